@@ -1,0 +1,216 @@
+//! IR helpers shared by the passes: kernel discovery, parameter attributes,
+//! metadata access and the few operations inkwell 0.11 does not wrap
+//! (`LLVMGlobalCopyAllMetadata`, a generic `replaceAllUsesWith`, moving a
+//! function body). Raw `llvm-sys` calls live here so the passes read as IR
+//! transformations, not FFI.
+
+use std::ffi::CStr;
+
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::module::Module;
+use inkwell::targets::TargetData;
+use inkwell::types::{AnyTypeEnum, AsTypeRef, BasicTypeEnum};
+use inkwell::values::{AsValueRef, FunctionValue};
+use llvm_sys::core as llvm;
+use llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMTypeRef, LLVMValueRef};
+
+/// `CallingConv::AMDGPU_KERNEL`.
+pub const AMDGPU_KERNEL_CC: u32 = 91;
+/// `CallingConv::PTX_Kernel`.
+pub const PTX_KERNEL_CC: u32 = 71;
+/// The AMDGPU constant address space, where kernel arguments live.
+pub const AMDGPU_CONSTANT_AS: u32 = 4;
+/// The AMDGPU private (stack) address space.
+pub const AMDGPU_PRIVATE_AS: u32 = 5;
+
+/// Defined `amdgpu_kernel` functions of `module`, in module order.
+pub fn amdgpu_kernels<'ctx>(module: &Module<'ctx>) -> Vec<FunctionValue<'ctx>> {
+    module
+        .get_functions()
+        .filter(|f| f.get_call_conventions() == AMDGPU_KERNEL_CC && f.count_basic_blocks() > 0)
+        .collect()
+}
+
+/// The function's name as text (for messages and logs).
+pub fn name_of(function: FunctionValue<'_>) -> String {
+    function.get_name().to_string_lossy().into_owned()
+}
+
+/// The kind id of an enum or type attribute by its IR spelling (`byref`, `align`).
+pub fn attr_kind(name: &str) -> u32 {
+    let kind = Attribute::get_named_enum_kind_id(name);
+    debug_assert!(kind != 0, "unknown attribute name {name}");
+    kind
+}
+
+/// The value of enum attribute `name` on parameter `index`, if present.
+pub fn param_enum_attr(function: FunctionValue<'_>, index: u32, name: &str) -> Option<u64> {
+    function
+        .get_enum_attribute(AttributeLoc::Param(index), attr_kind(name))
+        .map(|a| a.get_enum_value())
+}
+
+/// The type of type attribute `name` (`byref`, `byval`, ...) on parameter `index`.
+pub fn param_type_attr<'ctx>(
+    function: FunctionValue<'ctx>,
+    index: u32,
+    name: &str,
+) -> Option<AnyTypeEnum<'ctx>> {
+    function
+        .get_enum_attribute(AttributeLoc::Param(index), attr_kind(name))
+        // SAFETY: a type attribute's value is a type of the function's context.
+        .map(|a| unsafe { AnyTypeEnum::new(llvm::LLVMGetTypeAttributeValue(a.as_mut_ptr())) })
+}
+
+/// `align` of parameter `index` in bytes, if written.
+pub fn param_align(function: FunctionValue<'_>, index: u32) -> Option<u64> {
+    param_enum_attr(function, index, "align")
+}
+
+/// The module's data layout as a `TargetData` (sizes and ABI alignments).
+pub fn target_data(module: &Module<'_>) -> TargetData {
+    let layout = module.get_data_layout();
+    TargetData::create(layout.as_str().to_str().unwrap_or(""))
+}
+
+/// True for struct and array types (first-class aggregates).
+pub fn is_aggregate(ty: BasicTypeEnum<'_>) -> bool {
+    matches!(ty, BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_))
+}
+
+/// The single scalar, vector or pointer an aggregate wraps (recursively), with
+/// the index path to reach it; `None` when it holds anything else. Mirrors
+/// clang's single-element-struct rule: the element must fill the aggregate.
+pub fn single_element<'ctx>(
+    ty: BasicTypeEnum<'ctx>,
+    layout: &TargetData,
+) -> Option<(BasicTypeEnum<'ctx>, Vec<u32>)> {
+    let mut path = Vec::new();
+    let mut inner = ty;
+    loop {
+        inner = match inner {
+            BasicTypeEnum::StructType(s) if s.count_fields() == 1 => s.get_field_type_at_index(0)?,
+            BasicTypeEnum::ArrayType(a) if a.len() == 1 => a.get_element_type(),
+            BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_) => return None,
+            _ => break,
+        };
+        path.push(0);
+    }
+    (layout.get_abi_size(&inner) == layout.get_abi_size(&ty)).then_some((inner, path))
+}
+
+/// Replaces every use of `old` (instructions, constants, metadata) with `new`.
+pub fn replace_all_uses(old: impl AsValueRef, new: impl AsValueRef) {
+    // SAFETY: both are live values of the same type in one context.
+    unsafe { llvm::LLVMReplaceAllUsesWith(old.as_value_ref(), new.as_value_ref()) }
+}
+
+/// Every metadata attachment of a global or function: (kind id, node).
+pub fn global_metadata(global: impl AsValueRef) -> Vec<(u32, LLVMMetadataRef)> {
+    // SAFETY: the entries array is owned by us and disposed after copying out.
+    unsafe {
+        let mut count = 0usize;
+        let entries = llvm::LLVMGlobalCopyAllMetadata(global.as_value_ref(), &mut count);
+        let out = (0..count as u32)
+            .map(|i| {
+                (
+                    llvm::LLVMValueMetadataEntriesGetKind(entries, i),
+                    llvm::LLVMValueMetadataEntriesGetMetadata(entries, i),
+                )
+            })
+            .collect();
+        if !entries.is_null() {
+            llvm::LLVMDisposeValueMetadataEntries(entries);
+        }
+        out
+    }
+}
+
+/// The raw context of a module.
+pub fn context_ref(module: &Module<'_>) -> LLVMContextRef {
+    // SAFETY: the module is live.
+    unsafe { llvm::LLVMGetModuleContext(module.as_mut_ptr()) }
+}
+
+/// The metadata kind id for `name` in the module's context.
+pub fn md_kind(module: &Module<'_>, name: &str) -> u32 {
+    // SAFETY: the context is live; the name is passed with its length.
+    unsafe {
+        llvm::LLVMGetMDKindIDInContext(
+            context_ref(module),
+            name.as_ptr().cast(),
+            name.len() as u32,
+        )
+    }
+}
+
+/// The attachment of kind `kind` on a function, if any.
+pub fn function_metadata(function: FunctionValue<'_>, kind: u32) -> Option<LLVMMetadataRef> {
+    global_metadata(function).into_iter().find(|(k, _)| *k == kind).map(|(_, md)| md)
+}
+
+/// Operands of an MDNode as metadata (null entries for null operands).
+pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetadataRef> {
+    // SAFETY: `node` is an MDNode of this context; operands are copied out.
+    unsafe {
+        let ctx = context_ref(module);
+        let value = llvm::LLVMMetadataAsValue(ctx, node);
+        if llvm::LLVMIsAMDNode(value).is_null() {
+            return Vec::new();
+        }
+        let count = llvm::LLVMGetMDNodeNumOperands(value) as usize;
+        let mut operands: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); count];
+        llvm::LLVMGetMDNodeOperands(value, operands.as_mut_ptr());
+        operands
+            .into_iter()
+            .map(|v| if v.is_null() { std::ptr::null_mut() } else { llvm::LLVMValueAsMetadata(v) })
+            .collect()
+    }
+}
+
+/// The integer a `ConstantAsMetadata` holds (`i32 3` in `!{i32 3}`), if it is one.
+pub fn md_integer(module: &Module<'_>, md: LLVMMetadataRef) -> Option<u64> {
+    if md.is_null() {
+        return None;
+    }
+    // SAFETY: the metadata belongs to this module's context.
+    unsafe {
+        let value = llvm::LLVMMetadataAsValue(context_ref(module), md);
+        let constant = llvm::LLVMIsAConstantInt(value);
+        (!constant.is_null()).then(|| llvm::LLVMConstIntGetZExtValue(constant))
+    }
+}
+
+/// The text of an `MDString`, if `md` is one.
+pub fn md_string(module: &Module<'_>, md: LLVMMetadataRef) -> Option<String> {
+    if md.is_null() {
+        return None;
+    }
+    // SAFETY: as above; the string is copied out.
+    unsafe {
+        let value = llvm::LLVMMetadataAsValue(context_ref(module), md);
+        if llvm::LLVMIsAMDString(value).is_null() {
+            return None;
+        }
+        let mut len = 0u32;
+        let ptr = llvm::LLVMGetMDString(value, &mut len);
+        let bytes = std::slice::from_raw_parts(ptr.cast::<u8>(), len as usize);
+        Some(String::from_utf8_lossy(bytes).into_owned())
+    }
+}
+
+/// Prints a type as IR text (for messages and logs).
+pub fn type_text(ty: impl AsTypeRef) -> String {
+    // SAFETY: LLVMPrintTypeToString returns an owned C string we free.
+    unsafe {
+        let raw = llvm::LLVMPrintTypeToString(ty.as_type_ref());
+        let text = CStr::from_ptr(raw).to_string_lossy().into_owned();
+        llvm::LLVMDisposeMessage(raw);
+        text
+    }
+}
+
+/// Raw type handle of any inkwell type.
+pub fn raw_type(ty: impl AsTypeRef) -> LLVMTypeRef {
+    ty.as_type_ref()
+}

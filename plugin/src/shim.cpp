@@ -1,0 +1,140 @@
+// The C++ half of the plugin: only what needs C++. Every pass is a thin
+// PassInfoMixin whose run() hands the module to Rust as an LLVMModuleRef; all
+// pass logic lives in the Rust crate `offload_passes_core`.
+//
+// Registration:
+//  * a pipeline-parsing callback per pass name from passes.def, accepting
+//    `name` and `name<params>` (params are validated by Rust at parse time);
+//  * addClassToPassName, so -print-pipeline-passes prints names that parse;
+//  * opt-in extension points: OFFLOAD_PASSES_PIPELINE_START and
+//    OFFLOAD_PASSES_OPTIMIZER_LAST hold a textual module pipeline that is
+//    added at that point (how rustc runs the passes with only -Zllvm-plugins).
+
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm-c/Types.h"
+
+#include <cstdlib>
+#include <string>
+
+using namespace llvm;
+
+// Implemented in Rust (plugin/src/lib.rs).
+extern "C" {
+// Runs pass `name` on `module`. Returns 1 if the module changed, 0 if not, and
+// -1 on error, after calling offload_passes_set_error(error, ...).
+int offload_passes_run(const char *name, size_t name_len, const char *params,
+                       size_t params_len, LLVMModuleRef module, void *error);
+// Checks `params` for pass `name`; 0 if valid, else -1 with the error set.
+int offload_passes_check_params(const char *name, size_t name_len,
+                                const char *params, size_t params_len,
+                                void *error);
+}
+
+// Called from Rust to hand an error message back to C++.
+extern "C" void offload_passes_set_error(void *error, const char *msg,
+                                         size_t len) {
+  static_cast<std::string *>(error)->assign(msg, len);
+}
+
+
+namespace {
+
+// One class per pass so that the pass-instrumentation name (used by
+// -print-after, -debug-pass-manager, -print-pipeline-passes) is distinct.
+template <typename Tag>
+struct OffloadModulePass : PassInfoMixin<OffloadModulePass<Tag>> {
+  std::string Params;
+
+  explicit OffloadModulePass(StringRef Params) : Params(Params.str()) {}
+
+  static StringRef name() { return Tag::ClassName; }
+  // The ABI rewrites are needed for correctness, also at -O0 and under optnone.
+  static bool isRequired() { return true; }
+
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &) {
+    std::string Error;
+    int Result = offload_passes_run(Tag::PassName, std::strlen(Tag::PassName),
+                                    Params.data(), Params.size(), wrap(&M),
+                                    &Error);
+    if (Result < 0)
+      report_fatal_error(Twine(Error), /*gen_crash_diag=*/false);
+    return Result == 0 ? PreservedAnalyses::all() : PreservedAnalyses::none();
+  }
+
+  void printPipeline(raw_ostream &OS,
+                     function_ref<StringRef(StringRef)> MapClassName2PassName) {
+    OS << MapClassName2PassName(name());
+    if (!Params.empty())
+      OS << '<' << Params << '>';
+  }
+};
+
+#define OFFLOAD_MODULE_PASS(NAME, CLASS)                                       \
+  struct CLASS##Tag {                                                          \
+    static constexpr const char *PassName = NAME;                              \
+    static constexpr const char *ClassName = #CLASS;                           \
+  };
+#include "passes.def"
+
+// Parses `Name` (`pass` or `pass<params>`) for pass `Tag`; adds it to MPM.
+template <typename Tag>
+bool parseOffloadPass(StringRef Name, ModulePassManager &MPM) {
+  if (!PassBuilder::checkParametrizedPassName(Name, Tag::PassName))
+    return false;
+  StringRef Params = Name.drop_front(std::strlen(Tag::PassName));
+  if (!Params.empty())
+    Params = Params.drop_front().drop_back(); // strip '<' and '>'
+  std::string Error;
+  if (offload_passes_check_params(Tag::PassName, std::strlen(Tag::PassName),
+                                  Params.data(), Params.size(), &Error) != 0)
+    report_fatal_error(Twine(Error), /*gen_crash_diag=*/false);
+  MPM.addPass(OffloadModulePass<Tag>(Params));
+  return true;
+}
+
+// Adds the pipeline text of environment variable `Var` to MPM, if set.
+void addPipelineFromEnvironment(PassBuilder &PB, ModulePassManager &MPM,
+                                const char *Var) {
+  const char *Text = std::getenv(Var);
+  if (!Text || !*Text)
+    return;
+  if (Error E = PB.parsePassPipeline(MPM, Text))
+    report_fatal_error(Twine("offload-passes: cannot parse ") + Var + "='" +
+                           Text + "': " + toString(std::move(E)),
+                       /*gen_crash_diag=*/false);
+}
+
+} // namespace
+
+// The plugin's RegisterPassBuilderCallbacks; llvmGetPassPluginInfo (in Rust)
+// points at it.
+extern "C" void offload_passes_register_callbacks(PassBuilder &PB) {
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+#define OFFLOAD_MODULE_PASS(NAME, CLASS)                                       \
+  PIC->addClassToPassName(OffloadModulePass<CLASS##Tag>::name(), NAME);
+#include "passes.def"
+  }
+
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+#define OFFLOAD_MODULE_PASS(NAME, CLASS)                                       \
+  if (parseOffloadPass<CLASS##Tag>(Name, MPM))                                 \
+    return true;
+#include "passes.def"
+        return false;
+      });
+
+  PB.registerPipelineStartEPCallback(
+      [&PB](ModulePassManager &MPM, OptimizationLevel) {
+        addPipelineFromEnvironment(PB, MPM, "OFFLOAD_PASSES_PIPELINE_START");
+      });
+  PB.registerOptimizerLastEPCallback(
+      [&PB](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+        addPipelineFromEnvironment(PB, MPM, "OFFLOAD_PASSES_OPTIMIZER_LAST");
+      });
+}
