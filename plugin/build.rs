@@ -24,7 +24,10 @@ fn main() {
     }
     // Debian's LLVM is built with RTTI, rustc's libLLVM exports no typeinfo
     // symbols: without -fno-rtti the plugin would not load into rustc.
-    build.flag("-fno-rtti").warnings(false).compile("offload_passes_shim");
+    build
+        .flag("-fno-rtti")
+        .warnings(false)
+        .compile("offload_passes_shim");
 
     println!("cargo:rerun-if-changed=src/shim.cpp");
     println!("cargo:rerun-if-changed=src/passes.def");

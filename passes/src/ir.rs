@@ -75,7 +75,10 @@ pub fn target_data(module: &Module<'_>) -> TargetData {
 
 /// True for struct and array types (first-class aggregates).
 pub fn is_aggregate(ty: BasicTypeEnum<'_>) -> bool {
-    matches!(ty, BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_))
+    matches!(
+        ty,
+        BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_)
+    )
 }
 
 /// The single scalar, vector or pointer an aggregate wraps (recursively), with
@@ -89,7 +92,9 @@ pub fn single_element<'ctx>(
     let mut inner = ty;
     loop {
         inner = match inner {
-            BasicTypeEnum::StructType(s) if s.count_fields() == 1 => s.get_field_type_at_index(0)?,
+            BasicTypeEnum::StructType(s) if s.count_fields() == 1 => {
+                s.get_field_type_at_index(0)?
+            }
             BasicTypeEnum::ArrayType(a) if a.len() == 1 => a.get_element_type(),
             BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_) => return None,
             _ => break,
@@ -136,17 +141,16 @@ pub fn context_ref(module: &Module<'_>) -> LLVMContextRef {
 pub fn md_kind(module: &Module<'_>, name: &str) -> u32 {
     // SAFETY: the context is live; the name is passed with its length.
     unsafe {
-        llvm::LLVMGetMDKindIDInContext(
-            context_ref(module),
-            name.as_ptr().cast(),
-            name.len() as u32,
-        )
+        llvm::LLVMGetMDKindIDInContext(context_ref(module), name.as_ptr().cast(), name.len() as u32)
     }
 }
 
 /// The attachment of kind `kind` on a function, if any.
 pub fn function_metadata(function: FunctionValue<'_>, kind: u32) -> Option<LLVMMetadataRef> {
-    global_metadata(function).into_iter().find(|(k, _)| *k == kind).map(|(_, md)| md)
+    global_metadata(function)
+        .into_iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, md)| md)
 }
 
 /// Operands of an MDNode as metadata (null entries for null operands).
@@ -163,7 +167,13 @@ pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetada
         llvm::LLVMGetMDNodeOperands(value, operands.as_mut_ptr());
         operands
             .into_iter()
-            .map(|v| if v.is_null() { std::ptr::null_mut() } else { llvm::LLVMValueAsMetadata(v) })
+            .map(|v| {
+                if v.is_null() {
+                    std::ptr::null_mut()
+                } else {
+                    llvm::LLVMValueAsMetadata(v)
+                }
+            })
             .collect()
     }
 }
@@ -213,4 +223,175 @@ pub fn type_text(ty: impl AsTypeRef) -> String {
 /// Raw type handle of any inkwell type.
 pub fn raw_type(ty: impl AsTypeRef) -> LLVMTypeRef {
     ty.as_type_ref()
+}
+
+/// The text of an instruction's or value's name (empty when unnamed).
+pub fn value_name(value: impl AsValueRef) -> String {
+    // SAFETY: the returned pointer is valid for `len` bytes while the value lives.
+    unsafe {
+        let mut len = 0usize;
+        let ptr = llvm::LLVMGetValueName2(value.as_value_ref(), &mut len);
+        String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
+    }
+}
+
+/// Renames a value (an empty name makes it unnamed).
+pub fn set_value_name(value: impl AsValueRef, name: &str) {
+    // SAFETY: the name is passed with its length.
+    unsafe { llvm::LLVMSetValueName2(value.as_value_ref(), name.as_ptr().cast(), name.len()) }
+}
+
+/// True if `function` is the callee of a call or invoke anywhere (kernels are
+/// launched by the runtime, never called from IR).
+pub fn has_call_uses(function: FunctionValue<'_>) -> bool {
+    let f = function.as_value_ref();
+    // SAFETY: walks the use list of a live function.
+    unsafe {
+        let mut use_ = llvm::LLVMGetFirstUse(f);
+        while !use_.is_null() {
+            let user = llvm::LLVMGetUser(use_);
+            let is_call = !llvm::LLVMIsACallInst(user).is_null()
+                || !llvm::LLVMIsAInvokeInst(user).is_null()
+                || !llvm::LLVMIsACallBrInst(user).is_null();
+            if is_call && llvm::LLVMGetCalledValue(user) == f {
+                return true;
+            }
+            use_ = llvm::LLVMGetNextUse(use_);
+        }
+    }
+    false
+}
+
+/// Signature surgery shared by the passes that change a kernel's parameters
+/// (`amdgpu-kernel-abi`, `offload-wrap-kernels`).
+///
+/// [`SignatureRewrite::begin`] creates a function with the new parameter types
+/// and the old one's calling convention, linkage, visibility, DLL storage,
+/// unnamed_addr, section, alignment, comdat, GC, personality, function and
+/// return attributes and every metadata attachment (`!dbg` included), and
+/// moves the body into it. The caller then builds, at the top of the entry
+/// block, a replacement for each old parameter and calls
+/// [`SignatureRewrite::replace_param`]; [`SignatureRewrite::finish`] moves the
+/// name over, redirects other uses of the old function (`llvm.used`, aliases)
+/// and erases it.
+pub struct SignatureRewrite<'ctx> {
+    pub old: FunctionValue<'ctx>,
+    pub new: FunctionValue<'ctx>,
+}
+
+impl<'ctx> SignatureRewrite<'ctx> {
+    /// Fails when the function is called from IR (changing its type would
+    /// break the call) or has no body.
+    pub fn begin(
+        module: &Module<'ctx>,
+        old: FunctionValue<'ctx>,
+        new_type: inkwell::types::FunctionType<'ctx>,
+    ) -> Result<Self, String> {
+        let name = name_of(old);
+        if old.count_basic_blocks() == 0 {
+            return Err(format!(
+                "kernel '{name}' is a declaration; it has no body to rewrite"
+            ));
+        }
+        if has_call_uses(old) {
+            return Err(format!(
+                "kernel '{name}' is called from IR; a kernel's signature can only change when the runtime alone launches it"
+            ));
+        }
+        let new = module.add_function(
+            &format!("{name}.offload.new"),
+            new_type,
+            Some(old.get_linkage()),
+        );
+        copy_function_properties(old, new);
+        for block in old.get_basic_blocks() {
+            // SAFETY: the block moves from one live function to another of the module.
+            unsafe {
+                llvm::LLVMRemoveBasicBlockFromParent(block.as_mut_ptr());
+                llvm::LLVMAppendExistingBasicBlock(new.as_value_ref(), block.as_mut_ptr());
+            }
+        }
+        Ok(SignatureRewrite { old, new })
+    }
+
+    /// A builder placed before the first instruction of the new entry block,
+    /// where parameter replacements go.
+    pub fn entry_builder(&self, module: &Module<'ctx>) -> inkwell::builder::Builder<'ctx> {
+        let builder = module.get_context().create_builder();
+        let entry = self
+            .new
+            .get_first_basic_block()
+            .expect("moved body has an entry block");
+        match entry.get_first_instruction() {
+            Some(first) => builder.position_before(&first),
+            None => builder.position_at_end(entry),
+        }
+        builder
+    }
+
+    /// Makes every use of old parameter `index` use `value` (same type).
+    pub fn replace_param(&self, index: u32, value: impl AsValueRef) {
+        let old = self.old.get_nth_param(index).expect("old parameter exists");
+        replace_all_uses(old, value);
+    }
+
+    /// Copies the attributes of old parameter `old_index` to new parameter `new_index`.
+    pub fn copy_param_attributes(&self, old_index: u32, new_index: u32) {
+        for attr in self.old.attributes(AttributeLoc::Param(old_index)) {
+            self.new.add_attribute(AttributeLoc::Param(new_index), attr);
+        }
+        let old = self
+            .old
+            .get_nth_param(old_index)
+            .expect("old parameter exists");
+        let new = self
+            .new
+            .get_nth_param(new_index)
+            .expect("new parameter exists");
+        set_value_name(new, &value_name(old));
+    }
+
+    /// Gives the new function the old one's name and uses, and erases the old one.
+    pub fn finish(self) -> FunctionValue<'ctx> {
+        let name = value_name(self.old);
+        set_value_name(self.old, "");
+        set_value_name(self.new, &name);
+        replace_all_uses(self.old, self.new);
+        // SAFETY: the old function has no body and no uses left.
+        unsafe { llvm::LLVMDeleteFunction(self.old.as_value_ref()) };
+        self.new
+    }
+}
+
+fn copy_function_properties(old: FunctionValue<'_>, new: FunctionValue<'_>) {
+    new.set_call_conventions(old.get_call_conventions());
+    for loc in [AttributeLoc::Function, AttributeLoc::Return] {
+        for attr in old.attributes(loc) {
+            new.add_attribute(loc, attr);
+        }
+    }
+    let (o, n) = (old.as_global_value(), new.as_global_value());
+    n.set_visibility(o.get_visibility());
+    n.set_dll_storage_class(o.get_dll_storage_class());
+    n.set_unnamed_address(o.get_unnamed_address());
+    n.set_alignment(o.get_alignment());
+    if let Some(section) = o.get_section() {
+        n.set_section(Some(&section.to_string_lossy()));
+    }
+    if let Some(comdat) = o.get_comdat() {
+        n.set_comdat(comdat);
+    }
+    if old.has_personality_function() {
+        if let Some(personality) = old.get_personality_function() {
+            new.set_personality_function(personality);
+        }
+    }
+    let gc = old.get_gc().to_string_lossy().into_owned();
+    if !gc.is_empty() {
+        new.set_gc(&gc);
+    }
+    for (kind, md) in global_metadata(old) {
+        // SAFETY: both functions live in one context; the node is shared.
+        unsafe { llvm::LLVMGlobalSetMetadata(new.as_value_ref(), kind, md) };
+    }
 }

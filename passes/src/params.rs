@@ -37,7 +37,10 @@ pub fn parse<'a>(params: &'a str, accepted: &[&str]) -> Result<Vec<Param<'a>>, S
 pub fn value<'a>(param: &Param<'a>) -> Result<&'a str, String> {
     match param.value {
         Some(v) if !v.is_empty() => Ok(v),
-        _ => Err(format!("parameter '{}' needs a value ('{}=...')", param.key, param.key)),
+        _ => Err(format!(
+            "parameter '{}' needs a value ('{}=...')",
+            param.key, param.key
+        )),
     }
 }
 
@@ -54,10 +57,26 @@ mod tests {
 
     #[test]
     fn parses_keys_values_and_flags() {
-        let p = parse("image=/a/b.so;teams=4;verbose", &["image", "teams", "verbose"]).unwrap();
-        assert_eq!(p[0], Param { key: "image", value: Some("/a/b.so") });
+        let p = parse(
+            "image=/a/b.so;teams=4;verbose",
+            &["image", "teams", "verbose"],
+        )
+        .unwrap();
+        assert_eq!(
+            p[0],
+            Param {
+                key: "image",
+                value: Some("/a/b.so")
+            }
+        );
         assert_eq!(number::<u32>(&p[1]).unwrap(), 4);
-        assert_eq!(p[2], Param { key: "verbose", value: None });
+        assert_eq!(
+            p[2],
+            Param {
+                key: "verbose",
+                value: None
+            }
+        );
     }
 
     #[test]

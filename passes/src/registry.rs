@@ -37,7 +37,10 @@ fn find(name: &str) -> Result<&'static PassInfo, String> {
 /// Runs pass `name` with its parameter text on `module`.
 pub fn run_pass(name: &str, params: &str, module: &Module<'_>) -> Result<bool, String> {
     let pass = find(name)?;
-    log::debug!("{name}: running on module '{}'", module.get_name().to_string_lossy());
+    log::debug!(
+        "{name}: running on module '{}'",
+        module.get_name().to_string_lossy()
+    );
     (pass.run)(module, params).map_err(|e| format!("{name}: {e}"))
 }
 

@@ -27,7 +27,11 @@ pub fn run_pass(
     let module = parse(&context, ir);
     let changed = run(&module, params)?;
     if let Err(e) = module.verify() {
-        panic!("module does not verify after the pass: {}\n{}", e.to_string(), module.print_to_string().to_string());
+        panic!(
+            "module does not verify after the pass: {}\n{}",
+            e.to_string(),
+            module.print_to_string().to_string()
+        );
     }
     Ok((changed, module.print_to_string().to_string()))
 }

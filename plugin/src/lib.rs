@@ -123,7 +123,12 @@ pub unsafe extern "C" fn offload_passes_run(
     error: *mut c_void,
 ) -> c_int {
     // SAFETY: see the function's contract.
-    let (name, params) = unsafe { (str_from_raw(name, name_len), str_from_raw(params, params_len)) };
+    let (name, params) = unsafe {
+        (
+            str_from_raw(name, name_len),
+            str_from_raw(params, params_len),
+        )
+    };
     guarded(name, error, || {
         // SAFETY: the module stays owned by LLVM; ManuallyDrop keeps inkwell
         // from disposing it.
@@ -146,6 +151,13 @@ pub unsafe extern "C" fn offload_passes_check_params(
     error: *mut c_void,
 ) -> c_int {
     // SAFETY: see the function's contract.
-    let (name, params) = unsafe { (str_from_raw(name, name_len), str_from_raw(params, params_len)) };
-    guarded(name, error, || registry::check_params(name, params).map(|()| 0))
+    let (name, params) = unsafe {
+        (
+            str_from_raw(name, name_len),
+            str_from_raw(params, params_len),
+        )
+    };
+    guarded(name, error, || {
+        registry::check_params(name, params).map(|()| 0)
+    })
 }
