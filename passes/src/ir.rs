@@ -3,6 +3,11 @@
 //! (`LLVMGlobalCopyAllMetadata`, a generic `replaceAllUsesWith`, moving a
 //! function body). Raw `llvm-sys` calls live here so the passes read as IR
 //! transformations, not FFI.
+//!
+//! Raw `LLVMValueRef`/`LLVMMetadataRef` arguments here are always handles
+//! LLVM gave us for the module being transformed (never made up by callers),
+//! which is why these functions are safe to call.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::ffi::CStr;
 
@@ -47,7 +52,15 @@ pub fn attr_kind(name: &str) -> u32 {
 pub fn param_enum_attr(function: FunctionValue<'_>, index: u32, name: &str) -> Option<u64> {
     function
         .get_enum_attribute(AttributeLoc::Param(index), attr_kind(name))
-        .map(|a| a.get_enum_value())
+        // SAFETY: reads the integer of a live attribute; type attributes
+        // (`byref`) have none and read as 0 (inkwell's getter asserts instead).
+        .map(|a| {
+            if a.is_type() {
+                0
+            } else {
+                unsafe { llvm::LLVMGetEnumAttributeValue(a.as_mut_ptr()) }
+            }
+        })
 }
 
 /// The type of type attribute `name` (`byref`, `byval`, ...) on parameter `index`.
@@ -153,12 +166,13 @@ pub fn function_metadata(function: FunctionValue<'_>, kind: u32) -> Option<LLVMM
         .map(|(_, md)| md)
 }
 
-/// Operands of an MDNode as metadata (null entries for null operands).
-pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetadataRef> {
-    // SAFETY: `node` is an MDNode of this context; operands are copied out.
+/// Operands of an MDNode as values: a constant operand (`i32 3`) is the
+/// constant itself, any other operand is wrapped as metadata-as-value
+/// (null entries for null operands).
+pub fn md_operand_values(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMValueRef> {
+    // SAFETY: `node` is metadata of this context; operands are copied out.
     unsafe {
-        let ctx = context_ref(module);
-        let value = llvm::LLVMMetadataAsValue(ctx, node);
+        let value = llvm::LLVMMetadataAsValue(context_ref(module), node);
         if llvm::LLVMIsAMDNode(value).is_null() {
             return Vec::new();
         }
@@ -166,29 +180,41 @@ pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetada
         let mut operands: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); count];
         llvm::LLVMGetMDNodeOperands(value, operands.as_mut_ptr());
         operands
-            .into_iter()
-            .map(|v| {
-                if v.is_null() {
-                    std::ptr::null_mut()
-                } else {
-                    llvm::LLVMValueAsMetadata(v)
-                }
-            })
-            .collect()
     }
 }
 
-/// The integer a `ConstantAsMetadata` holds (`i32 3` in `!{i32 3}`), if it is one.
-pub fn md_integer(module: &Module<'_>, md: LLVMMetadataRef) -> Option<u64> {
-    if md.is_null() {
-        return None;
-    }
-    // SAFETY: the metadata belongs to this module's context.
-    unsafe {
-        let value = llvm::LLVMMetadataAsValue(context_ref(module), md);
-        let constant = llvm::LLVMIsAConstantInt(value);
-        (!constant.is_null()).then(|| llvm::LLVMConstIntGetZExtValue(constant))
-    }
+/// Operands of an MDNode as metadata (null entries for null operands).
+pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetadataRef> {
+    md_operand_values(module, node)
+        .into_iter()
+        // SAFETY: each operand is a live value or null.
+        .map(|v| {
+            if v.is_null() {
+                std::ptr::null_mut()
+            } else {
+                unsafe { llvm::LLVMValueAsMetadata(v) }
+            }
+        })
+        .collect()
+}
+
+/// The integers of an MDNode's operands (`!{i32 0, i64 16}`), `None` for
+/// operands that are not integer constants.
+pub fn md_integers(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<Option<u64>> {
+    md_operand_values(module, node)
+        .into_iter()
+        .map(|v| {
+            // SAFETY: LLVMIsAConstantInt accepts any value and returns null otherwise.
+            unsafe {
+                let constant = if v.is_null() {
+                    v
+                } else {
+                    llvm::LLVMIsAConstantInt(v)
+                };
+                (!constant.is_null()).then(|| llvm::LLVMConstIntGetZExtValue(constant))
+            }
+        })
+        .collect()
 }
 
 /// The text of an `MDString`, if `md` is one.
@@ -381,17 +407,159 @@ fn copy_function_properties(old: FunctionValue<'_>, new: FunctionValue<'_>) {
     if let Some(comdat) = o.get_comdat() {
         n.set_comdat(comdat);
     }
-    if old.has_personality_function() {
-        if let Some(personality) = old.get_personality_function() {
-            new.set_personality_function(personality);
-        }
+    if let Some(personality) = old.get_personality_function() {
+        new.set_personality_function(personality);
     }
-    let gc = old.get_gc().to_string_lossy().into_owned();
-    if !gc.is_empty() {
-        new.set_gc(&gc);
+    // SAFETY: LLVMGetGC returns null when the function has no collector
+    // (inkwell's get_gc does not allow for that).
+    unsafe {
+        let gc = llvm::LLVMGetGC(old.as_value_ref());
+        if !gc.is_null() {
+            llvm::LLVMSetGC(new.as_value_ref(), gc);
+        }
     }
     for (kind, md) in global_metadata(old) {
         // SAFETY: both functions live in one context; the node is shared.
         unsafe { llvm::LLVMGlobalSetMetadata(new.as_value_ref(), kind, md) };
+    }
+}
+
+/// Every user of `value` (instructions, constants), once per use.
+pub fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    // SAFETY: walks the use list of a live value.
+    unsafe {
+        let mut use_ = llvm::LLVMGetFirstUse(value);
+        while !use_.is_null() {
+            out.push(llvm::LLVMGetUser(use_));
+            use_ = llvm::LLVMGetNextUse(use_);
+        }
+    }
+    out
+}
+
+/// `value` as an instruction, if it is one.
+pub fn as_instruction<'ctx>(
+    value: LLVMValueRef,
+) -> Option<inkwell::values::InstructionValue<'ctx>> {
+    // SAFETY: LLVMIsAInstruction returns null for non-instructions.
+    unsafe {
+        let inst = llvm::LLVMIsAInstruction(value);
+        (!inst.is_null()).then(|| inkwell::values::InstructionValue::new(inst))
+    }
+}
+
+/// The address space of an instruction's pointer result, if it has one.
+pub fn result_address_space(inst: inkwell::values::InstructionValue<'_>) -> Option<u32> {
+    // SAFETY: reads the type of a live instruction.
+    unsafe {
+        let ty = llvm::LLVMTypeOf(inst.as_value_ref());
+        (llvm::LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind)
+            .then(|| llvm::LLVMGetPointerAddressSpace(ty))
+    }
+}
+
+/// A `getelementptr` whose indices are all constant zero (the same address).
+pub fn gep_is_zero_offset(inst: inkwell::values::InstructionValue<'_>) -> bool {
+    let value = inst.as_value_ref();
+    // SAFETY: operands of a live GEP; index operands follow the base pointer.
+    unsafe {
+        let count = llvm::LLVMGetNumOperands(value);
+        (1..count as u32).all(|i| {
+            let index = llvm::LLVMIsAConstantInt(llvm::LLVMGetOperand(value, i));
+            !index.is_null() && llvm::LLVMConstIntGetZExtValue(index) == 0
+        })
+    }
+}
+
+/// The type a `load` reads.
+pub fn loaded_type<'ctx>(
+    load: inkwell::values::InstructionValue<'ctx>,
+) -> Option<BasicTypeEnum<'ctx>> {
+    // SAFETY: a load's result type is the loaded type.
+    unsafe {
+        let ty = llvm::LLVMTypeOf(load.as_value_ref());
+        BasicTypeEnum::try_from(AnyTypeEnum::new(ty)).ok()
+    }
+}
+
+/// Drops the attachment of kind `kind` from a function.
+pub fn remove_function_metadata(function: FunctionValue<'_>, kind: u32) {
+    // SAFETY: erasing an attachment of a live function.
+    unsafe { llvm::LLVMGlobalEraseMetadata(function.as_value_ref(), kind) }
+}
+
+/// Rebuilds an aggregate of type `aggregate` that wraps exactly `element` at
+/// index `path` (one index per nesting level, as `single_element` returns
+/// it): `insertvalue` into `poison` from the innermost level outwards.
+pub fn build_wrapped_aggregate<'ctx>(
+    builder: &inkwell::builder::Builder<'ctx>,
+    aggregate: BasicTypeEnum<'ctx>,
+    element: inkwell::values::BasicValueEnum<'ctx>,
+    path: &[u32],
+) -> Result<inkwell::values::BasicValueEnum<'ctx>, String> {
+    // The aggregate type at each level, outermost first.
+    let mut levels = vec![aggregate];
+    for _ in 1..path.len() {
+        let inner = match *levels.last().expect("starts non-empty") {
+            BasicTypeEnum::StructType(s) => s.get_field_type_at_index(0),
+            BasicTypeEnum::ArrayType(a) => Some(a.get_element_type()),
+            _ => None,
+        }
+        .ok_or("wrapped aggregate path does not match its type")?;
+        levels.push(inner);
+    }
+    let mut inner = element.as_value_ref();
+    for (ty, &index) in levels.iter().zip(path).rev() {
+        // SAFETY: inserts a value of the element type at a valid index of `ty`.
+        inner = unsafe {
+            let poison = llvm::LLVMGetPoison(ty.as_type_ref());
+            llvm::LLVMBuildInsertValue(builder.as_mut_ptr(), poison, inner, index, c"".as_ptr())
+        };
+    }
+    // SAFETY: `inner` is the outermost insertvalue, of type `aggregate`.
+    Ok(unsafe { inkwell::values::BasicValueEnum::new(inner) })
+}
+
+/// `load ty, (gep i8, ptr, offset)`: a field of byte-addressed memory.
+pub fn build_load_at<'ctx>(
+    module: &Module<'ctx>,
+    builder: &inkwell::builder::Builder<'ctx>,
+    pointer: inkwell::values::PointerValue<'ctx>,
+    offset: u64,
+    ty: BasicTypeEnum<'ctx>,
+) -> Result<inkwell::values::BasicValueEnum<'ctx>, String> {
+    let context = module.get_context();
+    let address = if offset == 0 {
+        pointer
+    } else {
+        let index = context.i64_type().const_int(offset, false);
+        // SAFETY: the offset lies inside the dereferenceable memory of `pointer`.
+        unsafe { builder.build_in_bounds_gep(context.i8_type(), pointer, &[index], "") }
+            .map_err(|e| e.to_string())?
+    };
+    builder
+        .build_load(ty, address, "")
+        .map_err(|e| e.to_string())
+}
+
+/// The alignment known for `base_align`-aligned memory at byte `offset`.
+pub fn common_alignment(base_align: u64, offset: u64) -> u64 {
+    let base = base_align.max(1);
+    if offset == 0 {
+        base
+    } else {
+        base.min(1 << offset.trailing_zeros())
+    }
+}
+
+/// The integer type of `size` bytes.
+pub fn int_type_of_size<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
+    // SAFETY: an integer type of the module's context.
+    unsafe {
+        BasicTypeEnum::new(llvm::LLVMIntTypeInContext(
+            context_ref(module),
+            (size * 8) as u32,
+        ))
     }
 }
