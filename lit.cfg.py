@@ -10,11 +10,13 @@
 #   %FileCheck / FileCheck, not, count: LLVM 22's
 #   %rustc    rustc with RUSTC_BOOTSTRAP=1 and the plugin (-Zllvm-plugins=%plugin)
 #   %omptarget_libdir  the directory holding libomptarget.so
+#   %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed.
 
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 
@@ -65,6 +67,8 @@ config.substitutions.append(("%clang", tool("clang")))
 config.substitutions.append(("%lld", tool("ld.lld")))
 config.substitutions.append(("%FileCheck", tool("FileCheck")))
 config.substitutions.append(("%omptarget_libdir", llvm_libdir()))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(root, 'test-ir', 'Inputs', 'kernarg-layout.py')}"))
 config.substitutions.append(("%inputs", os.path.join(root, "test-ir", "Inputs")))
 
 rustc = shutil.which("rustc")

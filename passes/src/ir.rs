@@ -349,7 +349,16 @@ impl<'ctx> SignatureRewrite<'ctx> {
             .get_first_basic_block()
             .expect("moved body has an entry block");
         match entry.get_first_instruction() {
-            Some(first) => builder.position_before(&first),
+            // In front of the first instruction's debug records too, so a
+            // `#dbg_declare` of a replaced parameter follows its replacement.
+            // (inkwell's own call first: it records that the builder is placed.)
+            Some(first) => {
+                builder.position_before(&first);
+                // SAFETY: positions a live builder before a live instruction.
+                unsafe {
+                    llvm::LLVMPositionBuilderBeforeInstrAndDbgRecords(builder.as_mut_ptr(), first.as_value_ref())
+                }
+            }
             None => builder.position_at_end(entry),
         }
         builder

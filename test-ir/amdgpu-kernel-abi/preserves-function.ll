@@ -1,0 +1,46 @@
+; The rewritten kernel keeps its name, linkage, visibility, comdat, section,
+; alignment, function attributes and every metadata attachment (!dbg too);
+; other references to it (llvm.used, aliases) follow it. A second run of the
+; pass changes nothing.
+; RUN: %opt -passes=amdgpu-kernel-abi -S < %s -o %t1.ll
+; RUN: %FileCheck %s < %t1.ll
+; RUN: %opt -passes=amdgpu-kernel-abi -S < %t1.ll -o %t2.ll
+; RUN: diff %t1.ll %t2.ll
+; Kernels are launched, never called: a call would break with a new type.
+; RUN: not %opt -passes=amdgpu-kernel-abi -disable-output %S/Inputs/called-kernel.ll 2>&1 | %FileCheck --check-prefix=CALLED %s
+
+target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+
+$k = comdat any
+%S = type { i32, i32, i32 }
+
+; CHECK: @llvm.used = appending global [1 x ptr] [ptr @k], section "llvm.metadata"
+; CHECK: @k.alias = alias void (%S), ptr @k
+@llvm.used = appending global [1 x ptr] [ptr @k], section "llvm.metadata"
+@k.alias = alias void (%S), ptr @k
+
+; CHECK: define weak_odr protected amdgpu_kernel void @k(ptr addrspace(4) noalias nofree noundef byref(%S) align 4 captures(none) dereferenceable(12) %s) unnamed_addr #0 section ".text.k" comdat align 256 !dbg [[SP:![0-9]+]] !custom [[CUSTOM:![0-9]+]] {
+; CHECK: attributes #0 = { nounwind "amdgpu-flat-work-group-size"="1,256" }
+; CHECK: [[SP]] = distinct !DISubprogram(name: "k"
+; CHECK: [[CUSTOM]] = !{!"kept"}
+define weak_odr protected amdgpu_kernel void @k(%S %s) unnamed_addr #0 section ".text.k" comdat align 256 !dbg !3 !custom !7 {
+  %a = extractvalue %S %s, 0, !dbg !6
+  store i32 %a, ptr addrspace(1) null, align 4, !dbg !6
+  ret void, !dbg !6
+}
+
+attributes #0 = { nounwind "amdgpu-flat-work-group-size"="1,256" }
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "k.c", directory: "/")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!3 = distinct !DISubprogram(name: "k", scope: !1, file: !1, line: 1, type: !4, unit: !0, spFlags: DISPFlagDefinition)
+!4 = !DISubroutineType(types: !5)
+!5 = !{null}
+!6 = !DILocation(line: 2, scope: !3)
+!7 = !{!"kept"}
+
+; CALLED: LLVM ERROR: amdgpu-kernel-abi: kernel 'k' is called from IR; a kernel's signature can only change when the runtime alone launches it
