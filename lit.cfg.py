@@ -10,7 +10,7 @@
 #   %FileCheck / FileCheck, not, count: LLVM 22's
 #   %rustc    rustc with RUSTC_BOOTSTRAP=1 and the plugin (-Zllvm-plugins=%plugin)
 #   %omptarget_libdir  the directory holding libomptarget.so
-#   %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
+#   %examples (the bundled examples), %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed.
 
 import os
@@ -69,6 +69,7 @@ config.substitutions.append(("%FileCheck", tool("FileCheck")))
 config.substitutions.append(("%omptarget_libdir", llvm_libdir()))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(root, 'test-ir', 'Inputs', 'kernarg-layout.py')}"))
+config.substitutions.append(("%examples", os.path.join(root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(root, "test-ir", "Inputs")))
 
 rustc = shutil.which("rustc")

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks to build and test the plugin:
+# LLVM 22 (opt, llc, FileCheck, lit, llvm-config and headers), clang-22,
+# lld-22 and libomptarget (liboffload-22). Needs root for apt-get; does
+# nothing when everything is already there.
+set -euo pipefail
+
+packages=(llvm-22 llvm-22-dev llvm-22-tools clang-22 lld-22 liboffload-22 liboffload-22-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+command -v cargo >/dev/null || { echo "setup: cargo not found: install Rust 1.95 (rustup) first" >&2; exit 1; }
+rustc_version=$(rustc --version)
+case "$rustc_version" in
+  "rustc 1.95."* | "rustc 1.9"[6-9]* | "rustc 1.1"[0-9][0-9]*) ;;
+  *) echo "setup: $rustc_version found; the rustc tests need 1.95 (LLVM 22) and are skipped otherwise" >&2 ;;
+esac
