@@ -154,6 +154,9 @@ pub fn function_metadata(function: FunctionValue<'_>, kind: u32) -> Option<LLVMM
 }
 
 /// Operands of an MDNode as metadata (null entries for null operands).
+// A metadata handle is a live LLVM object like inkwell's own handles; these
+// helpers take the ones `function_metadata`/`md_operands` return.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetadataRef> {
     // SAFETY: `node` is an MDNode of this context; operands are copied out.
     unsafe {
@@ -179,6 +182,9 @@ pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetada
 }
 
 /// The integer a `ConstantAsMetadata` holds (`i32 3` in `!{i32 3}`), if it is one.
+// A metadata handle is a live LLVM object like inkwell's own handles; these
+// helpers take the ones `function_metadata`/`md_operands` return.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 pub fn md_integer(module: &Module<'_>, md: LLVMMetadataRef) -> Option<u64> {
     if md.is_null() {
         return None;
@@ -192,6 +198,9 @@ pub fn md_integer(module: &Module<'_>, md: LLVMMetadataRef) -> Option<u64> {
 }
 
 /// The text of an `MDString`, if `md` is one.
+// A metadata handle is a live LLVM object like inkwell's own handles; these
+// helpers take the ones `function_metadata`/`md_operands` return.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 pub fn md_string(module: &Module<'_>, md: LLVMMetadataRef) -> Option<String> {
     if md.is_null() {
         return None;
@@ -381,13 +390,19 @@ fn copy_function_properties(old: FunctionValue<'_>, new: FunctionValue<'_>) {
     if let Some(comdat) = o.get_comdat() {
         n.set_comdat(comdat);
     }
-    if old.has_personality_function() {
-        if let Some(personality) = old.get_personality_function() {
-            new.set_personality_function(personality);
-        }
+    if old.has_personality_function()
+        && let Some(personality) = old.get_personality_function()
+    {
+        new.set_personality_function(personality);
     }
-    let gc = old.get_gc().to_string_lossy().into_owned();
-    if !gc.is_empty() {
+    // Not inkwell's get_gc(): it builds a CStr from LLVMGetGC's null when the
+    // function has no GC strategy (almost always) and crashes.
+    // SAFETY: a non-null result is a C string owned by the function.
+    let gc = unsafe {
+        let raw = llvm::LLVMGetGC(old.as_value_ref());
+        (!raw.is_null()).then(|| CStr::from_ptr(raw).to_string_lossy().into_owned())
+    };
+    if let Some(gc) = gc.filter(|gc| !gc.is_empty()) {
         new.set_gc(&gc);
     }
     for (kind, md) in global_metadata(old) {
