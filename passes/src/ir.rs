@@ -323,8 +323,8 @@ impl<'ctx> SignatureRewrite<'ctx> {
         Ok(SignatureRewrite { old, new })
     }
 
-    /// A builder placed before the first instruction of the new entry block,
-    /// where parameter replacements go.
+    /// A builder placed before the first instruction of the new entry block
+    /// (and before its debug records), where parameter replacements go.
     pub fn entry_builder(&self, module: &Module<'ctx>) -> inkwell::builder::Builder<'ctx> {
         let builder = module.get_context().create_builder();
         let entry = self
@@ -332,7 +332,20 @@ impl<'ctx> SignatureRewrite<'ctx> {
             .get_first_basic_block()
             .expect("moved body has an entry block");
         match entry.get_first_instruction() {
-            Some(first) => builder.position_before(&first),
+            // Before the debug records attached to `first` too: they may
+            // describe a parameter, and after replace_param they must not
+            // name a value defined below them.
+            // (position_before first: inkwell tracks whether it was positioned.)
+            Some(first) => {
+                builder.position_before(&first);
+                // SAFETY: `first` is a live instruction of the new entry block.
+                unsafe {
+                    llvm::LLVMPositionBuilderBeforeInstrAndDbgRecords(
+                        builder.as_mut_ptr(),
+                        first.as_value_ref(),
+                    )
+                }
+            }
             None => builder.position_at_end(entry),
         }
         builder
@@ -408,5 +421,101 @@ fn copy_function_properties(old: FunctionValue<'_>, new: FunctionValue<'_>) {
     for (kind, md) in global_metadata(old) {
         // SAFETY: both functions live in one context; the node is shared.
         unsafe { llvm::LLVMGlobalSetMetadata(new.as_value_ref(), kind, md) };
+    }
+}
+
+/// True for the GPU kernel calling conventions (`amdgpu_kernel`, `ptx_kernel`).
+pub fn is_gpu_kernel(function: FunctionValue<'_>) -> bool {
+    matches!(
+        function.get_call_conventions(),
+        AMDGPU_KERNEL_CC | PTX_KERNEL_CC
+    )
+}
+
+/// True if the function carries a metadata attachment named `name`
+/// (`!offload.kernel`), whatever its operands.
+pub fn has_function_md(module: &Module<'_>, function: FunctionValue<'_>, name: &str) -> bool {
+    function_metadata(function, md_kind(module, name)).is_some()
+}
+
+/// Attaches the empty node `!name !{}` to a function (a marker).
+pub fn set_function_md_marker(module: &Module<'_>, function: FunctionValue<'_>, name: &str) {
+    let kind = md_kind(module, name);
+    // SAFETY: the context is live; an empty MDNode has no operands to read.
+    unsafe {
+        let node = llvm::LLVMMDNodeInContext2(context_ref(module), std::ptr::null_mut(), 0);
+        llvm::LLVMGlobalSetMetadata(function.as_value_ref(), kind, node);
+    }
+}
+
+/// The bit width of a floating-point type (16 for `half` and `bfloat`, 80 for
+/// `x86_fp80`, 128 for `fp128` and `ppc_fp128`).
+pub fn float_bit_width(ty: inkwell::types::FloatType<'_>) -> u32 {
+    use llvm_sys::LLVMTypeKind::*;
+    // SAFETY: reads the kind of a live type.
+    match unsafe { llvm::LLVMGetTypeKind(ty.as_type_ref()) } {
+        LLVMHalfTypeKind | LLVMBFloatTypeKind => 16,
+        LLVMFloatTypeKind => 32,
+        LLVMDoubleTypeKind => 64,
+        LLVMX86_FP80TypeKind => 80,
+        _ => 128,
+    }
+}
+
+/// The first parameter (index, type text) whose type inkwell cannot wrap
+/// (`x86_amx`, `target(...)` types): inkwell panics on those, so check with
+/// this before `get_type().get_param_types()` on untrusted input.
+pub fn first_opaque_param_type(function: FunctionValue<'_>) -> Option<(u32, String)> {
+    use llvm_sys::LLVMTypeKind::*;
+    let fn_type = function.get_type().as_type_ref();
+    // SAFETY: the parameter types of a live function type are copied out.
+    unsafe {
+        let count = llvm::LLVMCountParamTypes(fn_type) as usize;
+        let mut types: Vec<LLVMTypeRef> = vec![std::ptr::null_mut(); count];
+        llvm::LLVMGetParamTypes(fn_type, types.as_mut_ptr());
+        types.into_iter().enumerate().find_map(|(index, ty)| {
+            let wrapped = matches!(
+                llvm::LLVMGetTypeKind(ty),
+                LLVMIntegerTypeKind
+                    | LLVMHalfTypeKind
+                    | LLVMBFloatTypeKind
+                    | LLVMFloatTypeKind
+                    | LLVMDoubleTypeKind
+                    | LLVMX86_FP80TypeKind
+                    | LLVMFP128TypeKind
+                    | LLVMPPC_FP128TypeKind
+                    | LLVMPointerTypeKind
+                    | LLVMStructTypeKind
+                    | LLVMArrayTypeKind
+                    | LLVMVectorTypeKind
+                    | LLVMScalableVectorTypeKind
+            );
+            (!wrapped).then(|| (index as u32, type_text_raw(ty)))
+        })
+    }
+}
+
+fn type_text_raw(ty: LLVMTypeRef) -> String {
+    // SAFETY: LLVMPrintTypeToString returns an owned C string we free.
+    unsafe {
+        let raw = llvm::LLVMPrintTypeToString(ty);
+        let text = CStr::from_ptr(raw).to_string_lossy().into_owned();
+        llvm::LLVMDisposeMessage(raw);
+        text
+    }
+}
+
+/// The name of parameter `index` (empty when unnamed or out of range), read
+/// without inkwell, which panics on parameters of types it cannot wrap.
+pub fn param_name(function: FunctionValue<'_>, index: u32) -> String {
+    // SAFETY: the index is checked against the live function's parameter count.
+    unsafe {
+        let f = function.as_value_ref();
+        if index >= llvm::LLVMCountParams(f) {
+            return String::new();
+        }
+        let mut len = 0usize;
+        let ptr = llvm::LLVMGetValueName2(llvm::LLVMGetParam(f, index), &mut len);
+        String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
     }
 }
