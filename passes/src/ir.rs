@@ -237,9 +237,13 @@ pub fn md_string(module: &Module<'_>, md: LLVMMetadataRef) -> Option<String> {
 
 /// Prints a type as IR text (for messages and logs).
 pub fn type_text(ty: impl AsTypeRef) -> String {
+    type_text_raw(ty.as_type_ref())
+}
+
+fn type_text_raw(ty: LLVMTypeRef) -> String {
     // SAFETY: LLVMPrintTypeToString returns an owned C string we free.
     unsafe {
-        let raw = llvm::LLVMPrintTypeToString(ty.as_type_ref());
+        let raw = llvm::LLVMPrintTypeToString(ty);
         let text = CStr::from_ptr(raw).to_string_lossy().into_owned();
         llvm::LLVMDisposeMessage(raw);
         text
@@ -356,7 +360,10 @@ impl<'ctx> SignatureRewrite<'ctx> {
                 builder.position_before(&first);
                 // SAFETY: positions a live builder before a live instruction.
                 unsafe {
-                    llvm::LLVMPositionBuilderBeforeInstrAndDbgRecords(builder.as_mut_ptr(), first.as_value_ref())
+                    llvm::LLVMPositionBuilderBeforeInstrAndDbgRecords(
+                        builder.as_mut_ptr(),
+                        first.as_value_ref(),
+                    )
                 }
             }
             None => builder.position_at_end(entry),
@@ -570,5 +577,91 @@ pub fn int_type_of_size<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum
             context_ref(module),
             (size * 8) as u32,
         ))
+    }
+}
+
+/// True for the GPU kernel calling conventions (`amdgpu_kernel`, `ptx_kernel`).
+pub fn is_gpu_kernel(function: FunctionValue<'_>) -> bool {
+    matches!(
+        function.get_call_conventions(),
+        AMDGPU_KERNEL_CC | PTX_KERNEL_CC
+    )
+}
+
+/// True if the function carries a metadata attachment named `name`
+/// (`!offload.kernel`), whatever its operands.
+pub fn has_function_md(module: &Module<'_>, function: FunctionValue<'_>, name: &str) -> bool {
+    function_metadata(function, md_kind(module, name)).is_some()
+}
+
+/// Attaches the empty node `!name !{}` to a function (a marker).
+pub fn set_function_md_marker(module: &Module<'_>, function: FunctionValue<'_>, name: &str) {
+    let kind = md_kind(module, name);
+    // SAFETY: the context is live; an empty MDNode has no operands to read.
+    unsafe {
+        let node = llvm::LLVMMDNodeInContext2(context_ref(module), std::ptr::null_mut(), 0);
+        llvm::LLVMGlobalSetMetadata(function.as_value_ref(), kind, node);
+    }
+}
+
+/// The bit width of a floating-point type (16 for `half` and `bfloat`, 80 for
+/// `x86_fp80`, 128 for `fp128` and `ppc_fp128`).
+pub fn float_bit_width(ty: inkwell::types::FloatType<'_>) -> u32 {
+    use llvm_sys::LLVMTypeKind::*;
+    // SAFETY: reads the kind of a live type.
+    match unsafe { llvm::LLVMGetTypeKind(ty.as_type_ref()) } {
+        LLVMHalfTypeKind | LLVMBFloatTypeKind => 16,
+        LLVMFloatTypeKind => 32,
+        LLVMDoubleTypeKind => 64,
+        LLVMX86_FP80TypeKind => 80,
+        _ => 128,
+    }
+}
+
+/// The first parameter (index, type text) whose type inkwell cannot wrap
+/// (`x86_amx`, `target(...)` types): inkwell panics on those, so check with
+/// this before `get_type().get_param_types()` on untrusted input.
+pub fn first_opaque_param_type(function: FunctionValue<'_>) -> Option<(u32, String)> {
+    use llvm_sys::LLVMTypeKind::*;
+    let fn_type = function.get_type().as_type_ref();
+    // SAFETY: the parameter types of a live function type are copied out.
+    unsafe {
+        let count = llvm::LLVMCountParamTypes(fn_type) as usize;
+        let mut types: Vec<LLVMTypeRef> = vec![std::ptr::null_mut(); count];
+        llvm::LLVMGetParamTypes(fn_type, types.as_mut_ptr());
+        types.into_iter().enumerate().find_map(|(index, ty)| {
+            let wrapped = matches!(
+                llvm::LLVMGetTypeKind(ty),
+                LLVMIntegerTypeKind
+                    | LLVMHalfTypeKind
+                    | LLVMBFloatTypeKind
+                    | LLVMFloatTypeKind
+                    | LLVMDoubleTypeKind
+                    | LLVMX86_FP80TypeKind
+                    | LLVMFP128TypeKind
+                    | LLVMPPC_FP128TypeKind
+                    | LLVMPointerTypeKind
+                    | LLVMStructTypeKind
+                    | LLVMArrayTypeKind
+                    | LLVMVectorTypeKind
+                    | LLVMScalableVectorTypeKind
+            );
+            (!wrapped).then(|| (index as u32, type_text_raw(ty)))
+        })
+    }
+}
+
+/// The name of parameter `index` (empty when unnamed or out of range), read
+/// without inkwell, which panics on parameters of types it cannot wrap.
+pub fn param_name(function: FunctionValue<'_>, index: u32) -> String {
+    // SAFETY: the index is checked against the live function's parameter count.
+    unsafe {
+        let f = function.as_value_ref();
+        if index >= llvm::LLVMCountParams(f) {
+            return String::new();
+        }
+        let mut len = 0usize;
+        let ptr = llvm::LLVMGetValueName2(llvm::LLVMGetParam(f, index), &mut len);
+        String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
     }
 }

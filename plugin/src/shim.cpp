@@ -83,6 +83,17 @@ struct OffloadModulePass : PassInfoMixin<OffloadModulePass<Tag>> {
 // Parses `Name` (`pass` or `pass<params>`) for pass `Tag`; adds it to MPM.
 template <typename Tag>
 bool parseOffloadPass(StringRef Name, ModulePassManager &MPM) {
+  // LLVM's pipeline parser splits the text at every ',', also inside '<>':
+  // `pass<a,b>` arrives here as `pass<a` (then `b>`). Say so, rather than
+  // letting opt report "unknown pass name".
+  StringRef AfterName = Name;
+  if (AfterName.consume_front(Tag::PassName) && AfterName.starts_with("<") &&
+      !AfterName.ends_with(">"))
+    report_fatal_error(Twine(Tag::PassName) +
+                           ": pass parameters cannot contain ',' (LLVM's "
+                           "pipeline parser splits there); got '" +
+                           Name + "...'",
+                       /*gen_crash_diag=*/false);
   if (!PassBuilder::checkParametrizedPassName(Name, Tag::PassName))
     return false;
   StringRef Params = Name.drop_front(std::strlen(Tag::PassName));

@@ -1,0 +1,120 @@
+; Errors name the pass, the kernel, the parameter and its type, and leave the
+; module unchanged; bad parameters fail when the pipeline is parsed.
+; RUN: rm -rf %t && split-file %s %t
+;
+; Bad pass parameters (checked at pipeline-parse time, before any IR is read):
+; RUN: not %opt -passes='offload-wrap-kernels<kernel=x>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=BADKEY
+; BADKEY: LLVM ERROR: offload-wrap-kernels: unknown parameter 'kernel' (accepted: kernels)
+; Parse time, not run time: the first pass would fail when run (no 'nope'),
+; but the second one's parameters are rejected while the pipeline is parsed.
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=nope>,offload-wrap-kernels<kernel=x>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=BADKEY
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=NOVALUE
+; NOVALUE: LLVM ERROR: offload-wrap-kernels: parameter 'kernels' needs a value ('kernels=...')
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=a::b>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=EMPTY
+; EMPTY: LLVM ERROR: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=a::b'
+; LLVM's pipeline parser splits at every ',', also inside '<>':
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=a,b>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=COMMA
+; COMMA: LLVM ERROR: offload-wrap-kernels: pass parameters cannot contain ',' (LLVM's pipeline parser splits there); got 'offload-wrap-kernels<kernels=a...'
+;
+; Unknown names in kernels= (all of them are listed):
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=ok:nope:gone>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=UNKNOWN
+; UNKNOWN: LLVM ERROR: offload-wrap-kernels: kernels=: no function named 'nope', 'gone' in the module
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=decl>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=DECL
+; DECL: LLVM ERROR: offload-wrap-kernels: kernels=: 'decl' is a declaration; only a defined function can be a kernel
+;
+; Parameters that do not fit one 8-byte launch slot:
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/i128.ll 2>&1 | %FileCheck %s --check-prefix=I128
+; I128: LLVM ERROR: offload-wrap-kernels: kernel 'k' parameter 1 (%wide) of type 'i128': wider than 8 bytes; a launch passes one 8-byte slot per argument (a pointer or a scalar); pass it through a pointer the host maps TO
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/fp128.ll 2>&1 | %FileCheck %s --check-prefix=FP128
+; FP128: LLVM ERROR: offload-wrap-kernels: kernel 'k' parameter 0 (%q) of type 'fp128': wider than 8 bytes;
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/vector.ll 2>&1 | %FileCheck %s --check-prefix=VECTOR
+; VECTOR: LLVM ERROR: offload-wrap-kernels: kernel 'k' parameter 0 (%v) of type '<2 x float>': a vector; a launch passes one 8-byte slot per argument
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/struct.ll 2>&1 | %FileCheck %s --check-prefix=STRUCT
+; STRUCT: LLVM ERROR: offload-wrap-kernels: kernel 'k' parameter 0 (%s) of type '{ i32, float }': an aggregate by value; a launch passes one 8-byte slot per argument
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/sret.ll 2>&1 | %FileCheck %s --check-prefix=SRET
+; SRET: LLVM ERROR: offload-wrap-kernels: kernel 'k' parameter 0 (%r) of type 'ptr': the 'sret' attribute has no meaning for a kernel the runtime launches
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/gpu-byref.ll 2>&1 | %FileCheck %s --check-prefix=BYREF
+; BYREF: LLVM ERROR: offload-wrap-kernels: kernel 'g' parameter 0 (%s) of type 'ptr addrspace(4)': 'byref' puts the value inline in the kernel argument segment, but a launch passes one 8-byte slot per argument; pass a plain pointer (run offload-wrap-kernels before passes that introduce byref)
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/called.ll 2>&1 | %FileCheck %s --check-prefix=CALLED
+; CALLED: LLVM ERROR: offload-wrap-kernels: kernel 'k' is called from IR; only the runtime may launch a kernel whose signature changes
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/varargs.ll 2>&1 | %FileCheck %s --check-prefix=VARARGS
+; VARARGS: LLVM ERROR: offload-wrap-kernels: kernel 'k' is variadic; a launch passes a fixed argument list
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/opaque.ll 2>&1 | %FileCheck %s --check-prefix=OPAQUE
+; OPAQUE: LLVM ERROR: offload-wrap-kernels: kernel 'k' parameter 1 (%e) of type 'target("spirv.Event")': this type cannot be a launch argument
+;
+; Every kernel is checked before any is rewritten (the unit test
+; errors_leave_the_module_unchanged checks the module afterwards):
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/second-bad.ll 2>&1 | %FileCheck %s --check-prefix=SECOND
+; SECOND: LLVM ERROR: offload-wrap-kernels: kernel 'bad' parameter 0 (%x) of type 'i128'
+
+;--- ok.ll
+define void @ok(i32 %x) {
+  ret void
+}
+declare void @decl(i32)
+
+;--- i128.ll
+define void @k(ptr %p, i128 %wide) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
+
+;--- fp128.ll
+define void @k(fp128 %q) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
+
+;--- vector.ll
+define void @k(<2 x float> %v) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
+
+;--- struct.ll
+define void @k({ i32, float } %s) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
+
+;--- sret.ll
+define void @k(ptr sret(i32) %r) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
+
+;--- gpu-byref.ll
+define amdgpu_kernel void @g(ptr addrspace(4) byref(i64) %s) {
+  ret void
+}
+
+;--- opaque.ll
+define void @k(ptr %p, target("spirv.Event") %e) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
+
+;--- called.ll
+define void @k(i32 %x) !offload.kernel !0 {
+  ret void
+}
+define void @caller() {
+  call void @k(i32 1)
+  ret void
+}
+!0 = !{}
+
+;--- varargs.ll
+define void @k(i32 %x, ...) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
+
+;--- second-bad.ll
+define void @good(i32 %x) !offload.kernel !0 {
+  ret void
+}
+define void @bad(i128 %x) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
