@@ -30,8 +30,8 @@
 //!
 //! A use that cannot be retargeted (one that needs the old non-generic pointer
 //! type, e.g. a call taking `ptr addrspace(1)`) is an error naming the kernel
-//! and parameter; nothing is changed then. Running the pass twice changes
-//! nothing the second time.
+//! and parameter, found before that parameter is touched. Running the pass
+//! twice changes nothing the second time.
 //!
 //! Run: `opt-22 -load-pass-plugin=target/release/liboffload_passes.so
 //! -passes=byref-callee-copy in.ll -S`; `RUST_LOG=offload_passes=debug` logs
@@ -482,8 +482,8 @@ struct Plan {
     private: HashSet<LLVMValueRef>,
     /// Non-phi derived instructions, each after the derived inputs it needs.
     order: Vec<LLVMValueRef>,
-    /// Leaf users, each once, with its leaves and action.
-    users: Vec<(LLVMValueRef, LeafAction, Vec<Leaf>)>,
+    /// Leaf users, each once, with its leaves and their actions.
+    users: Vec<(LLVMValueRef, Vec<(Leaf, LeafAction)>)>,
     private_ptr: LLVMTypeRef,
     generic_ptr: LLVMTypeRef,
 }
@@ -502,7 +502,7 @@ impl Plan {
         let private = graph.private_nodes();
         let order = build_order(&graph).map_err(|e| format!("{}: {e}", param.describe()))?;
         let generic_ptr = ir::pointer_type(module, 0);
-        let mut users: Vec<(LLVMValueRef, LeafAction, Vec<Leaf>)> = Vec::new();
+        let mut users: Vec<(LLVMValueRef, Vec<(Leaf, LeafAction)>)> = Vec::new();
         for leaf in &graph.leaves {
             let action = leaf_action(leaf);
             if let LeafAction::SameType = action {
@@ -517,9 +517,9 @@ impl Plan {
                     ));
                 }
             }
-            match users.iter_mut().find(|(u, _, _)| *u == leaf.user) {
-                Some((_, _, leaves)) => leaves.push(*leaf),
-                None => users.push((leaf.user, action, vec![*leaf])),
+            match users.iter_mut().find(|(u, _)| *u == leaf.user) {
+                Some((_, leaves)) => leaves.push((*leaf, action)),
+                None => users.push((leaf.user, vec![(*leaf, action)])),
             }
         }
         Ok(Plan {
@@ -551,8 +551,8 @@ impl Plan {
             outside: HashMap::new(),
         };
         rewriter.rebuild_nodes();
-        for (user, action, leaves) in &self.users {
-            rewriter.retarget(*user, *action, leaves);
+        for (user, leaves) in &self.users {
+            rewriter.retarget(*user, leaves);
         }
         // The parameter stays (the memcpy reads it); the old chains go.
         ir::erase_instructions(&self.graph.nodes[1..]);
@@ -769,26 +769,35 @@ impl Rewriter<'_, '_> {
         self.new.insert(old, new);
     }
 
-    /// Points one leaf user at the rebuilt pointers.
-    fn retarget(&mut self, user: LLVMValueRef, action: LeafAction, leaves: &[Leaf]) {
-        match action {
-            LeafAction::AnyPointer => {
-                for leaf in leaves {
+    /// Points one leaf user at the rebuilt pointers: operand by operand
+    /// first (`cmpxchg ptr %p, ptr %x, ptr %p` needs a private address and a
+    /// generic value), then what concerns the whole instruction.
+    fn retarget(&mut self, user: LLVMValueRef, leaves: &[(Leaf, LeafAction)]) {
+        let mut whole = None;
+        let mut mem_leaves = Vec::new();
+        for &(leaf, action) in leaves {
+            match action {
+                LeafAction::AnyPointer => {
                     let value = self.form(leaf.node, self.plan.space(leaf.node));
                     ir::set_operand(user, leaf.index, value);
                 }
-                self.drop_load_facts(user);
-            }
-            LeafAction::SameType => {
-                for leaf in leaves {
-                    // Checked in Plan::new: the old type is generic.
+                // Checked in Plan::new: the old type is generic.
+                LeafAction::SameType => {
                     let value = self.form(leaf.node, Space::Generic);
                     ir::set_operand(user, leaf.index, value);
                 }
+                LeafAction::MemIntrinsic => {
+                    mem_leaves.push(leaf);
+                    whole = Some(action);
+                }
+                LeafAction::Compare | LeafAction::DropAssume => whole = Some(action),
             }
-            LeafAction::Compare => self.retarget_compare(user),
-            LeafAction::MemIntrinsic => self.retarget_mem_intrinsic(user, leaves),
-            LeafAction::DropAssume => ir::erase_instructions(&[user]),
+        }
+        match whole {
+            None => self.drop_load_facts(user),
+            Some(LeafAction::Compare) => self.retarget_compare(user),
+            Some(LeafAction::MemIntrinsic) => self.retarget_mem_intrinsic(user, &mem_leaves),
+            Some(_) => ir::erase_instructions(&[user]),
         }
     }
 
@@ -840,9 +849,13 @@ impl Rewriter<'_, '_> {
             .map(|&a| ir::type_of(a))
             .collect();
         overloads.push(ir::type_of(args[2]));
+        let old_decl = ir::called_function(user);
         if let Some((decl, fn_type)) = ir::intrinsic_declaration(self.module, name, &overloads) {
             self.builder
                 .rebuild_call(self.module, user, decl, fn_type, &mut args);
+            if let Some(old_decl) = old_decl {
+                ir::delete_if_unused_declaration(old_decl);
+            }
         }
     }
 }
@@ -977,6 +990,23 @@ mod tests {
                 "kernel 'k', parameter #0 (%s): cannot retarget `call void @g(ptr addrspace(1) %p)`"
             ),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn each_operand_of_one_user_gets_its_own_form() {
+        let (_, out) = run_on(
+            "  %g = addrspacecast ptr addrspace(4) %s to ptr\n  %x = cmpxchg ptr %g, ptr null, ptr %g seq_cst seq_cst\n  store ptr %g, ptr %g, align 8",
+        );
+        assert!(
+            out.contains(
+                "cmpxchg ptr addrspace(5) %s.copy, ptr null, ptr %s.copy.generic seq_cst seq_cst"
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("store ptr %s.copy.generic, ptr addrspace(5) %s.copy, align 8"),
+            "{out}"
         );
     }
 

@@ -907,3 +907,17 @@ impl RawBuilder {
         }
     }
 }
+
+/// Deletes function declaration `function` if nothing uses it any more
+/// (an intrinsic overload left behind by a rebuilt call).
+pub fn delete_if_unused_declaration(function: LLVMValueRef) {
+    // SAFETY: a live function; deleted only as a bodiless declaration without uses.
+    unsafe {
+        if !llvm::LLVMIsAFunction(function).is_null()
+            && llvm::LLVMCountBasicBlocks(function) == 0
+            && llvm::LLVMGetFirstUse(function).is_null()
+        {
+            llvm::LLVMDeleteFunction(function);
+        }
+    }
+}
