@@ -96,3 +96,8 @@ define amdgpu_kernel void @no_align(ptr addrspace(4) byref({ i32, i64 }) %s) {
 }
 
 !0 = !{}
+
+; Overloads left without callers by the rebuilt calls are deleted.
+; CHECK-NOT: declare void @llvm.memset.p4.i64(
+; CHECK-NOT: declare void @llvm.memmove.p4.p4.i64(
+; CHECK-NOT: declare void @llvm.memcpy.p4.p1.i64(
