@@ -10,6 +10,7 @@ fn main() {
     {
         let libdir = String::from_utf8_lossy(&out.stdout).trim().to_owned();
         println!("cargo:rustc-link-search=native={libdir}");
+        println!("cargo:rustc-env=OFFLOAD_PASSES_LLVM_LIBDIR={libdir}");
     }
     println!("cargo:rerun-if-env-changed=LLVM_CONFIG");
 }

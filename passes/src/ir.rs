@@ -4,9 +4,10 @@
 //! function body). Raw `llvm-sys` calls live here so the passes read as IR
 //! transformations, not FFI.
 //!
-//! Raw `LLVMValueRef`/`LLVMMetadataRef` arguments here are always handles
-//! LLVM gave us for the module being transformed (never made up by callers),
-//! which is why these functions are safe to call.
+//! Helpers that take raw handles (`LLVMValueRef`, `LLVMTypeRef`,
+//! `LLVMMetadataRef`) are safe functions with one contract, the same one
+//! inkwell's value handles rely on: the handle comes from a live object of the
+//! module being transformed. Hence the module-wide allow below.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::ffi::CStr;
@@ -166,23 +167,6 @@ pub fn function_metadata(function: FunctionValue<'_>, kind: u32) -> Option<LLVMM
         .map(|(_, md)| md)
 }
 
-/// Operands of an MDNode as values: a constant operand (`i32 3`) is the
-/// constant itself, any other operand is wrapped as metadata-as-value
-/// (null entries for null operands).
-pub fn md_operand_values(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMValueRef> {
-    // SAFETY: `node` is metadata of this context; operands are copied out.
-    unsafe {
-        let value = llvm::LLVMMetadataAsValue(context_ref(module), node);
-        if llvm::LLVMIsAMDNode(value).is_null() {
-            return Vec::new();
-        }
-        let count = llvm::LLVMGetMDNodeNumOperands(value) as usize;
-        let mut operands: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); count];
-        llvm::LLVMGetMDNodeOperands(value, operands.as_mut_ptr());
-        operands
-    }
-}
-
 /// Operands of an MDNode as metadata (null entries for null operands).
 pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetadataRef> {
     md_operand_values(module, node)
@@ -193,25 +177,6 @@ pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetada
                 std::ptr::null_mut()
             } else {
                 unsafe { llvm::LLVMValueAsMetadata(v) }
-            }
-        })
-        .collect()
-}
-
-/// The integers of an MDNode's operands (`!{i32 0, i64 16}`), `None` for
-/// operands that are not integer constants.
-pub fn md_integers(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<Option<u64>> {
-    md_operand_values(module, node)
-        .into_iter()
-        .map(|v| {
-            // SAFETY: LLVMIsAConstantInt accepts any value and returns null otherwise.
-            unsafe {
-                let constant = if v.is_null() {
-                    v
-                } else {
-                    llvm::LLVMIsAConstantInt(v)
-                };
-                (!constant.is_null()).then(|| llvm::LLVMConstIntGetZExtValue(constant))
             }
         })
         .collect()
@@ -240,7 +205,8 @@ pub fn type_text(ty: impl AsTypeRef) -> String {
     type_text_raw(ty.as_type_ref())
 }
 
-fn type_text_raw(ty: LLVMTypeRef) -> String {
+/// [`type_text`] for a raw type.
+pub fn type_text_raw(ty: LLVMTypeRef) -> String {
     // SAFETY: LLVMPrintTypeToString returns an owned C string we free.
     unsafe {
         let raw = llvm::LLVMPrintTypeToString(ty);
@@ -257,18 +223,28 @@ pub fn raw_type(ty: impl AsTypeRef) -> LLVMTypeRef {
 
 /// The text of an instruction's or value's name (empty when unnamed).
 pub fn value_name(value: impl AsValueRef) -> String {
+    raw_value_name(value.as_value_ref())
+}
+
+/// [`value_name`] for a raw value.
+pub fn raw_value_name(value: LLVMValueRef) -> String {
     // SAFETY: the returned pointer is valid for `len` bytes while the value lives.
     unsafe {
         let mut len = 0usize;
-        let ptr = llvm::LLVMGetValueName2(value.as_value_ref(), &mut len);
+        let ptr = llvm::LLVMGetValueName2(value, &mut len);
         String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
     }
 }
 
 /// Renames a value (an empty name makes it unnamed).
 pub fn set_value_name(value: impl AsValueRef, name: &str) {
+    set_raw_value_name(value.as_value_ref(), name)
+}
+
+/// [`set_value_name`] for a raw value.
+pub fn set_raw_value_name(value: LLVMValueRef, name: &str) {
     // SAFETY: the name is passed with its length.
-    unsafe { llvm::LLVMSetValueName2(value.as_value_ref(), name.as_ptr().cast(), name.len()) }
+    unsafe { llvm::LLVMSetValueName2(value, name.as_ptr().cast(), name.len()) }
 }
 
 /// True if `function` is the callee of a call or invoke anywhere (kernels are
@@ -440,18 +416,545 @@ fn copy_function_properties(old: FunctionValue<'_>, new: FunctionValue<'_>) {
     }
 }
 
-/// Every user of `value` (instructions, constants), once per use.
+// ---------------------------------------------------------------------------
+// Instruction-level helpers on raw values. `byref-callee-copy` walks pointer
+// def-use chains operand by operand and rebuilds them in another address
+// space; inkwell 0.11 wraps neither use walks with operand numbers, nor GEP
+// no-wrap flags, nor call-site attribute queries, nor intrinsic declarations
+// by overload types.
+
+/// The type of any value.
+pub fn type_of(value: LLVMValueRef) -> LLVMTypeRef {
+    // SAFETY: the value is live.
+    unsafe { llvm::LLVMTypeOf(value) }
+}
+
+/// The address space of a scalar pointer type; `None` for anything else
+/// (vectors of pointers included).
+pub fn pointer_address_space(ty: LLVMTypeRef) -> Option<u32> {
+    // SAFETY: the type is live.
+    unsafe {
+        (llvm::LLVMGetTypeKind(ty) == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind)
+            .then(|| llvm::LLVMGetPointerAddressSpace(ty))
+    }
+}
+
+/// `ptr addrspace(address_space)` in the module's context.
+pub fn pointer_type(module: &Module<'_>, address_space: u32) -> LLVMTypeRef {
+    // SAFETY: the context is live.
+    unsafe { llvm::LLVMPointerTypeInContext(context_ref(module), address_space) }
+}
+
+/// The address space of `alloca`s from the data layout's `A<n>` item (0 when absent).
+pub fn alloca_address_space(module: &Module<'_>) -> u32 {
+    let layout = module.get_data_layout();
+    let text = layout.as_str().to_string_lossy().into_owned();
+    text.split('-')
+        .filter_map(|item| item.strip_prefix('A'))
+        .find_map(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// The opcode of an instruction; `None` for arguments, constants and others.
+pub fn instruction_opcode(value: LLVMValueRef) -> Option<llvm_sys::LLVMOpcode> {
+    // SAFETY: the value is live.
+    unsafe {
+        (!llvm::LLVMIsAInstruction(value).is_null()).then(|| llvm::LLVMGetInstructionOpcode(value))
+    }
+}
+
+/// Operand `index` of a user.
+pub fn operand(user: LLVMValueRef, index: u32) -> LLVMValueRef {
+    // SAFETY: callers pass an index below `operand_count`.
+    unsafe { llvm::LLVMGetOperand(user, index) }
+}
+
+/// The number of operands of a user (for calls: arguments, bundle operands, callee).
+pub fn operand_count(user: LLVMValueRef) -> u32 {
+    // SAFETY: the value is live.
+    unsafe { llvm::LLVMGetNumOperands(user).max(0) as u32 }
+}
+
+/// Sets operand `index` of a user (no type check: callers keep types valid).
+pub fn set_operand(user: LLVMValueRef, index: u32, value: LLVMValueRef) {
+    // SAFETY: both are live; the caller keeps the IR well typed.
+    unsafe { llvm::LLVMSetOperand(user, index, value) }
+}
+
+/// The distinct users of `value`, in use-list order.
 pub fn users(value: LLVMValueRef) -> Vec<LLVMValueRef> {
-    let mut out = Vec::new();
+    let mut out: Vec<LLVMValueRef> = Vec::new();
     // SAFETY: walks the use list of a live value.
     unsafe {
         let mut use_ = llvm::LLVMGetFirstUse(value);
         while !use_.is_null() {
-            out.push(llvm::LLVMGetUser(use_));
+            let user = llvm::LLVMGetUser(use_);
+            if !out.contains(&user) {
+                out.push(user);
+            }
             use_ = llvm::LLVMGetNextUse(use_);
         }
     }
     out
+}
+
+/// The operand numbers at which `user` uses `value` (`store ptr %p, ptr %p` has two).
+pub fn operand_indices(user: LLVMValueRef, value: LLVMValueRef) -> Vec<u32> {
+    (0..operand_count(user))
+        .filter(|&i| operand(user, i) == value)
+        .collect()
+}
+
+/// A value printed as IR text, trimmed (for messages and logs).
+pub fn value_text(value: LLVMValueRef) -> String {
+    // SAFETY: LLVMPrintValueToString returns an owned C string we free.
+    unsafe {
+        let raw = llvm::LLVMPrintValueToString(value);
+        let text = CStr::from_ptr(raw).to_string_lossy().trim().to_owned();
+        llvm::LLVMDisposeMessage(raw);
+        text
+    }
+}
+
+/// The number of argument operands of a call, invoke or callbr (bundle
+/// operands and the callee come after them).
+pub fn call_arg_count(call: LLVMValueRef) -> u32 {
+    // SAFETY: the caller passes a call-like instruction.
+    unsafe { llvm::LLVMGetNumArgOperands(call) }
+}
+
+/// The operand number of a call's callee (always the last operand).
+pub fn callee_operand_index(call: LLVMValueRef) -> u32 {
+    operand_count(call).saturating_sub(1)
+}
+
+/// The called function of a direct call, `None` for indirect calls.
+pub fn called_function(call: LLVMValueRef) -> Option<LLVMValueRef> {
+    // SAFETY: the caller passes a call-like instruction.
+    unsafe {
+        let callee = llvm::LLVMGetCalledValue(call);
+        (!callee.is_null() && !llvm::LLVMIsAFunction(callee).is_null()).then_some(callee)
+    }
+}
+
+/// The intrinsic id of `name` (`llvm.memcpy`), 0 when LLVM has no such intrinsic.
+pub fn intrinsic_id(name: &str) -> u32 {
+    // SAFETY: the name is passed with its length.
+    unsafe { llvm::LLVMLookupIntrinsicID(name.as_ptr().cast(), name.len()) }
+}
+
+/// True if `call` calls intrinsic `name` (any overload: `llvm.memcpy` matches
+/// `llvm.memcpy.p0.p4.i64` but not `llvm.memcpy.inline.*`).
+pub fn is_intrinsic_call(call: LLVMValueRef, name: &str) -> bool {
+    let id = intrinsic_id(name);
+    // SAFETY: the callee is a live function.
+    id != 0 && called_function(call).is_some_and(|f| unsafe { llvm::LLVMGetIntrinsicID(f) } == id)
+}
+
+/// The declaration of intrinsic `name` for `overloads` in `module`, with its
+/// function type; `None` when the name or the overload types do not fit.
+pub fn intrinsic_declaration(
+    module: &Module<'_>,
+    name: &str,
+    overloads: &[LLVMTypeRef],
+) -> Option<(LLVMValueRef, LLVMTypeRef)> {
+    let id = intrinsic_id(name);
+    if id == 0 {
+        return None;
+    }
+    let mut types = overloads.to_vec();
+    // SAFETY: the id is valid and the overload types are live; LLVM checks
+    // nothing here, so callers pass the overloads the intrinsic declares.
+    unsafe {
+        let decl = llvm::LLVMGetIntrinsicDeclaration(
+            module.as_mut_ptr(),
+            id,
+            types.as_mut_ptr(),
+            types.len(),
+        );
+        (!decl.is_null()).then(|| (decl, llvm::LLVMGlobalGetValueType(decl)))
+    }
+}
+
+/// The attribute-list index of argument `arg` (LLVM counts parameters from 1).
+fn param_attr_index(arg: u32) -> u32 {
+    arg + 1
+}
+
+/// The value of enum or int attribute `name` at `index` of a call site, else of
+/// its direct callee's declaration (where intrinsics carry theirs).
+fn call_attr(call: LLVMValueRef, index: u32, name: &str) -> Option<u64> {
+    let kind = attr_kind(name);
+    // SAFETY: attribute lookups on a live call and function.
+    unsafe {
+        let mut attr = llvm::LLVMGetCallSiteEnumAttribute(call, index, kind);
+        if attr.is_null()
+            && let Some(callee) = called_function(call)
+        {
+            attr = llvm::LLVMGetEnumAttributeAtIndex(callee, index, kind);
+        }
+        (!attr.is_null()).then(|| llvm::LLVMGetEnumAttributeValue(attr))
+    }
+}
+
+/// Attribute `name` of argument `arg` of a call (call site or callee).
+pub fn call_param_attr(call: LLVMValueRef, arg: u32, name: &str) -> Option<u64> {
+    call_attr(call, param_attr_index(arg), name)
+}
+
+/// Function attribute `name` of a call (call site or callee).
+pub fn call_function_attr(call: LLVMValueRef, name: &str) -> Option<u64> {
+    call_attr(call, llvm_sys::LLVMAttributeFunctionIndex, name)
+}
+
+/// True if a `memory(...)` attribute value allows no write to any location.
+/// Encoding (`llvm/Support/ModRef.h`): two bits per location, `Ref` = 1, `Mod` = 2.
+pub fn memory_effects_read_only(memory: u64) -> bool {
+    memory & 0xAAAA_AAAA_AAAA_AAAA == 0
+}
+
+/// True if a `captures(...)` attribute value lets the pointer's provenance
+/// escape with write permission, in the return value or elsewhere. Encoding:
+/// `other << 4 | ret`, each a `CaptureComponents` mask where bit 3 is set only
+/// for full `provenance` (`read_provenance` alone cannot be written through).
+pub fn captures_writable_provenance(captures: u64) -> bool {
+    captures & 0x88 != 0
+}
+
+/// Removes the metadata attachment of kind `kind` from an instruction.
+pub fn drop_metadata(inst: LLVMValueRef, kind: u32) {
+    // SAFETY: a null node removes the attachment.
+    unsafe { llvm::LLVMSetMetadata(inst, kind, std::ptr::null_mut()) }
+}
+
+/// Copies the debug location and every other metadata attachment of `from` to `to`.
+pub fn copy_instruction_metadata(module: &Module<'_>, from: LLVMValueRef, to: LLVMValueRef) {
+    // SAFETY: both instructions are live in one context; the entries array is
+    // owned by us and disposed after copying out.
+    unsafe {
+        let mut count = 0usize;
+        let entries = llvm::LLVMInstructionGetAllMetadataOtherThanDebugLoc(from, &mut count);
+        for i in 0..count as u32 {
+            let kind = llvm::LLVMValueMetadataEntriesGetKind(entries, i);
+            let md = llvm::LLVMValueMetadataEntriesGetMetadata(entries, i);
+            llvm::LLVMSetMetadata(to, kind, llvm::LLVMMetadataAsValue(context_ref(module), md));
+        }
+        if !entries.is_null() {
+            llvm::LLVMDisposeValueMetadataEntries(entries);
+        }
+        llvm_sys::debuginfo::LLVMInstructionSetDebugLoc(
+            to,
+            llvm_sys::debuginfo::LLVMInstructionGetDebugLoc(from),
+        );
+    }
+}
+
+/// Erases instructions that may use each other (cycles of phis included):
+/// first every use of them becomes `poison`, then they go.
+pub fn erase_instructions(insts: &[LLVMValueRef]) {
+    // SAFETY: the instructions are live; after the RAUW none has a use left.
+    unsafe {
+        for &inst in insts {
+            llvm::LLVMReplaceAllUsesWith(inst, llvm::LLVMGetPoison(llvm::LLVMTypeOf(inst)));
+        }
+        for &inst in insts {
+            llvm::LLVMInstructionEraseFromParent(inst);
+        }
+    }
+}
+
+/// The block holding an instruction.
+pub fn instruction_block(inst: LLVMValueRef) -> llvm_sys::prelude::LLVMBasicBlockRef {
+    // SAFETY: the instruction is live.
+    unsafe { llvm::LLVMGetInstructionParent(inst) }
+}
+
+/// The instructions of a block, in order.
+pub fn block_instructions(block: llvm_sys::prelude::LLVMBasicBlockRef) -> Vec<LLVMValueRef> {
+    let mut out = Vec::new();
+    // SAFETY: walks a live block.
+    unsafe {
+        let mut inst = llvm::LLVMGetFirstInstruction(block);
+        while !inst.is_null() {
+            out.push(inst);
+            inst = llvm::LLVMGetNextInstruction(inst);
+        }
+    }
+    out
+}
+
+/// The incoming (value, block) pairs of a phi.
+pub fn phi_incoming(
+    phi: LLVMValueRef,
+) -> Vec<(LLVMValueRef, llvm_sys::prelude::LLVMBasicBlockRef)> {
+    // SAFETY: the caller passes a live phi.
+    unsafe {
+        (0..llvm::LLVMCountIncoming(phi))
+            .map(|i| {
+                (
+                    llvm::LLVMGetIncomingValue(phi, i),
+                    llvm::LLVMGetIncomingBlock(phi, i),
+                )
+            })
+            .collect()
+    }
+}
+
+/// An instruction builder on raw values, for rebuilding instructions with
+/// operands of another type. Every `build_*` leaves the result unnamed;
+/// callers name it with [`set_raw_value_name`].
+pub struct RawBuilder {
+    raw: llvm_sys::prelude::LLVMBuilderRef,
+}
+
+impl Drop for RawBuilder {
+    fn drop(&mut self) {
+        // SAFETY: the builder is ours.
+        unsafe { llvm::LLVMDisposeBuilder(self.raw) }
+    }
+}
+
+impl RawBuilder {
+    pub fn new(module: &Module<'_>) -> Self {
+        // SAFETY: the context is live.
+        RawBuilder {
+            raw: unsafe { llvm::LLVMCreateBuilderInContext(context_ref(module)) },
+        }
+    }
+
+    /// Inserts before `inst`.
+    pub fn position_before(&self, inst: LLVMValueRef) {
+        // SAFETY: both are live.
+        unsafe { llvm::LLVMPositionBuilderBefore(self.raw, inst) }
+    }
+
+    /// Inserts right after `inst`; after the last phi when `inst` is a phi
+    /// (phis must stay grouped at the top of their block).
+    pub fn position_after(&self, inst: LLVMValueRef) {
+        let block = instruction_block(inst);
+        let next = if instruction_opcode(inst) == Some(llvm_sys::LLVMOpcode::LLVMPHI) {
+            block_instructions(block)
+                .into_iter()
+                .find(|&i| instruction_opcode(i) != Some(llvm_sys::LLVMOpcode::LLVMPHI))
+        } else {
+            // SAFETY: the instruction is live.
+            let next = unsafe { llvm::LLVMGetNextInstruction(inst) };
+            (!next.is_null()).then_some(next)
+        };
+        match next {
+            Some(next) => self.position_before(next),
+            // SAFETY: the block is live (only reached for a block without terminator).
+            None => unsafe { llvm::LLVMPositionBuilderAtEnd(self.raw, block) },
+        }
+    }
+
+    /// Inserts before the terminator of `block`.
+    pub fn position_before_terminator(&self, block: llvm_sys::prelude::LLVMBasicBlockRef) {
+        // SAFETY: the block is live.
+        unsafe {
+            let term = llvm::LLVMGetBasicBlockTerminator(block);
+            if term.is_null() {
+                llvm::LLVMPositionBuilderAtEnd(self.raw, block);
+            } else {
+                llvm::LLVMPositionBuilderBefore(self.raw, term);
+            }
+        }
+    }
+
+    /// `addrspacecast` of `value` to `ty` (folded for constants; `value` itself
+    /// when the types already agree).
+    pub fn build_addrspacecast(&self, value: LLVMValueRef, ty: LLVMTypeRef) -> LLVMValueRef {
+        if type_of(value) == ty {
+            return value;
+        }
+        // SAFETY: a pointer cast between address spaces at the builder's position.
+        unsafe { llvm::LLVMBuildAddrSpaceCast(self.raw, value, ty, c"".as_ptr()) }
+    }
+
+    /// A copy of GEP `gep` (source element type, indices, no-wrap flags) on `base`.
+    pub fn build_gep_like(&self, gep: LLVMValueRef, base: LLVMValueRef) -> LLVMValueRef {
+        // SAFETY: `gep` is a live GEP; its index operands are reused as they are.
+        unsafe {
+            let mut indices: Vec<LLVMValueRef> =
+                (1..operand_count(gep)).map(|i| operand(gep, i)).collect();
+            llvm::LLVMBuildGEPWithNoWrapFlags(
+                self.raw,
+                llvm::LLVMGetGEPSourceElementType(gep),
+                base,
+                indices.as_mut_ptr(),
+                indices.len() as u32,
+                c"".as_ptr(),
+                llvm::LLVMGEPGetNoWrapFlags(gep),
+            )
+        }
+    }
+
+    pub fn build_select(
+        &self,
+        condition: LLVMValueRef,
+        then: LLVMValueRef,
+        otherwise: LLVMValueRef,
+    ) -> LLVMValueRef {
+        // SAFETY: operands are live and of matching types.
+        unsafe { llvm::LLVMBuildSelect(self.raw, condition, then, otherwise, c"".as_ptr()) }
+    }
+
+    pub fn build_freeze(&self, value: LLVMValueRef) -> LLVMValueRef {
+        // SAFETY: the value is live.
+        unsafe { llvm::LLVMBuildFreeze(self.raw, value, c"".as_ptr()) }
+    }
+
+    /// An empty phi of type `ty`; fill it with [`RawBuilder::add_incoming`].
+    pub fn build_phi(&self, ty: LLVMTypeRef) -> LLVMValueRef {
+        // SAFETY: the type is live.
+        unsafe { llvm::LLVMBuildPhi(self.raw, ty, c"".as_ptr()) }
+    }
+
+    pub fn add_incoming(
+        &self,
+        phi: LLVMValueRef,
+        value: LLVMValueRef,
+        block: llvm_sys::prelude::LLVMBasicBlockRef,
+    ) {
+        let (mut values, mut blocks) = ([value], [block]);
+        // SAFETY: one (value, block) pair of the phi's type.
+        unsafe { llvm::LLVMAddIncoming(phi, values.as_mut_ptr(), blocks.as_mut_ptr(), 1) }
+    }
+
+    /// `alloca ty, align align` in the data layout's alloca address space.
+    pub fn build_alloca(&self, ty: LLVMTypeRef, align: u32) -> LLVMValueRef {
+        // SAFETY: a sized type at the builder's position.
+        unsafe {
+            let alloca = llvm::LLVMBuildAlloca(self.raw, ty, c"".as_ptr());
+            llvm::LLVMSetAlignment(alloca, align);
+            alloca
+        }
+    }
+
+    /// `llvm.memcpy(dst align dst_align, src align src_align, i64 size, i1 false)`.
+    pub fn build_memcpy(
+        &self,
+        dst: LLVMValueRef,
+        dst_align: u32,
+        src: LLVMValueRef,
+        src_align: u32,
+        size: LLVMValueRef,
+    ) -> LLVMValueRef {
+        // SAFETY: pointers and size are live values at the builder's position.
+        unsafe { llvm::LLVMBuildMemCpy(self.raw, dst, dst_align, src, src_align, size) }
+    }
+
+    /// A copy of call `call` with callee `callee` of type `fn_type` and
+    /// arguments `args`: calling convention, tail-call kind, every attribute,
+    /// operand bundle and metadata attachment carry over; uses of the old
+    /// call's result move to the new one and the old call is erased.
+    pub fn rebuild_call(
+        &self,
+        module: &Module<'_>,
+        call: LLVMValueRef,
+        callee: LLVMValueRef,
+        fn_type: LLVMTypeRef,
+        args: &mut [LLVMValueRef],
+    ) -> LLVMValueRef {
+        // SAFETY: `call` is a live call instruction; the bundles we copy out
+        // are owned by us and disposed after building.
+        unsafe {
+            self.position_before(call);
+            let mut bundles: Vec<_> = (0..llvm::LLVMGetNumOperandBundles(call))
+                .map(|i| llvm::LLVMGetOperandBundleAtIndex(call, i))
+                .collect();
+            let new = llvm::LLVMBuildCallWithOperandBundles(
+                self.raw,
+                fn_type,
+                callee,
+                args.as_mut_ptr(),
+                args.len() as u32,
+                bundles.as_mut_ptr(),
+                bundles.len() as u32,
+                c"".as_ptr(),
+            );
+            for bundle in bundles {
+                llvm::LLVMDisposeOperandBundle(bundle);
+            }
+            llvm::LLVMSetInstructionCallConv(new, llvm::LLVMGetInstructionCallConv(call));
+            llvm::LLVMSetTailCallKind(new, llvm::LLVMGetTailCallKind(call));
+            let indices = [
+                llvm_sys::LLVMAttributeFunctionIndex,
+                llvm_sys::LLVMAttributeReturnIndex,
+            ]
+            .into_iter()
+            .chain((0..args.len() as u32).map(param_attr_index));
+            for index in indices {
+                let count = llvm::LLVMGetCallSiteAttributeCount(call, index);
+                let mut attrs = vec![std::ptr::null_mut(); count as usize];
+                llvm::LLVMGetCallSiteAttributes(call, index, attrs.as_mut_ptr());
+                for attr in attrs {
+                    llvm::LLVMAddCallSiteAttribute(new, index, attr);
+                }
+            }
+            copy_instruction_metadata(module, call, new);
+            let name = raw_value_name(call);
+            if llvm::LLVMGetTypeKind(llvm::LLVMTypeOf(call))
+                != llvm_sys::LLVMTypeKind::LLVMVoidTypeKind
+            {
+                set_raw_value_name(call, "");
+                set_raw_value_name(new, &name);
+                llvm::LLVMReplaceAllUsesWith(call, new);
+            }
+            llvm::LLVMInstructionEraseFromParent(call);
+            new
+        }
+    }
+}
+
+/// Deletes function declaration `function` if nothing uses it any more
+/// (an intrinsic overload left behind by a rebuilt call).
+pub fn delete_if_unused_declaration(function: LLVMValueRef) {
+    // SAFETY: a live function; deleted only as a bodiless declaration without uses.
+    unsafe {
+        if !llvm::LLVMIsAFunction(function).is_null()
+            && llvm::LLVMCountBasicBlocks(function) == 0
+            && llvm::LLVMGetFirstUse(function).is_null()
+        {
+            llvm::LLVMDeleteFunction(function);
+        }
+    }
+}
+
+/// Operands of an MDNode as values: a constant operand (`i32 3`) is the
+/// constant itself, any other operand is wrapped as metadata-as-value
+/// (null entries for null operands).
+pub fn md_operand_values(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMValueRef> {
+    // SAFETY: `node` is metadata of this context; operands are copied out.
+    unsafe {
+        let value = llvm::LLVMMetadataAsValue(context_ref(module), node);
+        if llvm::LLVMIsAMDNode(value).is_null() {
+            return Vec::new();
+        }
+        let count = llvm::LLVMGetMDNodeNumOperands(value) as usize;
+        let mut operands: Vec<LLVMValueRef> = vec![std::ptr::null_mut(); count];
+        llvm::LLVMGetMDNodeOperands(value, operands.as_mut_ptr());
+        operands
+    }
+}
+
+/// The integers of an MDNode's operands (`!{i32 0, i64 16}`), `None` for
+/// operands that are not integer constants.
+pub fn md_integers(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<Option<u64>> {
+    md_operand_values(module, node)
+        .into_iter()
+        .map(|v| {
+            // SAFETY: LLVMIsAConstantInt accepts any value and returns null otherwise.
+            unsafe {
+                let constant = if v.is_null() {
+                    v
+                } else {
+                    llvm::LLVMIsAConstantInt(v)
+                };
+                (!constant.is_null()).then(|| llvm::LLVMConstIntGetZExtValue(constant))
+            }
+        })
+        .collect()
 }
 
 /// `value` as an instruction, if it is one.
