@@ -163,15 +163,40 @@ fn plan_kernel<'ctx>(
         match plan_from_debug_info(kernel, &sources, layout) {
             Some(plan) => return Ok(plan),
             None => log::debug!(
-                "{PASS_NAME}: {name}: debug info lists {} source parameters that do not match the {} IR parameters; using IR types alone",
+                "{PASS_NAME}: kernel '{name}': debug info lists {} source parameters that do not match the {} IR parameters; using IR types alone",
                 sources.len(),
                 kernel.count_params()
             ),
         }
     }
-    Ok((0..kernel.count_params())
+    let plan: Vec<ParamPlan<'ctx>> = (0..kernel.count_params())
         .map(|i| plan_from_ir(kernel, i, layout))
-        .collect())
+        .collect();
+    log_undecidable(kernel, &plan);
+    Ok(plan)
+}
+
+/// Says which kept parameters might be aggregates the IR alone cannot show:
+/// rustc's -O0 by-value aggregates are a bare `ptr align A`.
+fn log_undecidable(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>]) {
+    for item in plan.iter().filter(|p| matches!(p.action, Action::Keep)) {
+        let index = item.old[0];
+        if is_pointer(param_type(kernel, index)) && has_attr(kernel, index, "align") {
+            log::debug!(
+                "{PASS_NAME}: kernel '{}', parameter #{index} ({}): a bare 'ptr align A' may be a by-value aggregate (rustc -O0) or a pointer; without debug info or an !{HINT_KIND} hint it is left alone",
+                ir::name_of(kernel),
+                param_label(kernel, index)
+            );
+        }
+    }
+}
+
+/// `%name` of a parameter, or `unnamed` (names vanish unless IR is text).
+fn param_label(kernel: FunctionValue<'_>, index: u32) -> String {
+    match ir::param_name(kernel, index) {
+        name if name.is_empty() => "unnamed".to_owned(),
+        name => format!("%{name}"),
+    }
 }
 
 /// The rule for one parameter when only its IR type and attributes are known.
@@ -201,12 +226,6 @@ fn plan_from_ir<'ctx>(
             action: Action::Indirect { size, align },
             source: "IR",
         };
-    }
-    if is_pointer(ty) && has_attr(kernel, index, "align") {
-        log::debug!(
-            "{PASS_NAME}: {}: parameter {index} is a bare 'ptr align A': a by-value aggregate at -O0 or a real pointer; without debug info or an !{HINT_KIND} hint it is left alone",
-            ir::name_of(kernel)
-        );
     }
     keep(index)
 }
@@ -755,6 +774,12 @@ fn log_rewrite(
     if matches!(item.action, Action::Keep) {
         return;
     }
+    let indices: Vec<String> = item.old.iter().map(|i| format!("#{i}")).collect();
+    let labels: Vec<String> = item
+        .old
+        .iter()
+        .map(|&i| param_label(rewrite.old, i))
+        .collect();
     let old: Vec<String> = item
         .old
         .iter()
@@ -768,8 +793,9 @@ fn log_rewrite(
         None => ir::type_text(param.ty),
     };
     log::debug!(
-        "{PASS_NAME}: {kernel}: parameter {:?}: {} -> {new} (from {}; copy: decided by byref-callee-copy)",
-        item.old,
+        "{PASS_NAME}: kernel '{kernel}', parameter {} ({}): {} -> {new} (from {}; whether it is copied is byref-callee-copy's decision)",
+        indices.join(", "),
+        labels.join(", "),
         old.join(", "),
         item.source
     );
