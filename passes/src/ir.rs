@@ -3,6 +3,12 @@
 //! (`LLVMGlobalCopyAllMetadata`, a generic `replaceAllUsesWith`, moving a
 //! function body). Raw `llvm-sys` calls live here so the passes read as IR
 //! transformations, not FFI.
+//!
+//! Helpers that take raw handles (`LLVMValueRef`, `LLVMTypeRef`,
+//! `LLVMMetadataRef`) are safe functions with one contract, the same one
+//! inkwell's value handles rely on: the handle comes from a live object of the
+//! module being transformed. Hence the module-wide allow below.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::ffi::CStr;
 
@@ -381,10 +387,10 @@ fn copy_function_properties(old: FunctionValue<'_>, new: FunctionValue<'_>) {
     if let Some(comdat) = o.get_comdat() {
         n.set_comdat(comdat);
     }
-    if old.has_personality_function() {
-        if let Some(personality) = old.get_personality_function() {
-            new.set_personality_function(personality);
-        }
+    if old.has_personality_function()
+        && let Some(personality) = old.get_personality_function()
+    {
+        new.set_personality_function(personality);
     }
     let gc = old.get_gc().to_string_lossy().into_owned();
     if !gc.is_empty() {
