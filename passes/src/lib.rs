@@ -7,6 +7,7 @@
 pub mod amdgpu_kernel_abi;
 pub mod byref_callee_copy;
 pub mod ir;
+pub mod offload_host;
 pub mod offload_image;
 pub mod params;
 pub mod registry;

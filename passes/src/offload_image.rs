@@ -85,7 +85,8 @@ impl DeviceImage {
         } else {
             (0..bytes.len(), false)
         };
-        let (machine, kernels, non_kernels) = read_elf(&bytes[elf.clone()], wrapped).map_err(fail)?;
+        let (machine, kernels, non_kernels) =
+            read_elf(&bytes[elf.clone()], wrapped).map_err(fail)?;
         Ok(DeviceImage {
             path: path.to_owned(),
             bytes,
@@ -108,7 +109,9 @@ impl DeviceImage {
     }
 
     pub fn has_kernel(&self, name: &str) -> bool {
-        self.kernels.binary_search_by(|k| k.as_str().cmp(name)).is_ok()
+        self.kernels
+            .binary_search_by(|k| k.as_str().cmp(name))
+            .is_ok()
     }
 
     /// `Ok` when `name` can be launched from this image; otherwise a message
@@ -122,7 +125,11 @@ impl DeviceImage {
         } else {
             format!("its kernels: {}", self.kernels.join(", "))
         };
-        let missing = if self.non_kernels.binary_search_by(|k| k.as_str().cmp(name)).is_ok() {
+        let missing = if self
+            .non_kernels
+            .binary_search_by(|k| k.as_str().cmp(name))
+            .is_ok()
+        {
             format!(
                 "'{name}' in image '{}' has no kernel descriptor '{name}.kd'",
                 self.path
@@ -223,8 +230,8 @@ fn image_of(binary: &[u8]) -> Result<Range<usize>, String> {
     let (header, _) = from_bytes::<OffloadHeader>(binary)
         .map_err(|()| "has a truncated OffloadBinary header".to_owned())?;
     let at = |offset: u64| usize::try_from(offset).ok().filter(|&o| o <= binary.len());
-    let entry_at = at(header.entry_offset.get(LE))
-        .ok_or("has an OffloadBinary entry outside the file")?;
+    let entry_at =
+        at(header.entry_offset.get(LE)).ok_or("has an OffloadBinary entry outside the file")?;
     let (entry, _) = from_bytes::<OffloadEntryHeader>(&binary[entry_at..])
         .map_err(|()| "has a truncated OffloadBinary entry".to_owned())?;
     let start = at(entry.image_offset.get(LE));
@@ -235,7 +242,9 @@ fn image_of(binary: &[u8]) -> Result<Range<usize>, String> {
         .and_then(at);
     match (start, end) {
         (Some(start), Some(end)) if end > start => Ok(start..end),
-        (Some(_), Some(_)) => Err("is an OffloadBinary holding no image (its image is empty)".into()),
+        (Some(_), Some(_)) => {
+            Err("is an OffloadBinary holding no image (its image is empty)".into())
+        }
         _ => Err("has an OffloadBinary image outside the file".into()),
     }
 }
@@ -245,7 +254,11 @@ type Kernels = (Machine, Vec<String>, Vec<String>);
 /// Validates the ELF and lists its kernels (and, for AMDGPU, the function
 /// symbols that lack a `.kd` descriptor).
 fn read_elf(data: &[u8], wrapped: bool) -> Result<Kernels, String> {
-    let inside = if wrapped { " inside the OffloadBinary" } else { "" };
+    let inside = if wrapped {
+        " inside the OffloadBinary"
+    } else {
+        ""
+    };
     match FileKind::parse(data) {
         Ok(FileKind::Elf64) => {}
         Ok(FileKind::Elf32) => {
@@ -266,7 +279,9 @@ fn read_elf(data: &[u8], wrapped: bool) -> Result<Kernels, String> {
     let header = file.elf_header();
     let endian = file.endian();
     if endian != Endianness::Little {
-        return Err(format!("is a big-endian ELF{inside}; device images are little-endian"));
+        return Err(format!(
+            "is a big-endian ELF{inside}; device images are little-endian"
+        ));
     }
     let e_machine = header.e_machine(endian);
     let machine = Machine::from_elf(e_machine).ok_or_else(|| {
@@ -289,7 +304,10 @@ fn read_elf(data: &[u8], wrapped: bool) -> Result<Kernels, String> {
 /// Kernel names by machine: the host plugin `dlsym`s, so x86_64 kernels are
 /// the exported (dynamic) functions; AMDGPU kernels are the functions with a
 /// `K.kd` descriptor object; cubin kernels are the global functions.
-fn kernel_symbols(file: &ElfFile64<'_, Endianness>, machine: Machine) -> (Vec<String>, Vec<String>) {
+fn kernel_symbols(
+    file: &ElfFile64<'_, Endianness>,
+    machine: Machine,
+) -> (Vec<String>, Vec<String>) {
     let defined = |symbols: object::read::elf::ElfSymbolIterator<'_, '_, _, _>,
                    kind: SymbolKind| {
         symbols
@@ -354,7 +372,9 @@ define void @helper() { ret void }
         assert_eq!(image.kernels(), ["k"]);
         assert_eq!(
             image.check_kernel("helper").unwrap_err(),
-            format!("'helper' in image '{path}' has no kernel descriptor 'helper.kd' (its kernels: k)")
+            format!(
+                "'helper' in image '{path}' has no kernel descriptor 'helper.kd' (its kernels: k)"
+            )
         );
     }
 
@@ -407,12 +427,16 @@ define void @helper() { ret void }
         let object = build_image("x86_64-unknown-linux-gnu", KERNELS, false);
         assert_eq!(
             DeviceImage::load(&object).unwrap_err(),
-            format!("image '{object}' is not a shared object (ELF type 1); link the device object with `ld.lld -shared`")
+            format!(
+                "image '{object}' is not a shared object (ELF type 1); link the device object with `ld.lld -shared`"
+            )
         );
         let arm = build_image("aarch64-unknown-linux-gnu", KERNELS, true);
         assert_eq!(
             DeviceImage::load(&arm).unwrap_err(),
-            format!("image '{arm}' is an ELF for machine 183; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)")
+            format!(
+                "image '{arm}' is an ELF for machine 183; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)"
+            )
         );
     }
 }

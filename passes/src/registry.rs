@@ -3,7 +3,7 @@
 
 use inkwell::module::Module;
 
-use crate::{amdgpu_kernel_abi, byref_callee_copy};
+use crate::{amdgpu_kernel_abi, byref_callee_copy, offload_host};
 
 /// One module pass: its pipeline name, a parameter check, and its run function
 /// (`Ok(true)` when the module changed). Errors are returned without the pass
@@ -24,6 +24,11 @@ pub const PASSES: &[PassInfo] = &[
         name: byref_callee_copy::PASS_NAME,
         check_params: byref_callee_copy::check_params,
         run: byref_callee_copy::run,
+    },
+    PassInfo {
+        name: offload_host::PASS_NAME,
+        check_params: offload_host::check_params,
+        run: offload_host::run,
     },
 ];
 

@@ -36,14 +36,16 @@ pub fn run_pass(
     Ok((changed, module.print_to_string().to_string()))
 }
 
-/// Compiles device IR `ir` for `triple` with llc-22 into a fresh temporary
-/// directory and, if `shared`, links it with `ld.lld-22 -shared`. Returns the
-/// path of the object or shared object.
+/// Compiles device IR `ir` for `triple` with llc-22 into a fresh directory
+/// under `target/test-images/` and, if `shared`, links it with
+/// `ld.lld-22 -shared`. Returns the path of the object or shared object.
 pub fn build_image(triple: &str, ir: &str, shared: bool) -> String {
     use std::process::Command;
     static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("offload-passes-test-{}-{n}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../target/test-images")
+        .join(format!("{}-{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (ll, obj, so) = (dir.join("k.ll"), dir.join("k.o"), dir.join("k.so"));
     std::fs::write(&ll, ir).unwrap();
@@ -52,7 +54,12 @@ pub fn build_image(triple: &str, ir: &str, shared: bool) -> String {
     if triple.starts_with("amdgcn") {
         llc.arg("-mcpu=gfx90a");
     }
-    let status = llc.arg(&ll).arg("-o").arg(&obj).status().expect("llc-22 runs");
+    let status = llc
+        .arg(&ll)
+        .arg("-o")
+        .arg(&obj)
+        .status()
+        .expect("llc-22 runs");
     assert!(status.success(), "llc-22 failed for {triple}");
     if !shared {
         return obj.to_string_lossy().into_owned();
