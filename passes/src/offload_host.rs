@@ -54,12 +54,15 @@
 //! ...
 //!   call void @scale(ptr %p, i64 %n)                        ; global descriptor
 //!   call void @scale(ptr %p, i64 %n), !offload.launch !0    ; per-call override
-//! !0 = !{i64 1, i64 8, i64 1, i64 1, i64 128, i64 1, i64 1, i64 0, i64 0}
+//! !0 = !{i64 1, i64 8, i64 1, i64 1, i64 128, i64 1, i64 1, i64 0, i64 2,
+//!        i64 3, i64 4, i64 2, i64 0, i64 0, i64 0}  ; wins whole: repeat the arguments
 //! ```
 //! In Rust: `#[unsafe(export_name = "__offload_launch.scale")] pub static D:
 //! [u64; 15] = [1, 4, 1, 1, 64, 1, 1, 0, 2, 3, 4, 2, 0, 0, 0];` and
-//! `unsafe extern "C" { fn scale(p: *mut f32, n: usize); }` (references get
-//! `readonly`/`dereferenceable` from rustc already; raw pointers need MAP).
+//! `unsafe extern "C" { fn scale(p: *mut f32, n: usize); }`, compiled with
+//! `-Ccodegen-units=1` (descriptor and calls in one module). Rust source
+//! should give MAP and SIZE for every pointer: rustc marks references
+//! `readonly`/`dereferenceable(N)` only when optimizing, and raw pointers never.
 //!
 //! **Result**: a launch returns `void`, or `i32` when the call's result is
 //! used — it is then the runtime's return code (0 = launched). An unused
@@ -102,7 +105,7 @@ use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::ContextRef;
 use inkwell::module::{Linkage, Module};
 use inkwell::targets::TargetData;
-use inkwell::types::{AnyTypeEnum, BasicType, BasicTypeEnum, FunctionType, StructType};
+use inkwell::types::{AnyType, AnyTypeEnum, BasicType, BasicTypeEnum, FunctionType, StructType};
 use inkwell::values::{
     AsValueRef, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, InstructionValue, IntValue,
     PointerValue,
@@ -467,7 +470,13 @@ fn plan<'ctx>(
                 .map_err(|e| format!("{}: !{LAUNCH_METADATA} {e}", site()))?,
             None => global.clone().unwrap_or_default(),
         };
-        let launch = plan_launch(module, &layout, options, caller, call, callee, &descriptor)
+        let site_info = CallSite {
+            layout: &layout,
+            call,
+            callee,
+            arguments: ir::call_arguments(call),
+        };
+        let launch = plan_launch(module, options, caller, &site_info, &descriptor)
             .map_err(|e| format!("{}: {e}", site()))?;
         if !plan.kernels.contains(&name) {
             plan.kernels.push(name);
@@ -549,17 +558,29 @@ fn global_descriptor(
         .map_err(|e| format!("{what} {e}"))
 }
 
-#[allow(clippy::too_many_arguments)]
-fn plan_launch<'ctx>(
-    module: &Module<'ctx>,
-    layout: &TargetData,
-    options: &Options,
-    caller: FunctionValue<'ctx>,
+/// A launch call with what argument planning looks at.
+struct CallSite<'a, 'ctx> {
+    layout: &'a TargetData,
     call: InstructionValue<'ctx>,
     callee: FunctionValue<'ctx>,
+    arguments: Vec<BasicValueEnum<'ctx>>,
+}
+
+impl CallSite<'_, '_> {
+    /// True when attribute `name` is on argument `index` (call or declaration).
+    fn has_attr(&self, index: u32, name: &str) -> bool {
+        ir::call_param_attr(self.call, self.callee, index, name).is_some()
+    }
+}
+
+fn plan_launch<'ctx>(
+    module: &Module<'ctx>,
+    options: &Options,
+    caller: FunctionValue<'ctx>,
+    site: &CallSite<'_, 'ctx>,
     descriptor: &LaunchDescriptor,
 ) -> Result<Launch<'ctx>, String> {
-    let arguments = ir::call_arguments(call);
+    let (call, callee, arguments) = (site.call, site.callee, &site.arguments);
     if !descriptor.args.is_empty() && descriptor.args.len() != arguments.len() {
         return Err(format!(
             "the launch descriptor describes {} arguments, the call passes {}",
@@ -572,10 +593,7 @@ fn plan_launch<'ctx>(
         .enumerate()
         .map(|(i, &value)| {
             let spec = descriptor.args.get(i).copied().unwrap_or_default();
-            plan_argument(
-                module, layout, call, callee, &arguments, i as u32, value, spec,
-            )
-            .map_err(|e| format!("argument {i}: {e}"))
+            plan_argument(site, i as u32, value, spec).map_err(|e| format!("argument {i}: {e}"))
         })
         .collect::<Result<Vec<_>, String>>()?;
     let returns_code = call_result_is_used(call);
@@ -612,19 +630,15 @@ fn call_result_is_used(call: InstructionValue<'_>) -> bool {
     call.get_first_use().is_some()
 }
 
-use inkwell::types::AnyType;
-
-#[allow(clippy::too_many_arguments)]
+/// How argument `index` (`value`) is passed, from its descriptor triple
+/// `spec` or else its type and attributes.
 fn plan_argument<'ctx>(
-    module: &Module<'ctx>,
-    layout: &TargetData,
-    call: InstructionValue<'ctx>,
-    callee: FunctionValue<'ctx>,
-    arguments: &[BasicValueEnum<'ctx>],
+    site: &CallSite<'_, 'ctx>,
     index: u32,
     value: BasicValueEnum<'ctx>,
     spec: ArgSpec,
 ) -> Result<ArgPlan<'ctx>, String> {
+    let layout = site.layout;
     let ty = value.get_type();
     let store_size = layout.get_store_size(&ty);
     match value {
@@ -639,16 +653,16 @@ fn plan_argument<'ctx>(
                     size: store_size,
                 });
             }
-            let byval = ir::call_param_type_attr(call, callee, index, "byval");
+            let byval = ir::call_param_type_attr(site.call, site.callee, index, "byval");
             let map = match (spec.map, byval) {
-                (0, Some(_)) => map_type::TO,
+                (0, Some(_)) => map_type::TO, // a struct by value: a copy
                 (0, None) => map_type::for_pointer(
-                    ir::call_param_attr(call, callee, index, "readonly").is_some(),
-                    ir::call_param_attr(call, callee, index, "writeonly").is_some(),
+                    site.has_attr(index, "readonly"),
+                    site.has_attr(index, "writeonly"),
                 ),
                 (given, _) => given,
             };
-            let size = pointer_size(module, layout, call, callee, arguments, index, spec, byval)?;
+            let size = pointer_size(site, index, spec, byval)?;
             Ok(ArgPlan::Mapped { pointer, map, size })
         }
         BasicValueEnum::IntValue(int) => {
@@ -710,13 +724,11 @@ fn literal<'ctx>(
     Ok(ArgPlan::Literal { value, map, size })
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The bytes a pointer argument maps: the descriptor's SIZE (times the
+/// length argument for a slice), else `byval(T)`'s size, else
+/// `dereferenceable(N)`; unknown is an error rather than a silent 0.
 fn pointer_size<'ctx>(
-    _module: &Module<'ctx>,
-    layout: &TargetData,
-    call: InstructionValue<'ctx>,
-    callee: FunctionValue<'ctx>,
-    arguments: &[BasicValueEnum<'ctx>],
+    site: &CallSite<'_, 'ctx>,
     index: u32,
     spec: ArgSpec,
     byval: Option<AnyTypeEnum<'ctx>>,
@@ -725,7 +737,7 @@ fn pointer_size<'ctx>(
         if spec.size == 0 {
             return Err("a length argument needs the element size in SIZE".into());
         }
-        let Some(BasicValueEnum::IntValue(len)) = arguments.get(len_index as usize) else {
+        let Some(BasicValueEnum::IntValue(len)) = site.arguments.get(len_index as usize) else {
             return Err(format!(
                 "its length argument {len_index} is not an integer argument of the call"
             ));
@@ -746,11 +758,11 @@ fn pointer_size<'ctx>(
     if let Some(ty) = byval {
         let ty =
             BasicTypeEnum::try_from(ty).map_err(|()| "byval of a non-sized type".to_owned())?;
-        return Ok(Size::Bytes(layout.get_abi_size(&ty)));
+        return Ok(Size::Bytes(site.layout.get_abi_size(&ty)));
     }
     ["dereferenceable", "dereferenceable_or_null"]
         .iter()
-        .find_map(|attr| ir::call_param_int_attr(call, callee, index, attr))
+        .find_map(|attr| ir::call_param_int_attr(site.call, site.callee, index, attr))
         .map(Size::Bytes)
         .ok_or_else(|| {
             "a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in the launch descriptor".to_owned()
