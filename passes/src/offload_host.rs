@@ -1769,6 +1769,27 @@ define void @f(ptr %p, i64 %n) {
             descriptor,
             "launch descriptor @\"__offload_launch.k\" has 2 words; at least 9 are needed (version, teams x3, threads x3, dynamic memory, argument count)"
         );
+        let body = fails(
+            "define void @k(ptr %p) {\n  ret void\n}\ndefine void @f(ptr %p) {\n  call void @k(ptr %p), !offload.launch !0\n  ret void\n}\n!0 = !{i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0}\n",
+        );
+        assert_eq!(
+            body,
+            "launch of 'k' in function 'f': 'k' has a body; a launch calls an external declaration"
+        );
+        let invoke = fails(
+            "declare void @k(ptr dereferenceable(4))\ndeclare i32 @__gxx_personality_v0(...)\ndefine void @f(ptr %p) personality ptr @__gxx_personality_v0 {\n  invoke void @k(ptr %p) to label %ok unwind label %lp\nok:\n  ret void\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  resume { ptr, i32 } %l\n}\n",
+        );
+        assert_eq!(
+            invoke,
+            "launch of 'k' in function 'f': an invoke; launches must be plain calls (kernels do not unwind)"
+        );
+        let count = fails(
+            "declare void @k(ptr)\ndefine void @f(ptr %p) {\n  call void @k(ptr %p), !offload.launch !0\n  ret void\n}\n!0 = !{i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 2, i64 1, i64 4, i64 0, i64 0, i64 0, i64 0}\n",
+        );
+        assert_eq!(
+            count,
+            "launch of 'k' in function 'f': the launch descriptor describes 2 arguments, the call passes 1"
+        );
         let data = fails(
             "declare void @__offload_data_begin(ptr, i64)\ndefine void @f(ptr %p) {\n  call void @__offload_data_begin(ptr %p, i64 4)\n  ret void\n}\n",
         );
