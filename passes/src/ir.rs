@@ -12,11 +12,13 @@
 
 use std::ffi::CStr;
 
+use inkwell::AddressSpace;
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyTypeEnum, AsTypeRef, BasicTypeEnum};
-use inkwell::values::{AsValueRef, FunctionValue};
+use inkwell::values::{AsValueRef, BasicValueEnum, FunctionValue, InstructionValue};
+use llvm_sys::LLVMTypeKind;
 use llvm_sys::core as llvm;
 use llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMTypeRef, LLVMValueRef};
 
@@ -528,6 +530,20 @@ pub fn callee_operand_index(call: LLVMValueRef) -> u32 {
     operand_count(call).saturating_sub(1)
 }
 
+/// The function a `call` or `invoke` calls directly (`None` for indirect
+/// calls and for other instructions).
+pub fn direct_callee<'ctx>(inst: InstructionValue<'ctx>) -> Option<FunctionValue<'ctx>> {
+    let raw = inst.as_value_ref();
+    // SAFETY: checks the instruction kind before asking for a callee.
+    let is_call =
+        unsafe { !llvm::LLVMIsACallInst(raw).is_null() || !llvm::LLVMIsAInvokeInst(raw).is_null() };
+    // SAFETY: a direct callee is a live function.
+    is_call
+        .then(|| called_function(raw))
+        .flatten()
+        .and_then(|f| unsafe { FunctionValue::new(f) })
+}
+
 /// The called function of a direct call, `None` for indirect calls.
 pub fn called_function(call: LLVMValueRef) -> Option<LLVMValueRef> {
     // SAFETY: the caller passes a call-like instruction.
@@ -581,9 +597,13 @@ fn param_attr_index(arg: u32) -> u32 {
     arg + 1
 }
 
-/// The value of enum or int attribute `name` at `index` of a call site, else of
-/// its direct callee's declaration (where intrinsics carry theirs).
-fn call_attr(call: LLVMValueRef, index: u32, name: &str) -> Option<u64> {
+/// Attribute `name` at `index` of a call site, else of its direct callee's
+/// declaration (where front ends and intrinsics often put theirs).
+fn call_attribute(
+    call: LLVMValueRef,
+    index: u32,
+    name: &str,
+) -> Option<llvm_sys::prelude::LLVMAttributeRef> {
     let kind = attr_kind(name);
     // SAFETY: attribute lookups on a live call and function.
     unsafe {
@@ -593,7 +613,37 @@ fn call_attr(call: LLVMValueRef, index: u32, name: &str) -> Option<u64> {
         {
             attr = llvm::LLVMGetEnumAttributeAtIndex(callee, index, kind);
         }
-        (!attr.is_null()).then(|| llvm::LLVMGetEnumAttributeValue(attr))
+        (!attr.is_null()).then_some(attr)
+    }
+}
+
+/// The value of enum or int attribute `name` at `index` of a call (call site
+/// or callee); type attributes (`byval`) read as 0.
+fn call_attr(call: LLVMValueRef, index: u32, name: &str) -> Option<u64> {
+    call_attribute(call, index, name).map(|attr| {
+        // SAFETY: a live attribute; only non-type attributes carry an integer.
+        unsafe {
+            if llvm::LLVMIsTypeAttribute(attr) != 0 {
+                0
+            } else {
+                llvm::LLVMGetEnumAttributeValue(attr)
+            }
+        }
+    })
+}
+
+/// The type of type attribute `name` (`byval(T)`) on argument `arg` of a
+/// call (call site or callee).
+pub fn call_param_type_attr<'ctx>(
+    call: InstructionValue<'ctx>,
+    arg: u32,
+    name: &str,
+) -> Option<AnyTypeEnum<'ctx>> {
+    let attr = call_attribute(call.as_value_ref(), param_attr_index(arg), name)?;
+    // SAFETY: a live attribute of the call's context.
+    unsafe {
+        (llvm::LLVMIsTypeAttribute(attr) != 0)
+            .then(|| AnyTypeEnum::new(llvm::LLVMGetTypeAttributeValue(attr)))
     }
 }
 
@@ -1166,5 +1216,293 @@ pub fn param_name(function: FunctionValue<'_>, index: u32) -> String {
         let mut len = 0usize;
         let ptr = llvm::LLVMGetValueName2(llvm::LLVMGetParam(f, index), &mut len);
         String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
+    }
+}
+
+/// True for an `invoke` (as opposed to a `call`).
+pub fn is_invoke(inst: InstructionValue<'_>) -> bool {
+    // SAFETY: type query on a live value.
+    unsafe { !llvm::LLVMIsAInvokeInst(inst.as_value_ref()).is_null() }
+}
+
+/// Every instruction of every defined function, in module order, that
+/// directly calls or invokes some function.
+pub fn direct_calls<'ctx>(
+    module: &Module<'ctx>,
+) -> Vec<(
+    FunctionValue<'ctx>,
+    InstructionValue<'ctx>,
+    FunctionValue<'ctx>,
+)> {
+    let mut calls = Vec::new();
+    for caller in module.get_functions() {
+        for block in caller.get_basic_blocks() {
+            for inst in block.get_instructions() {
+                if let Some(callee) = direct_callee(inst) {
+                    calls.push((caller, inst, callee));
+                }
+            }
+        }
+    }
+    calls
+}
+
+/// The call's argument operands (without the callee).
+pub fn call_arguments<'ctx>(call: InstructionValue<'ctx>) -> Vec<BasicValueEnum<'ctx>> {
+    // SAFETY: `call` is a live call or invoke; argument operands come first.
+    unsafe {
+        let raw = call.as_value_ref();
+        (0..llvm::LLVMGetNumArgOperands(raw))
+            .map(|i| BasicValueEnum::new(llvm::LLVMGetOperand(raw, i)))
+            .collect()
+    }
+}
+
+/// Elements of a constant aggregate (array, struct, vector, data array) via
+/// `LLVMGetAggregateElement` (inkwell cannot read them).
+pub fn aggregate_elements(constant: LLVMValueRef) -> Vec<LLVMValueRef> {
+    // SAFETY: `constant` is a live constant; element i < count exists.
+    unsafe {
+        let ty = llvm::LLVMTypeOf(constant);
+        let count = match llvm::LLVMGetTypeKind(ty) {
+            LLVMTypeKind::LLVMArrayTypeKind => llvm::LLVMGetArrayLength2(ty) as u32,
+            LLVMTypeKind::LLVMStructTypeKind => llvm::LLVMCountStructElementTypes(ty),
+            LLVMTypeKind::LLVMVectorTypeKind => llvm::LLVMGetVectorSize(ty),
+            _ => 0,
+        };
+        (0..count)
+            .map(|i| llvm::LLVMGetAggregateElement(constant, i))
+            .filter(|e| !e.is_null())
+            .collect()
+    }
+}
+
+/// The bytes constant `value` occupies in memory under `layout` (padding
+/// zero). Integers, zero/undef/poison and aggregates of them; anything else
+/// (pointers, constant expressions, floats) is an error naming its type.
+pub fn constant_bytes(value: LLVMValueRef, layout: &TargetData) -> Result<Vec<u8>, String> {
+    // SAFETY: type queries on a live value.
+    let size = unsafe {
+        llvm_sys::target::LLVMABISizeOfType(layout.as_mut_ptr(), llvm::LLVMTypeOf(value))
+    };
+    let mut out = vec![0u8; size as usize];
+    write_constant(value, layout, &mut out)?;
+    Ok(out)
+}
+
+/// Appends `{ i32 priority, ptr function, ptr null }` to `@llvm.global_ctors`,
+/// keeping the entries already there (and their element type: the old
+/// two-field form stays two fields).
+pub fn append_global_ctor(module: &Module<'_>, function: FunctionValue<'_>, priority: u32) {
+    let context = module.get_context();
+    let ptr = context.ptr_type(AddressSpace::default());
+    let default_entry =
+        context.struct_type(&[context.i32_type().into(), ptr.into(), ptr.into()], false);
+    append_to_appending_global(
+        module,
+        "llvm.global_ctors",
+        default_entry.as_type_ref(),
+        None,
+        |entry| {
+            // SAFETY: `entry` is the struct type of the array's elements.
+            unsafe {
+                let mut fields = vec![
+                    context
+                        .i32_type()
+                        .const_int(priority.into(), false)
+                        .as_value_ref(),
+                    function.as_global_value().as_pointer_value().as_value_ref(),
+                ];
+                if llvm::LLVMCountStructElementTypes(entry) > 2 {
+                    fields.push(ptr.const_null().as_value_ref());
+                }
+                vec![llvm::LLVMConstNamedStruct(
+                    entry,
+                    fields.as_mut_ptr(),
+                    fields.len() as u32,
+                )]
+            }
+        },
+    );
+}
+
+/// Appends `globals` to `@llvm.compiler.used` (kept until the object file).
+pub fn append_compiler_used(module: &Module<'_>, globals: &[inkwell::values::GlobalValue<'_>]) {
+    let ptr = module.get_context().ptr_type(AddressSpace::default());
+    append_to_appending_global(
+        module,
+        "llvm.compiler.used",
+        ptr.as_type_ref(),
+        Some("llvm.metadata"),
+        |_| {
+            globals
+                .iter()
+                .map(|g| g.as_pointer_value().as_value_ref())
+                .collect()
+        },
+    );
+}
+
+/// Adds `!{i32 behavior, !"key", i32 value}` to `!llvm.module.flags`. Raw,
+/// because the C API's flag behaviours lack `Max` (7), which clang uses for
+/// `"openmp"`.
+pub fn add_module_flag(module: &Module<'_>, behavior: u32, key: &str, value: u32) {
+    let context = module.get_context();
+    let i32_type = context.i32_type();
+    // SAFETY: metadata built in the module's context and attached by name.
+    unsafe {
+        let ctx = context_ref(module);
+        let mut operands = [
+            llvm::LLVMValueAsMetadata(i32_type.const_int(behavior.into(), false).as_value_ref()),
+            llvm::LLVMMDStringInContext2(ctx, key.as_ptr().cast(), key.len()),
+            llvm::LLVMValueAsMetadata(i32_type.const_int(value.into(), false).as_value_ref()),
+        ];
+        let node = llvm::LLVMMDNodeInContext2(ctx, operands.as_mut_ptr(), operands.len());
+        llvm::LLVMAddNamedMetadataOperand(
+            module.as_mut_ptr(),
+            c"llvm.module.flags".as_ptr(),
+            llvm::LLVMMetadataAsValue(ctx, node),
+        );
+    }
+}
+
+/// A builder at the top of `function`'s entry block, where allocas belong
+/// (so that they are static and not repeated in loops).
+pub fn entry_builder<'ctx>(function: FunctionValue<'ctx>) -> inkwell::builder::Builder<'ctx> {
+    let builder = function.get_type().get_context().create_builder();
+    if let Some(entry) = function.get_first_basic_block() {
+        match entry.get_first_instruction() {
+            Some(first) => builder.position_before(&first),
+            None => builder.position_at_end(entry),
+        }
+    }
+    builder
+}
+
+/// The named struct type `name` with body `fields`: the existing one when
+/// the context already has it with that body, else a new one (LLVM adds a
+/// suffix to the name if it is taken by a different body).
+pub fn named_struct<'ctx>(
+    context: inkwell::context::ContextRef<'ctx>,
+    name: &str,
+    fields: &[BasicTypeEnum<'ctx>],
+) -> inkwell::types::StructType<'ctx> {
+    if let Some(existing) = context.get_struct_type(name)
+        && existing.get_field_types() == fields
+        && !existing.is_packed()
+    {
+        return existing;
+    }
+    let ty = context.opaque_struct_type(name);
+    ty.set_body(fields, false);
+    ty
+}
+
+fn write_constant(value: LLVMValueRef, layout: &TargetData, out: &mut [u8]) -> Result<(), String> {
+    use llvm_sys::target as t;
+    // SAFETY: every call inspects a live constant or its type; slices stay in
+    // bounds because offsets come from the same data layout as `out`'s size.
+    unsafe {
+        let td = layout.as_mut_ptr();
+        let ty = llvm::LLVMTypeOf(value);
+        if !llvm::LLVMIsAConstantAggregateZero(value).is_null()
+            || !llvm::LLVMIsAUndefValue(value).is_null()
+        {
+            return Ok(()); // already zero
+        }
+        if !llvm::LLVMIsAConstantInt(value).is_null() && llvm::LLVMGetIntTypeWidth(ty) <= 64 {
+            let bits = llvm::LLVMConstIntGetZExtValue(value);
+            let n = (t::LLVMStoreSizeOfType(td, ty) as usize).min(out.len());
+            let bytes = match t::LLVMByteOrder(td) {
+                t::LLVMByteOrdering::LLVMBigEndian => bits.to_be_bytes()[8 - n..].to_vec(),
+                t::LLVMByteOrdering::LLVMLittleEndian => bits.to_le_bytes()[..n].to_vec(),
+            };
+            out[..n].copy_from_slice(&bytes);
+            return Ok(());
+        }
+        let kind = llvm::LLVMGetTypeKind(ty);
+        let is_aggregate = matches!(
+            kind,
+            LLVMTypeKind::LLVMArrayTypeKind
+                | LLVMTypeKind::LLVMStructTypeKind
+                | LLVMTypeKind::LLVMVectorTypeKind
+        );
+        let is_constant_aggregate = !llvm::LLVMIsAConstantDataSequential(value).is_null()
+            || !llvm::LLVMIsAConstantArray(value).is_null()
+            || !llvm::LLVMIsAConstantStruct(value).is_null()
+            || !llvm::LLVMIsAConstantVector(value).is_null();
+        if !(is_aggregate && is_constant_aggregate) {
+            return Err(format!(
+                "holds a value of type {} that is not an integer",
+                type_text_raw(ty)
+            ));
+        }
+        // A byte string (rustc's form of a static): copy it in one go.
+        if kind == LLVMTypeKind::LLVMArrayTypeKind
+            && !llvm::LLVMIsAConstantDataSequential(value).is_null()
+            && llvm::LLVMGetTypeKind(llvm::LLVMGetElementType(ty))
+                == LLVMTypeKind::LLVMIntegerTypeKind
+            && llvm::LLVMGetIntTypeWidth(llvm::LLVMGetElementType(ty)) == 8
+        {
+            let mut len = 0usize;
+            let data = llvm::LLVMGetAsString(value, &mut len);
+            let n = len.min(out.len());
+            out[..n].copy_from_slice(std::slice::from_raw_parts(data.cast::<u8>(), n));
+            return Ok(());
+        }
+        for (i, element) in aggregate_elements(value).into_iter().enumerate() {
+            let offset = if kind == LLVMTypeKind::LLVMStructTypeKind {
+                t::LLVMOffsetOfElement(td, ty, i as u32)
+            } else {
+                i as u64 * t::LLVMABISizeOfType(td, llvm::LLVMTypeOf(element))
+            } as usize;
+            let end = out.len();
+            write_constant(element, layout, &mut out[offset.min(end)..])?;
+        }
+        Ok(())
+    }
+}
+
+/// Rebuilds appending global `name` as old elements + `new(element type)`.
+fn append_to_appending_global(
+    module: &Module<'_>,
+    name: &str,
+    default_element: LLVMTypeRef,
+    section: Option<&str>,
+    new: impl FnOnce(LLVMTypeRef) -> Vec<LLVMValueRef>,
+) {
+    let old = module.get_global(name);
+    // SAFETY: raw queries and constant construction on live values of one
+    // context; the old global has no users besides its name and is deleted
+    // after the replacement takes its name.
+    unsafe {
+        let (element, mut elements) = match old {
+            Some(g) => {
+                let array = llvm::LLVMGlobalGetValueType(g.as_value_ref());
+                let init = llvm::LLVMGetInitializer(g.as_value_ref());
+                let old_elements = if init.is_null() {
+                    Vec::new()
+                } else {
+                    aggregate_elements(init)
+                };
+                (llvm::LLVMGetElementType(array), old_elements)
+            }
+            None => (default_element, Vec::new()),
+        };
+        elements.extend(new(element));
+        let array = llvm::LLVMConstArray2(element, elements.as_mut_ptr(), elements.len() as u64);
+        let global =
+            llvm::LLVMAddGlobal(module.as_mut_ptr(), llvm::LLVMTypeOf(array), c"".as_ptr());
+        llvm::LLVMSetInitializer(global, array);
+        llvm::LLVMSetLinkage(global, llvm_sys::LLVMLinkage::LLVMAppendingLinkage);
+        if let Some(section) = section {
+            let section = std::ffi::CString::new(section).expect("section name has no NUL");
+            llvm::LLVMSetSection(global, section.as_ptr());
+        }
+        if let Some(old) = old {
+            set_value_name(old, "");
+            llvm::LLVMDeleteGlobal(old.as_value_ref());
+        }
+        llvm::LLVMSetValueName2(global, name.as_ptr().cast(), name.len());
     }
 }

@@ -8,6 +8,8 @@ pub mod amdgpu_kernel_abi;
 pub mod byref_callee_copy;
 pub mod debug_info;
 pub mod ir;
+pub mod offload_host;
+pub mod offload_image;
 pub mod offload_wrap_kernels;
 pub mod params;
 pub mod registry;

@@ -3,7 +3,7 @@
 
 use inkwell::module::Module;
 
-use crate::{amdgpu_kernel_abi, byref_callee_copy, offload_wrap_kernels};
+use crate::{amdgpu_kernel_abi, byref_callee_copy, offload_host, offload_wrap_kernels};
 
 /// One module pass: its pipeline name, a parameter check, and its run function
 /// (`Ok(true)` when the module changed). Errors are returned without the pass
@@ -29,6 +29,11 @@ pub const PASSES: &[PassInfo] = &[
         name: offload_wrap_kernels::PASS_NAME,
         check_params: offload_wrap_kernels::check_params,
         run: offload_wrap_kernels::run,
+    },
+    PassInfo {
+        name: offload_host::PASS_NAME,
+        check_params: offload_host::check_params,
+        run: offload_host::run,
     },
 ];
 

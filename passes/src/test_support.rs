@@ -35,3 +35,68 @@ pub fn run_pass(
     }
     Ok((changed, module.print_to_string().to_string()))
 }
+
+/// Compiles device IR `ir` for `triple` with llc-22 into a fresh directory
+/// under `target/test-images/` and, if `shared`, links it with
+/// `ld.lld-22 -shared`. Returns the path of the object or shared object.
+pub fn build_image(triple: &str, ir: &str, shared: bool) -> String {
+    use std::process::Command;
+    static COUNTER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../target/test-images")
+        .join(format!("{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (ll, obj, so) = (dir.join("k.ll"), dir.join("k.o"), dir.join("k.so"));
+    std::fs::write(&ll, ir).unwrap();
+    let mut llc = Command::new("llc-22");
+    llc.args(["-filetype=obj", "-relocation-model=pic", "-mtriple", triple]);
+    if triple.starts_with("amdgcn") {
+        llc.arg("-mcpu=gfx90a");
+    }
+    let status = llc
+        .arg(&ll)
+        .arg("-o")
+        .arg(&obj)
+        .status()
+        .expect("llc-22 runs");
+    assert!(status.success(), "llc-22 failed for {triple}");
+    if !shared {
+        return obj.to_string_lossy().into_owned();
+    }
+    let status = Command::new("ld.lld-22")
+        .arg("-shared")
+        .arg(&obj)
+        .arg("-o")
+        .arg(&so)
+        .status()
+        .expect("ld.lld-22 runs");
+    assert!(status.success(), "ld.lld-22 failed for {triple}");
+    so.to_string_lossy().into_owned()
+}
+
+/// Concatenated version-1 OffloadBinaries, one per image, laid out as
+/// `llvm-offload-binary` writes them (header, entry, no strings, image).
+pub fn offload_binary(images: &[&[u8]]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for image in images {
+        let start = out.len();
+        let image_offset = 32 + 40u64;
+        let size = image_offset + image.len() as u64;
+        out.extend_from_slice(&[0x10, 0xFF, 0x10, 0xAD]);
+        out.extend_from_slice(&1u32.to_le_bytes());
+        out.extend_from_slice(&size.to_le_bytes());
+        out.extend_from_slice(&32u64.to_le_bytes()); // entry offset
+        out.extend_from_slice(&40u64.to_le_bytes()); // entry size
+        out.extend_from_slice(&1u16.to_le_bytes()); // IMG_Object
+        out.extend_from_slice(&1u16.to_le_bytes()); // OFK_OpenMP
+        out.extend_from_slice(&0u32.to_le_bytes()); // flags
+        out.extend_from_slice(&size.to_le_bytes()); // string offset (none)
+        out.extend_from_slice(&0u64.to_le_bytes()); // no strings
+        out.extend_from_slice(&image_offset.to_le_bytes());
+        out.extend_from_slice(&(image.len() as u64).to_le_bytes());
+        out.extend_from_slice(image);
+        out.resize(start + (size as usize).next_multiple_of(8), 0);
+    }
+    out
+}

@@ -1,0 +1,442 @@
+//! Reading a linked device image for `offload-host`: which machine it is for
+//! and which kernels it holds.
+//!
+//! Accepted inputs: an ELF64 little-endian image for one of the machines
+//! libomptarget 22 has a plugin for — an x86_64 shared object (the host
+//! plugin `dlopen`s it), an AMDGPU HSA code object, an NVPTX cubin — either
+//! bare or wrapped in one LLVM `OffloadBinary` (magic `0x10FF10AD`, as
+//! `llvm-offload-binary` writes it). The runtime needs the raw ELF, so
+//! [`DeviceImage::elf`] is always the inner ELF, never an OffloadBinary header.
+//!
+//! ELF parsing and symbol tables come from the `object` crate; only the small
+//! OffloadBinary header is read here (with `object`'s unaligned pod types).
+
+use std::ops::Range;
+
+use object::elf;
+use object::endian::{LittleEndian as LE, U16, U32, U64};
+use object::pod::{Pod, from_bytes};
+use object::read::elf::{ElfFile64, FileHeader};
+use object::{Endianness, FileKind, Object, ObjectSymbol, SymbolKind};
+
+/// The device the image is for, by ELF `e_machine`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Machine {
+    /// `EM_X86_64`: libomptarget's host plugin (runs kernels on the CPU).
+    X86_64,
+    /// `EM_AMDGPU`: an HSA code object; each kernel `K` has a descriptor `K.kd`.
+    Amdgpu,
+    /// `EM_CUDA`: an NVPTX cubin.
+    Cuda,
+}
+
+impl Machine {
+    fn from_elf(e_machine: elf::Machine) -> Option<Machine> {
+        match e_machine {
+            elf::EM_X86_64 => Some(Machine::X86_64),
+            elf::EM_AMDGPU => Some(Machine::Amdgpu),
+            elf::EM_CUDA => Some(Machine::Cuda),
+            _ => None,
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            Machine::X86_64 => "x86_64",
+            Machine::Amdgpu => "AMDGPU",
+            Machine::Cuda => "NVPTX (cubin)",
+        }
+    }
+}
+
+/// A device image read from disk, validated, with its kernel names.
+#[derive(Debug)]
+pub struct DeviceImage {
+    /// The path as given (for messages).
+    pub path: String,
+    /// The whole file; [`DeviceImage::elf`] is a range of it.
+    bytes: Vec<u8>,
+    elf: Range<usize>,
+    pub machine: Machine,
+    /// Kernel names the image exports, sorted.
+    kernels: Vec<String>,
+    /// Function symbols without a kernel descriptor (AMDGPU only), sorted:
+    /// present, but not launchable.
+    non_kernels: Vec<String>,
+    /// True when the file was an OffloadBinary around the ELF.
+    pub wrapped: bool,
+}
+
+impl DeviceImage {
+    /// Reads and validates the image at `path`. Errors name the path.
+    pub fn load(path: &str) -> Result<DeviceImage, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read image '{path}': {e}"))?;
+        DeviceImage::from_bytes(path, bytes)
+    }
+
+    /// As [`DeviceImage::load`], for bytes already in memory (`path` names them).
+    pub fn from_bytes(path: &str, bytes: Vec<u8>) -> Result<DeviceImage, String> {
+        let fail = |what: String| format!("image '{path}' {what}");
+        if bytes.is_empty() {
+            return Err(fail("is empty".into()));
+        }
+        let (elf, wrapped) = if bytes.starts_with(&OFFLOAD_BINARY_MAGIC) {
+            (inner_image(&bytes).map_err(fail)?, true)
+        } else {
+            (0..bytes.len(), false)
+        };
+        let (machine, kernels, non_kernels) =
+            read_elf(&bytes[elf.clone()], wrapped).map_err(fail)?;
+        Ok(DeviceImage {
+            path: path.to_owned(),
+            bytes,
+            elf,
+            machine,
+            kernels,
+            non_kernels,
+            wrapped,
+        })
+    }
+
+    /// The raw ELF the runtime loads (inside the OffloadBinary if wrapped).
+    pub fn elf(&self) -> &[u8] {
+        &self.bytes[self.elf.clone()]
+    }
+
+    /// Kernel names of the image, sorted.
+    pub fn kernels(&self) -> &[String] {
+        &self.kernels
+    }
+
+    pub fn has_kernel(&self, name: &str) -> bool {
+        self.kernels
+            .binary_search_by(|k| k.as_str().cmp(name))
+            .is_ok()
+    }
+
+    /// `Ok` when `name` can be launched from this image; otherwise a message
+    /// listing the kernels it has.
+    pub fn check_kernel(&self, name: &str) -> Result<(), String> {
+        if self.has_kernel(name) {
+            return Ok(());
+        }
+        let listing = if self.kernels.is_empty() {
+            "it has no kernels".to_owned()
+        } else {
+            format!("its kernels: {}", self.kernels.join(", "))
+        };
+        let missing = if self
+            .non_kernels
+            .binary_search_by(|k| k.as_str().cmp(name))
+            .is_ok()
+        {
+            format!(
+                "'{name}' in image '{}' has no kernel descriptor '{name}.kd'",
+                self.path
+            )
+        } else {
+            format!("kernel '{name}' is not in image '{}'", self.path)
+        };
+        Err(format!("{missing} ({listing})"))
+    }
+}
+
+/// `OffloadBinary` magic bytes (`0x10FF10AD`).
+pub const OFFLOAD_BINARY_MAGIC: [u8; 4] = [0x10, 0xFF, 0x10, 0xAD];
+
+/// `llvm::object::OffloadBinary::Header` (version 1), little-endian.
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct OffloadHeader {
+    magic: [u8; 4],
+    version: U32<LE>,
+    size: U64<LE>,
+    entry_offset: U64<LE>,
+    entry_size: U64<LE>,
+}
+
+/// `llvm::object::OffloadBinary::Entry`. Only the image range is read; the
+/// rest is spelled out because the layout must match the file.
+#[derive(Clone, Copy)]
+#[allow(dead_code)]
+#[repr(C)]
+struct OffloadEntryHeader {
+    image_kind: U16<LE>,
+    offload_kind: U16<LE>,
+    flags: U32<LE>,
+    string_offset: U64<LE>,
+    num_strings: U64<LE>,
+    image_offset: U64<LE>,
+    image_size: U64<LE>,
+}
+
+// SAFETY: both are plain byte arrays with no padding and alignment 1.
+unsafe impl Pod for OffloadHeader {}
+// SAFETY: as above.
+unsafe impl Pod for OffloadEntryHeader {}
+
+/// The byte range of the one image inside `bytes`, a file that starts with
+/// an OffloadBinary. `llvm-offload-binary` concatenates one OffloadBinary per
+/// image, so several headers mean several images: refused, because the
+/// registration describes exactly one image.
+fn inner_image(bytes: &[u8]) -> Result<Range<usize>, String> {
+    let mut binaries = Vec::new();
+    let mut offset = 0usize;
+    while offset < bytes.len() {
+        let rest = &bytes[offset..];
+        if rest.iter().all(|&b| b == 0) {
+            break; // alignment padding after the last binary
+        }
+        let (header, _) = from_bytes::<OffloadHeader>(rest)
+            .map_err(|()| format!("has a truncated OffloadBinary header at offset {offset}"))?;
+        if header.magic != OFFLOAD_BINARY_MAGIC {
+            return Err(format!(
+                "has data that is not an OffloadBinary at offset {offset}"
+            ));
+        }
+        let version = header.version.get(LE);
+        if version != 1 {
+            return Err(format!(
+                "is an OffloadBinary of version {version}; version 1 is supported"
+            ));
+        }
+        let size = usize::try_from(header.size.get(LE)).unwrap_or(usize::MAX);
+        if size < std::mem::size_of::<OffloadHeader>() || size > rest.len() {
+            return Err(format!(
+                "is a truncated OffloadBinary (header says {} bytes, {} present)",
+                header.size.get(LE),
+                rest.len()
+            ));
+        }
+        binaries.push(offset..offset + size);
+        // Binaries are concatenated at 8-byte alignment.
+        offset += size.next_multiple_of(8);
+    }
+    match binaries.as_slice() {
+        [] => Err("is an OffloadBinary holding no image".into()),
+        [one] => {
+            let image = image_of(&bytes[one.clone()])?;
+            Ok(one.start + image.start..one.start + image.end)
+        }
+        many => Err(format!(
+            "is an OffloadBinary holding {} images; exactly one is supported (pass one image, e.g. the ELF itself)",
+            many.len()
+        )),
+    }
+}
+
+/// The image range of one OffloadBinary, relative to its start.
+fn image_of(binary: &[u8]) -> Result<Range<usize>, String> {
+    let (header, _) = from_bytes::<OffloadHeader>(binary)
+        .map_err(|()| "has a truncated OffloadBinary header".to_owned())?;
+    let at = |offset: u64| usize::try_from(offset).ok().filter(|&o| o <= binary.len());
+    let entry_at =
+        at(header.entry_offset.get(LE)).ok_or("has an OffloadBinary entry outside the file")?;
+    let (entry, _) = from_bytes::<OffloadEntryHeader>(&binary[entry_at..])
+        .map_err(|()| "has a truncated OffloadBinary entry".to_owned())?;
+    let start = at(entry.image_offset.get(LE));
+    let end = entry
+        .image_offset
+        .get(LE)
+        .checked_add(entry.image_size.get(LE))
+        .and_then(at);
+    match (start, end) {
+        (Some(start), Some(end)) if end > start => Ok(start..end),
+        (Some(_), Some(_)) => {
+            Err("is an OffloadBinary holding no image (its image is empty)".into())
+        }
+        _ => Err("has an OffloadBinary image outside the file".into()),
+    }
+}
+
+type Kernels = (Machine, Vec<String>, Vec<String>);
+
+/// Validates the ELF and lists its kernels (and, for AMDGPU, the function
+/// symbols that lack a `.kd` descriptor).
+fn read_elf(data: &[u8], wrapped: bool) -> Result<Kernels, String> {
+    let inside = if wrapped {
+        " inside the OffloadBinary"
+    } else {
+        ""
+    };
+    match FileKind::parse(data) {
+        Ok(FileKind::Elf64) => {}
+        Ok(FileKind::Elf32) => {
+            return Err(format!(
+                "holds a 32-bit ELF{inside}; a 64-bit device image is needed"
+            ));
+        }
+        _ => {
+            return Err(if wrapped {
+                "holds an image that is not ELF inside the OffloadBinary".into()
+            } else {
+                "is neither an ELF file nor an OffloadBinary".into()
+            });
+        }
+    }
+    let file = ElfFile64::<Endianness>::parse(data)
+        .map_err(|e| format!("is not a valid ELF file{inside}: {e}"))?;
+    let header = file.elf_header();
+    let endian = file.endian();
+    if endian != Endianness::Little {
+        return Err(format!(
+            "is a big-endian ELF{inside}; device images are little-endian"
+        ));
+    }
+    let e_machine = header.e_machine(endian);
+    let machine = Machine::from_elf(e_machine).ok_or_else(|| {
+        format!(
+            "is an ELF for machine {}{inside}; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)",
+            e_machine.0
+        )
+    })?;
+    let e_type = header.e_type(endian);
+    if machine != Machine::Cuda && e_type != elf::ET_DYN {
+        return Err(format!(
+            "is not a shared object{inside} (ELF type {}); link the device object with `ld.lld -shared`",
+            e_type.0
+        ));
+    }
+    let (kernels, non_kernels) = kernel_symbols(&file, machine);
+    Ok((machine, kernels, non_kernels))
+}
+
+/// Kernel names by machine: the host plugin `dlsym`s, so x86_64 kernels are
+/// the exported (dynamic) functions; AMDGPU kernels are the functions with a
+/// `K.kd` descriptor object; cubin kernels are the global functions.
+fn kernel_symbols(
+    file: &ElfFile64<'_, Endianness>,
+    machine: Machine,
+) -> (Vec<String>, Vec<String>) {
+    let defined = |symbols: object::read::elf::ElfSymbolIterator<'_, '_, _, _>,
+                   kind: SymbolKind| {
+        symbols
+            .filter(|s| s.is_definition() && s.kind() == kind && (s.is_global() || s.is_weak()))
+            .filter_map(|s| s.name().ok().map(str::to_owned))
+            .collect::<Vec<String>>()
+    };
+    let mut functions = match machine {
+        Machine::X86_64 => defined(file.dynamic_symbols(), SymbolKind::Text),
+        Machine::Amdgpu | Machine::Cuda => {
+            let mut all = defined(file.symbols(), SymbolKind::Text);
+            all.extend(defined(file.dynamic_symbols(), SymbolKind::Text));
+            all
+        }
+    };
+    functions.sort();
+    functions.dedup();
+    if machine != Machine::Amdgpu {
+        return (functions, Vec::new());
+    }
+    let mut descriptors = defined(file.symbols(), SymbolKind::Data);
+    descriptors.extend(defined(file.dynamic_symbols(), SymbolKind::Data));
+    let has_descriptor = |f: &String| descriptors.iter().any(|d| d.strip_suffix(".kd") == Some(f));
+    functions.into_iter().partition(has_descriptor)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{build_image, offload_binary};
+
+    const KERNELS: &str = r#"
+define void @alpha(ptr %d, ptr %a) { ret void }
+define void @beta(ptr %d) { ret void }
+define internal void @hidden() { ret void }
+"#;
+
+    #[test]
+    fn x86_64_shared_object_lists_exported_functions() {
+        let path = build_image("x86_64-unknown-linux-gnu", KERNELS, true);
+        let image = DeviceImage::load(&path).unwrap();
+        assert_eq!(image.machine, Machine::X86_64);
+        assert_eq!(image.kernels(), ["alpha", "beta"]);
+        assert!(!image.wrapped);
+        assert_eq!(image.elf(), std::fs::read(&path).unwrap());
+        image.check_kernel("alpha").unwrap();
+        assert_eq!(
+            image.check_kernel("gamma").unwrap_err(),
+            format!("kernel 'gamma' is not in image '{path}' (its kernels: alpha, beta)")
+        );
+    }
+
+    #[test]
+    fn amdgpu_kernels_need_a_descriptor() {
+        let ir = r#"
+define amdgpu_kernel void @k(ptr addrspace(1) %a) { ret void }
+define void @helper() { ret void }
+"#;
+        let path = build_image("amdgcn-amd-amdhsa", ir, true);
+        let image = DeviceImage::load(&path).unwrap();
+        assert_eq!(image.machine, Machine::Amdgpu);
+        assert_eq!(image.kernels(), ["k"]);
+        assert_eq!(
+            image.check_kernel("helper").unwrap_err(),
+            format!(
+                "'helper' in image '{path}' has no kernel descriptor 'helper.kd' (its kernels: k)"
+            )
+        );
+    }
+
+    #[test]
+    fn offload_binary_points_at_the_inner_elf() {
+        let path = build_image("x86_64-unknown-linux-gnu", KERNELS, true);
+        let elf = std::fs::read(&path).unwrap();
+        let image = DeviceImage::from_bytes("w.bin", offload_binary(&[&elf])).unwrap();
+        assert!(image.wrapped);
+        assert_eq!(image.elf(), elf.as_slice());
+        assert_eq!(image.kernels(), ["alpha", "beta"]);
+
+        let two = offload_binary(&[&elf, &elf]);
+        assert_eq!(
+            DeviceImage::from_bytes("w.bin", two).unwrap_err(),
+            "image 'w.bin' is an OffloadBinary holding 2 images; exactly one is supported (pass one image, e.g. the ELF itself)"
+        );
+        assert_eq!(
+            DeviceImage::from_bytes("w.bin", offload_binary(&[b""])).unwrap_err(),
+            "image 'w.bin' is an OffloadBinary holding no image (its image is empty)"
+        );
+        assert_eq!(
+            DeviceImage::from_bytes("w.bin", offload_binary(&[b"not elf"])).unwrap_err(),
+            "image 'w.bin' holds an image that is not ELF inside the OffloadBinary"
+        );
+        let mut truncated = offload_binary(&[&elf]);
+        truncated.truncate(100);
+        assert!(
+            DeviceImage::from_bytes("w.bin", truncated)
+                .unwrap_err()
+                .starts_with("image 'w.bin' is a truncated OffloadBinary")
+        );
+    }
+
+    #[test]
+    fn rejects_missing_empty_foreign_and_unlinked_files() {
+        assert!(
+            DeviceImage::load("/nonexistent/k.so")
+                .unwrap_err()
+                .starts_with("cannot read image '/nonexistent/k.so': No such file")
+        );
+        assert_eq!(
+            DeviceImage::from_bytes("e.so", Vec::new()).unwrap_err(),
+            "image 'e.so' is empty"
+        );
+        assert_eq!(
+            DeviceImage::from_bytes("t.txt", b"hello".to_vec()).unwrap_err(),
+            "image 't.txt' is neither an ELF file nor an OffloadBinary"
+        );
+        let object = build_image("x86_64-unknown-linux-gnu", KERNELS, false);
+        assert_eq!(
+            DeviceImage::load(&object).unwrap_err(),
+            format!(
+                "image '{object}' is not a shared object (ELF type 1); link the device object with `ld.lld -shared`"
+            )
+        );
+        let arm = build_image("aarch64-unknown-linux-gnu", KERNELS, true);
+        assert_eq!(
+            DeviceImage::load(&arm).unwrap_err(),
+            format!(
+                "image '{arm}' is an ELF for machine 183; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)"
+            )
+        );
+    }
+}

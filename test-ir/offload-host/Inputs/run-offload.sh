@@ -1,0 +1,26 @@
+#!/bin/sh
+# Usage: run-offload.sh IMAGE PROGRAM [ARGS...]
+#
+# Runs PROGRAM, then deletes the /tmp/tmpfile_* copies of IMAGE that
+# libomptarget's host plugin wrote during the run: it writes each image it
+# loads to /tmp/tmpfile_XXXXXX (ignoring TMPDIR) and never deletes it. Only
+# files that are new since the start and hold exactly IMAGE's bytes are
+# removed, so tests running in parallel never delete each other's files.
+# Exits with PROGRAM's status.
+image=$1
+shift
+before=$(ls /tmp/tmpfile_* 2>/dev/null)
+"$@"
+status=$?
+for f in /tmp/tmpfile_*; do
+  [ -f "$f" ] || continue
+  case "
+$before
+" in
+  *"
+$f
+"*) continue ;;
+  esac
+  cmp -s "$f" "$image" && rm -f "$f"
+done
+exit $status

@@ -1,0 +1,76 @@
+; Errors at compile time, with their exact messages. Every one names the image
+; path and says what is wrong; the pass changes nothing on error.
+; RUN: rm -rf %t && split-file %s %t
+; RUN: %llc -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
+; RUN: %lld -shared %t/dev.o -o %t/dev.so
+
+; A launch of a kernel the image lacks lists the kernels it has.
+; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/missing.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=MISSING -DIMAGE=%t/dev.so
+; MISSING: LLVM ERROR: offload-host: kernel 'nope' is not in image '[[IMAGE]]' (its kernels: alpha, beta)
+
+; RUN: not %opt -passes='offload-host<image=%t/none.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=NO-FILE -DIMAGE=%t/none.so
+; NO-FILE: LLVM ERROR: offload-host: cannot read image '[[IMAGE]]': No such file or directory (os error 2)
+
+; RUN: echo "not an image" > %t/text.so
+; RUN: not %opt -passes='offload-host<image=%t/text.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=NOT-ELF -DIMAGE=%t/text.so
+; NOT-ELF: LLVM ERROR: offload-host: image '[[IMAGE]]' is neither an ELF file nor an OffloadBinary
+
+; RUN: touch %t/empty.so
+; RUN: not %opt -passes='offload-host<image=%t/empty.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=EMPTY -DIMAGE=%t/empty.so
+; EMPTY: LLVM ERROR: offload-host: image '[[IMAGE]]' is empty
+
+; An unlinked object: the host plugin dlopens the image.
+; RUN: not %opt -passes='offload-host<image=%t/dev.o>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=OBJECT -DIMAGE=%t/dev.o
+; OBJECT: LLVM ERROR: offload-host: image '[[IMAGE]]' is not a shared object (ELF type 1); link the device object with `ld.lld -shared`
+
+; RUN: llvm-offload-binary -o %t/two.bin --image=file=%t/dev.so,triple=x86_64-unknown-linux-gnu,kind=openmp --image=file=%t/dev.so,triple=x86_64-unknown-linux-gnu,kind=openmp
+; RUN: not %opt -passes='offload-host<image=%t/two.bin>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=TWO -DIMAGE=%t/two.bin
+; TWO: LLVM ERROR: offload-host: image '[[IMAGE]]' is an OffloadBinary holding 2 images; exactly one is supported (pass one image, e.g. the ELF itself)
+
+; Bad parameters fail when the pipeline is parsed.
+; RUN: not %opt -passes='offload-host<imag=x>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=PARAM
+; PARAM: LLVM ERROR: offload-host: unknown parameter 'imag' (accepted: image, teams, threads, device)
+; RUN: not %opt -passes=offload-host %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=NO-IMAGE
+; NO-IMAGE: LLVM ERROR: offload-host: needs the device image: 'offload-host<image=PATH>'
+; RUN: not %opt -passes='offload-host<image=%t/dev.so;teams=many>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=TEAMS
+; TEAMS: LLVM ERROR: offload-host: parameter 'teams': 'many' is not a valid number
+
+; A pointer whose size the pass cannot know.
+; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/unsized.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=UNSIZED
+; UNSIZED: LLVM ERROR: offload-host: launch of 'alpha' in function 'f': argument 0: a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in the launch descriptor
+
+;--- dev.ll
+target triple = "x86_64-unknown-linux-gnu"
+define void @alpha(ptr %dyn_ptr, ptr %a) {
+  ret void
+}
+define void @beta(ptr %dyn_ptr) {
+  ret void
+}
+
+;--- host.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare void @beta()
+define void @f() {
+  call void @beta()
+  ret void
+}
+
+;--- missing.ll
+target triple = "x86_64-unknown-linux-gnu"
+@"__offload_launch.nope" = constant [9 x i64] [i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0]
+declare void @beta()
+declare void @nope()
+define void @f() {
+  call void @beta()
+  call void @nope()
+  ret void
+}
+
+;--- unsized.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare void @alpha(ptr)
+define void @f(ptr %p) {
+  call void @alpha(ptr %p)
+  ret void
+}

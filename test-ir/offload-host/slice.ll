@@ -1,0 +1,78 @@
+; A pointer plus length (a slice), described the way Rust source can: a
+; constant global @"__offload_launch.scale" holding the descriptor words. This
+; is rustc's lowering of
+;   #[unsafe(export_name = "__offload_launch.scale")]
+;   pub static SCALE: [u64; 15] = [1, 1, 1, 1, 1, 1, 1, 0, 2, 3, 4, 2, 0, 0, 0];
+; (a [120 x i8] byte string): argument 0 is TO|FROM with 4-byte elements whose
+; count is argument 1 (LEN = 1 + 1), argument 1 is inferred (a literal). The
+; size, n * 4, is computed at run time; the length is not a constant here.
+; REQUIRES: libomptarget
+; RUN: rm -rf %t && split-file %s %t
+; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
+; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
+; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
+; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
+; RUN: env OMP_TARGET_OFFLOAD=MANDATORY sh %S/Inputs/run-offload.sh %t/dev.so %t/host.exe | %FileCheck %s
+
+; Only the first three of five elements are in the slice.
+; CHECK: 3 6 9 4 5
+
+; IR: @.offload_maptypes.scale.begin = private unnamed_addr constant [2 x i64] [i64 1, i64 768]
+; IR: @.offload_maptypes.scale = private unnamed_addr constant [2 x i64] [i64 32, i64 800]
+; IR: @.offload_maptypes.scale.end = private unnamed_addr constant [2 x i64] [i64 2, i64 0]
+; IR-LABEL: define i32 @main(
+; IR: %.offload_sizes = alloca [2 x i64], align 8
+; IR: %[[BYTES:[0-9]+]] = mul i64 %n, 4
+; IR: store i64 %[[BYTES]], ptr
+; IR: call void @__tgt_target_data_begin_mapper(ptr null, i64 -1, i32 2, ptr %.offload_baseptrs, ptr %.offload_ptrs, ptr %.offload_sizes, ptr @.offload_maptypes.scale.begin, ptr null, ptr null)
+
+;--- dev.ll
+target triple = "x86_64-unknown-linux-gnu"
+
+; scale(p, n): p[i] *= 3 for i < n
+define void @scale(ptr %dyn_ptr, ptr %p, i64 %n) {
+entry:
+  %empty = icmp eq i64 %n, 0
+  br i1 %empty, label %exit, label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %q = getelementptr i32, ptr %p, i64 %i
+  %v = load i32, ptr %q
+  %v3 = mul i32 %v, 3
+  store i32 %v3, ptr %q
+  %i1 = add i64 %i, 1
+  %more = icmp ult i64 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+;--- host.ll
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+@"__offload_launch.scale" = local_unnamed_addr constant [120 x i8] c"\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\04\00\00\00\00\00\00\00\02\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", align 8
+@fmt = private constant [16 x i8] c"%d %d %d %d %d\0A\00"
+@len = global i64 3
+
+declare void @scale(ptr, i64)
+declare i32 @printf(ptr, ...)
+
+define i32 @main() {
+  %a = alloca [5 x i32], align 4
+  store [5 x i32] [i32 1, i32 2, i32 3, i32 4, i32 5], ptr %a
+  %n = load i64, ptr @len
+  call void @scale(ptr %a, i64 %n)
+  %v0 = load i32, ptr %a
+  %p1 = getelementptr i32, ptr %a, i64 1
+  %v1 = load i32, ptr %p1
+  %p2 = getelementptr i32, ptr %a, i64 2
+  %v2 = load i32, ptr %p2
+  %p3 = getelementptr i32, ptr %a, i64 3
+  %v3 = load i32, ptr %p3
+  %p4 = getelementptr i32, ptr %a, i64 4
+  %v4 = load i32, ptr %p4
+  call i32 (ptr, ...) @printf(ptr @fmt, i32 %v0, i32 %v1, i32 %v2, i32 %v3, i32 %v4)
+  ret i32 0
+}
