@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The main job on the bundled example: install what is missing, build the
-# plugin, compile examples/amdgpu-kernels/kernels.rs with rustc 1.95 for
-# amdgcn-amd-amdhsa, and show a few kernels and their kernarg layout before
-# and after amdgpu-kernel-abi + byref-callee-copy, next to clang's layout for
-# the same C (examples/amdgpu-kernels/kernels.hip).
+# The main job on the bundled examples: install what is missing, build the
+# plugin, then
+# 1. compile examples/amdgpu-kernels/kernels.rs with rustc 1.95 for
+#    amdgcn-amd-amdhsa and show kernels and their kernarg layout before and
+#    after amdgpu-kernel-abi + byref-callee-copy, next to clang's layout for the
+#    same C (examples/amdgpu-kernels/kernels.hip);
+# 2. run the host flow from hand-written IR (examples/offload-ir): device IR →
+#    image → host IR → a program that launches the kernel through libomptarget;
+# 3. build and run the Rust offload program (examples/rust-offload) with Cargo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,3 +53,11 @@ else
   echo "layout differs from clang's:"; diff "$work/clang.layout" "$work/after.layout" || true
   exit 1
 fi
+
+echo
+echo "== Host flow from IR: examples/offload-ir (device.ll, host.ll)"
+bash examples/offload-ir/run.sh 2> >(grep -v -e 'overriding the module target triple' -e 'warning generated' >&2)
+
+echo
+echo "== A Rust offload program: examples/rust-offload (cargo run through libomptarget's host plugin)"
+bash examples/rust-offload/run.sh
