@@ -15,10 +15,14 @@
 //!   `double` arrives as `i64` and is `bitcast`;
 //! - a `byval(T)` pointer (a struct the caller copies) becomes a plain pointer
 //!   to the struct the host maps TO; the body gets its own private copy;
+//! - a first-class aggregate or fixed vector by value (`%S %s`, `[4 x i32]`,
+//!   `<2 x double>`) becomes a plain pointer to the copy the host maps TO
+//!   (`offload-host` passes a by-value aggregate or vector that way); the body
+//!   `load`s the value from it;
 //! - a `byref(T)` pointer stays a pointer on the CPU; on a GPU kernel `byref`
 //!   means "inline in the kernarg segment", which no launch slot provides: error.
 //!
-//! Other parameters (wider than 8 bytes, vectors, aggregates by value, ABI
+//! Other parameters (scalars wider than 8 bytes, scalable vectors, ABI
 //! attributes like `sret`/`inalloca`) are an error naming the kernel, the
 //! parameter and its type. The symbol name, calling convention, linkage,
 //! visibility, attributes, metadata (`!dbg` too) and body survive; not kept
@@ -52,7 +56,7 @@ use inkwell::module::Module;
 use inkwell::types::{
     BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, FunctionType, PointerType,
 };
-use inkwell::values::{BasicValueEnum, FunctionValue};
+use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue};
 
 use crate::ir::{self, SignatureRewrite};
 use crate::params;
@@ -191,6 +195,9 @@ enum Slot<'ctx> {
         size: u64,
         align: u32,
     },
+    /// A pointer (address space 0) to the host's mapped copy of a first-class
+    /// aggregate or vector passed by value; the body loads the value.
+    Load { value: BasicTypeEnum<'ctx> },
 }
 
 /// Everything needed to rewrite one kernel, checked before any change.
@@ -226,14 +233,15 @@ fn plan_kernel<'ctx>(
     }
     let context = module.get_context();
     let i64_type = context.i64_type();
-    let mut new_params: Vec<BasicMetadataTypeEnum<'ctx>> =
-        vec![context.ptr_type(AddressSpace::default()).into()];
+    let ptr_type = context.ptr_type(AddressSpace::default());
+    let mut new_params: Vec<BasicMetadataTypeEnum<'ctx>> = vec![ptr_type.into()];
     let mut slots = Vec::new();
     for (index, ty) in old_type.get_param_types().into_iter().enumerate() {
         let slot = plan_param(module, kernel, index as u32, ty)?;
         new_params.push(match slot {
             Slot::Same | Slot::ByvalCopy { .. } => ty,
             Slot::Narrow { .. } => i64_type.into(),
+            Slot::Load { .. } => ptr_type.into(),
         });
         slots.push(slot);
     }
@@ -288,11 +296,23 @@ fn plan_param<'ctx>(
             }),
             _ => Err(error(&format!("wider than 8 bytes; {PASS_BY_POINTER}"))),
         },
-        BasicMetadataTypeEnum::VectorType(_) | BasicMetadataTypeEnum::ScalableVectorType(_) => {
-            Err(error(&format!("a vector; {PASS_BY_POINTER}")))
+        BasicMetadataTypeEnum::ScalableVectorType(_) => {
+            Err(error(&format!("a scalable vector; {PASS_BY_POINTER}")))
         }
-        BasicMetadataTypeEnum::StructType(_) | BasicMetadataTypeEnum::ArrayType(_) => {
-            Err(error(&format!("an aggregate by value; {PASS_BY_POINTER}")))
+        BasicMetadataTypeEnum::VectorType(_)
+        | BasicMetadataTypeEnum::StructType(_)
+        | BasicMetadataTypeEnum::ArrayType(_) => {
+            // offload-host maps a by-value aggregate or vector TO and passes
+            // the device address of the copy: a generic pointer.
+            let value = BasicTypeEnum::try_from(ty)
+                .map_err(|()| error("this type cannot be a launch argument"))?;
+            let bytes = ir::target_data(module).get_pointer_byte_size(None);
+            if u64::from(bytes) * 8 != u64::from(SLOT_BITS) {
+                return Err(error(&format!(
+                    "by value it arrives as a pointer to the host's mapped copy, but a {bytes}-byte pointer does not fill the 8-byte slot"
+                )));
+            }
+            Ok(Slot::Load { value })
         }
         BasicMetadataTypeEnum::MetadataType(_) => {
             Err(error("this type cannot be a launch argument"))
@@ -462,6 +482,18 @@ fn build_param<'ctx>(
             };
             Ok(Some(value.into()))
         }
+        Slot::Load { value } => {
+            // Attributes of the value (noundef, range, ...) do not describe
+            // the pointer. The mapped copy's alignment is unknown: align 1.
+            ir::set_value_name(param, &old_name);
+            let load = builder
+                .build_load(value, param.into_pointer_value(), &suffixed("load"))
+                .map_err(err)?;
+            if let Some(instruction) = load.as_instruction_value() {
+                instruction.set_alignment(1).map_err(|e| e.to_string())?;
+            }
+            Ok(Some(load))
+        }
     }
 }
 
@@ -591,8 +623,7 @@ define void @not_a_kernel(i32 %x) {
         for (ty, why) in [
             ("i128", "wider than 8 bytes"),
             ("fp128", "wider than 8 bytes"),
-            ("<2 x float>", "a vector"),
-            ("{ i32, i32 }", "an aggregate by value"),
+            ("<vscale x 2 x float>", "a scalable vector"),
             ("ptr sret(i32)", "the 'sret' attribute"),
         ] {
             let ir = format!(
@@ -637,6 +668,32 @@ define void @not_a_kernel(i32 %x) {
         assert!(out.contains("%s.copy = alloca %S, align 8"), "{out}");
         assert!(out.contains("call void @llvm.memcpy.p0.p0.i64(ptr align 8 %s.copy, ptr align 1 %s, i64 24, i1 false)"), "{out}");
         assert!(out.contains("store i64 1, ptr %s.copy"), "{out}");
+    }
+
+    #[test]
+    fn aggregates_and_vectors_by_value_are_loaded_from_a_pointer() {
+        // offload-host maps a by-value aggregate or vector TO and passes the
+        // device address of its copy; the kernel loads the value from it.
+        let ir = "%S = type { i32, double }\n\
+                  define void @k(%S %s, [2 x i16] %a, <2 x float> %v, i32 %n) !offload.kernel !0 {\n\
+                  \x20 %x = extractvalue %S %s, 1\n  ret void\n}\n!0 = !{}\n";
+        let (_, out) = wrap("", ir).unwrap();
+        for line in [
+            "define void @k(ptr %dyn_ptr, ptr %s, ptr %a, ptr %v, i64 %n)",
+            "%s.load = load %S, ptr %s, align 1",
+            "%a.load = load [2 x i16], ptr %a, align 1",
+            "%v.load = load <2 x float>, ptr %v, align 1",
+            "%x = extractvalue %S %s.load, 1",
+        ] {
+            assert!(out.contains(line), "missing `{line}` in\n{out}");
+        }
+        // A GPU kernel gets a generic pointer, whatever its parameters' address spaces.
+        let gpu = "define amdgpu_kernel void @g({ i32, i32 } %s) {\n  ret void\n}\n";
+        let (_, out) = wrap("", gpu).unwrap();
+        assert!(
+            out.contains("define amdgpu_kernel void @g(ptr %dyn_ptr, ptr %s)"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -6,6 +6,9 @@
 ;   The byval attributes (byval, align of the stack copy) are dropped.
 ; - byref(T): the callee reads the caller's memory and may not write it: the
 ;   slot stays a pointer with its attributes.
+; - a first-class aggregate or fixed vector (%S %s, <2 x double> %v): the host
+;   (offload-host) maps it TO like a byval struct, so the slot is a plain
+;   pointer to the mapped copy and the body loads the value (align 1).
 ; (On amdgpu_kernel/ptx_kernel, byref means "inline in the kernarg segment",
 ; which a launch slot is not: an error, see errors.ll.)
 ; RUN: %opt -passes=offload-wrap-kernels -S %s | %FileCheck %s
@@ -40,6 +43,19 @@ define void @by_value_abi_align(ptr byval(%struct.Big) %s) !offload.kernel !0 {
 define void @by_ref(ptr %out, ptr noundef byref(%struct.Big) align 8 %s) !offload.kernel !0 {
   %x = load double, ptr %s
   store double %x, ptr %out
+  ret void
+}
+
+; CHECK-LABEL: define void @first_class(ptr %dyn_ptr, ptr %out, ptr %s, ptr %v) !offload.kernel !0 !offload.wrapped !0 {
+; CHECK-NEXT:    %s.load = load %struct.Big, ptr %s, align 1
+; CHECK-NEXT:    %v.load = load <2 x double>, ptr %v, align 1
+; CHECK-NEXT:    %x = extractvalue %struct.Big %s.load, 0
+; CHECK-NEXT:    %y = extractelement <2 x double> %v.load, i32 1
+define void @first_class(ptr %out, %struct.Big %s, <2 x double> %v) !offload.kernel !0 {
+  %x = extractvalue %struct.Big %s, 0
+  %y = extractelement <2 x double> %v, i32 1
+  %z = fadd double %x, %y
+  store double %z, ptr %out
   ret void
 }
 
