@@ -30,7 +30,7 @@
 //!
 //! A use that cannot be retargeted (one that needs the old non-generic pointer
 //! type, e.g. a call taking `ptr addrspace(1)`) is an error naming the kernel
-//! and parameter, found before that parameter is touched. Running the pass
+//! and parameter, found before anything in the module is touched. Running the pass
 //! twice changes nothing the second time.
 //!
 //! Run: `opt-22 -load-pass-plugin=target/release/liboffload_passes.so
@@ -58,17 +58,34 @@ pub fn check_params(params: &str) -> Result<(), String> {
 pub fn run(module: &Module<'_>, params: &str) -> Result<bool, String> {
     check_params(params)?;
     let layout = ir::target_data(module);
-    let mut changed = false;
-    for kernel in ir::amdgpu_kernels(module) {
-        let mut entry_copies = HashSet::new();
-        for index in 0..kernel.count_params() {
-            if let Some(ty) = ir::param_type_attr(kernel, index, "byref") {
-                let param = Param { kernel, index, ty };
-                changed |= param.process(module, &layout, &mut entry_copies)?;
+    let kernels = ir::amdgpu_kernels(module);
+    // Every copy is planned before any is made, so an error leaves the
+    // module as it was (not some parameters rewritten, others not).
+    for kernel in &kernels {
+        for param in byref_params(*kernel) {
+            let graph = Graph::trace(param.value());
+            if graph.first_write.is_some() {
+                Plan::new(module, &param, graph)?;
             }
         }
     }
+    let mut changed = false;
+    for kernel in kernels {
+        let mut entry_copies = HashSet::new();
+        for param in byref_params(kernel) {
+            changed |= param.process(module, &layout, &mut entry_copies)?;
+        }
+    }
     Ok(changed)
+}
+
+/// The `byref` parameters of a kernel, in order.
+fn byref_params(kernel: FunctionValue<'_>) -> Vec<Param<'_>> {
+    (0..kernel.count_params())
+        .filter_map(|index| {
+            ir::param_type_attr(kernel, index, "byref").map(|ty| Param { kernel, index, ty })
+        })
+        .collect()
 }
 
 /// One `byref` parameter of a kernel.
@@ -991,6 +1008,26 @@ mod tests {
             ),
             "{err}"
         );
+    }
+
+    #[test]
+    fn an_error_on_a_later_parameter_leaves_earlier_ones_untouched() {
+        let ir = format!(
+            "{HEADER}declare void @g(ptr addrspace(1))\n\
+             define amdgpu_kernel void @k(ptr addrspace(4) byref(i32) align 4 %a, ptr addrspace(4) byref(i32) align 4 %s) {{\n\
+               %q = addrspacecast ptr addrspace(4) %a to ptr\n  store i32 2, ptr %q, align 4\n\
+               %p = addrspacecast ptr addrspace(4) %s to ptr addrspace(1)\n  store i32 1, ptr addrspace(1) %p, align 4\n\
+               call void @g(ptr addrspace(1) %p)\n  ret void\n}}\n"
+        );
+        let context = inkwell::context::Context::create();
+        let module = crate::test_support::parse(&context, &ir);
+        let before = module.print_to_string().to_string();
+        let err = run(&module, "").unwrap_err();
+        assert!(
+            err.contains("kernel 'k', parameter #1 (%s): cannot retarget"),
+            "{err}"
+        );
+        assert_eq!(module.print_to_string().to_string(), before);
     }
 
     #[test]
