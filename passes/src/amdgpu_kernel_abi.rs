@@ -81,6 +81,9 @@ pub fn run(module: &Module<'_>, params: &str) -> Result<bool, String> {
     for kernel in ir::amdgpu_kernels(module) {
         let plan = plan_kernel(module, kernel, &layout)?;
         if plan.iter().any(|p| !matches!(p.action, Action::Keep)) {
+            if ir::has_call_uses(kernel) {
+                return Err(ir::called_kernel_error(kernel));
+            }
             plans.push((kernel, plan));
         }
     }

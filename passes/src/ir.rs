@@ -270,6 +270,14 @@ pub fn has_call_uses(function: FunctionValue<'_>) -> bool {
     false
 }
 
+/// The error for a kernel whose signature must change but that IR calls.
+pub fn called_kernel_error(kernel: FunctionValue<'_>) -> String {
+    format!(
+        "kernel '{}' is called from IR; a kernel's signature can only change when the runtime alone launches it",
+        name_of(kernel)
+    )
+}
+
 /// Signature surgery shared by the passes that change a kernel's parameters
 /// (`amdgpu-kernel-abi`, `offload-wrap-kernels`).
 ///
@@ -302,9 +310,7 @@ impl<'ctx> SignatureRewrite<'ctx> {
             ));
         }
         if has_call_uses(old) {
-            return Err(format!(
-                "kernel '{name}' is called from IR; a kernel's signature can only change when the runtime alone launches it"
-            ));
+            return Err(called_kernel_error(old));
         }
         let new = module.add_function(
             &format!("{name}.offload.new"),

@@ -219,9 +219,7 @@ fn plan_kernel<'ctx>(
         ));
     }
     if ir::has_call_uses(kernel) {
-        return Err(format!(
-            "kernel '{name}' is called from IR; only the runtime may launch a kernel whose signature changes"
-        ));
+        return Err(ir::called_kernel_error(kernel));
     }
     if let Some((index, ty)) = ir::first_opaque_param_type(kernel) {
         return Err(param_error(

@@ -36,7 +36,7 @@
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/gpu-byref.ll 2>&1 | %FileCheck %s --check-prefix=BYREF
 ; BYREF: LLVM ERROR: offload-wrap-kernels: kernel 'g' parameter 0 (%s) of type 'ptr addrspace(4)': 'byref' puts the value inline in the kernel argument segment, but a launch passes one 8-byte slot per argument; pass a plain pointer (run offload-wrap-kernels before passes that introduce byref)
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/called.ll 2>&1 | %FileCheck %s --check-prefix=CALLED
-; CALLED: LLVM ERROR: offload-wrap-kernels: kernel 'k' is called from IR; only the runtime may launch a kernel whose signature changes
+; CALLED: LLVM ERROR: offload-wrap-kernels: kernel 'k' is called from IR; a kernel's signature can only change when the runtime alone launches it
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/varargs.ll 2>&1 | %FileCheck %s --check-prefix=VARARGS
 ; VARARGS: LLVM ERROR: offload-wrap-kernels: kernel 'k' is variadic; a launch passes a fixed argument list
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/opaque.ll 2>&1 | %FileCheck %s --check-prefix=OPAQUE
