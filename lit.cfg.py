@@ -10,6 +10,7 @@
 #   %FileCheck / FileCheck, not, count: LLVM 22's
 #   %rustc    rustc with RUSTC_BOOTSTRAP=1 and the plugin (-Zllvm-plugins=%plugin)
 #   %omptarget_libdir  the directory holding libomptarget.so
+#   %run_offload IMAGE PROGRAM (runs it, then removes its /tmp/tmpfile_* image copies)
 #   %examples (the bundled examples), %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed.
 
@@ -69,6 +70,9 @@ config.substitutions.append(("%FileCheck", tool("FileCheck")))
 config.substitutions.append(("%omptarget_libdir", llvm_libdir()))
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(root, 'test-ir', 'Inputs', 'kernarg-layout.py')}"))
+# Runs a program that loads an image through libomptarget's host plugin, then
+# removes the /tmp/tmpfile_* copies of that image the plugin leaves behind.
+config.substitutions.append(("%run_offload", f"sh {os.path.join(root, 'scripts', 'run-offload.sh')}"))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(root, "test-ir", "Inputs")))
 

@@ -18,14 +18,6 @@ run opt-22 -load-pass-plugin="$plugin" "-passes=offload-host<image=$work/device.
 grep -E '__tgt_target_kernel|__tgt_register_lib\(' "$work/host.offload.ll" | head -2 | sed 's/^ */    /'
 run clang-22 -O1 "$work/host.offload.ll" -o "$work/host" -L"$libdir" -lomptarget -Wl,-rpath,"$libdir"
 
-# The host plugin copies the image to /tmp/tmpfile_XXXXXX and never deletes
-# it: remove this run's copies afterwards.
-before=$(ls /tmp/tmpfile_* 2>/dev/null || true)
-status=0
-OMP_TARGET_OFFLOAD=MANDATORY "$work/host" || status=$?
-for f in /tmp/tmpfile_*; do
-  [ -f "$f" ] || continue
-  grep -qxF "$f" <<<"$before" && continue
-  cmp -s "$f" "$work/device.so" && rm -f "$f"
-done
-exit $status
+# scripts/run-offload.sh removes the /tmp/tmpfile_* copies of the image that
+# libomptarget's host plugin leaves behind.
+OMP_TARGET_OFFLOAD=MANDATORY sh "$here"/../../scripts/run-offload.sh "$work/device.so" "$work/host"

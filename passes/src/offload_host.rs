@@ -107,8 +107,8 @@ use inkwell::module::{Linkage, Module};
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, AnyTypeEnum, BasicType, BasicTypeEnum, FunctionType, StructType};
 use inkwell::values::{
-    AsValueRef, BasicValue, BasicValueEnum, FunctionValue, GlobalValue, InstructionValue, IntValue,
-    PointerValue,
+    AsValueRef, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, GlobalValue,
+    InstructionValue, IntValue, PointerValue,
 };
 use inkwell::{AddressSpace, IntPredicate};
 
@@ -1083,41 +1083,45 @@ fn emit_constructor<'ctx>(
     abi: &Abi<'ctx>,
     descriptor: GlobalValue<'ctx>,
 ) -> Result<(), BuilderError> {
-    let c = abi.context;
-    let void_fn = c.void_type().fn_type(&[], false);
-    let builder = c.create_builder();
-    let unregister = module.add_function(
+    let descriptor = descriptor.as_pointer_value().into();
+    let unregister = emit_runtime_caller(
+        module,
+        abi,
         ".omp_offloading.descriptor_unreg",
-        void_fn,
-        Some(Linkage::Internal),
-    );
-    builder.position_at_end(c.append_basic_block(unregister, "entry"));
-    builder.build_call(
-        runtime(module, abi, "__tgt_unregister_lib"),
-        &[descriptor.as_pointer_value().into()],
-        "",
+        &[("__tgt_unregister_lib", descriptor)],
     )?;
-    builder.build_return(None)?;
-
-    let register = module.add_function(
+    let unregister = unregister.as_global_value().as_pointer_value().into();
+    let register = emit_runtime_caller(
+        module,
+        abi,
         ".omp_offloading.descriptor_reg",
-        void_fn,
-        Some(Linkage::Internal),
-    );
-    builder.position_at_end(c.append_basic_block(register, "entry"));
-    builder.build_call(
-        runtime(module, abi, "__tgt_register_lib"),
-        &[descriptor.as_pointer_value().into()],
-        "",
+        &[("__tgt_register_lib", descriptor), ("atexit", unregister)],
     )?;
-    builder.build_call(
-        runtime(module, abi, "atexit"),
-        &[unregister.as_global_value().as_pointer_value().into()],
-        "",
-    )?;
-    builder.build_return(None)?;
     ir::append_global_ctor(module, register, REGISTRATION_PRIORITY);
     Ok(())
+}
+
+/// An internal `void()` function `name` that makes the given runtime calls,
+/// each with one argument, in order.
+fn emit_runtime_caller<'ctx>(
+    module: &Module<'ctx>,
+    abi: &Abi<'ctx>,
+    name: &str,
+    calls: &[(&str, BasicMetadataValueEnum<'ctx>)],
+) -> Result<FunctionValue<'ctx>, BuilderError> {
+    let c = abi.context;
+    let function = module.add_function(
+        name,
+        c.void_type().fn_type(&[], false),
+        Some(Linkage::Internal),
+    );
+    let builder = c.create_builder();
+    builder.position_at_end(c.append_basic_block(function, "entry"));
+    for (callee, argument) in calls {
+        builder.build_call(runtime(module, abi, callee), &[*argument], "")?;
+    }
+    builder.build_return(None)?;
+    Ok(function)
 }
 
 /// `internal void @__offload_launch_check(i32 %rc, ptr %kernel)`: aborts

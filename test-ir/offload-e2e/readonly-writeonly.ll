@@ -11,8 +11,8 @@
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
 ; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY sh %S/../offload-host/Inputs/run-offload.sh %t/dev.so %t/host.exe | %FileCheck %s
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=-1 sh %S/../offload-host/Inputs/run-offload.sh %t/dev.so %t/host.exe 2>&1 | %FileCheck %s --check-prefix=INFO
+; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=-1 %run_offload %t/dev.so %t/host.exe 2>&1 | %FileCheck %s --check-prefix=INFO
 
 ; The output starts as 99 on the host.
 ; CHECK:      in: 1.500 -2.000 0.500 3.000

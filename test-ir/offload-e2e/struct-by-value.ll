@@ -18,7 +18,7 @@
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
 ; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY sh %S/../offload-host/Inputs/run-offload.sh %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
 
 ; P = { -7, 2.5, -0.75 } then { 3, -1.25, 0.5 }: r = a + b * c
 ; CHECK:      byval kernel, first-class call: -8.875000 (host a = -7)

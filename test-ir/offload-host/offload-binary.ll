@@ -13,7 +13,7 @@
 ; RUN: diff %t/from-bin.ll %t/from-elf.ll
 ; RUN: %opt -passes='offload-host<image=%t/dev.bin>' %t/host.ll -o %t/host.bc
 ; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY sh %S/Inputs/run-offload.sh %t/dev.so %t/host.exe | %FileCheck %s --check-prefix=OUT
+; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s --check-prefix=OUT
 
 ; CHECK: @.omp_offloading.device_image = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF\02\01\01\00
 ; OUT: 42

@@ -7,9 +7,9 @@
 // RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
 // RUN: %lld -shared %t/dev.o -o %t/dev.so
 // RUN: %rustc -O -Ccodegen-units=1 '-Cpasses=offload-host<image=%t/dev.so>' %t/main.rs -o %t/main -L native=%omptarget_libdir -l omptarget -C link-arg=-Wl,-rpath,%omptarget_libdir
-// RUN: env OMP_TARGET_OFFLOAD=MANDATORY sh %S/Inputs/run-offload.sh %t/dev.so %t/main | %FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/main | %FileCheck %s
 // RUN: %rustc -Copt-level=0 -Ccodegen-units=1 '-Cpasses=offload-host<image=%t/dev.so>' %t/main.rs -o %t/main0 -L native=%omptarget_libdir -l omptarget -C link-arg=-Wl,-rpath,%omptarget_libdir
-// RUN: env OMP_TARGET_OFFLOAD=MANDATORY sh %S/Inputs/run-offload.sh %t/dev.so %t/main0 | %FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/main0 | %FileCheck %s
 
 // CHECK: [3, 6, 9, 4, 5]
 // CHECK-NEXT: in region: [3, 6, 9, 4, 5]

@@ -9,7 +9,7 @@
 ; RUN: %opt -passes='offload-host<image=%t/dev.so;teams=2;threads=16>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
 ; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY sh %S/Inputs/run-offload.sh %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
 
 ; CHECK: sum 10 product 24
 
