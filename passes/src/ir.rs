@@ -11,6 +11,7 @@
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::ffi::CStr;
+use std::sync::OnceLock;
 
 use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::module::Module;
@@ -42,9 +43,50 @@ pub fn name_of(function: FunctionValue<'_>) -> String {
     function.get_name().to_string_lossy().into_owned()
 }
 
+/// Attribute names the passes look up per parameter, whose kind ids
+/// [`attr_kind`] keeps (the ids are fixed for an LLVM build: the same in
+/// every context and thread).
+const CACHED_ATTRS: &[&str] = &[
+    "align",
+    "byref",
+    "byval",
+    "captures",
+    "dead_on_return",
+    "dereferenceable",
+    "inalloca",
+    "memory",
+    "nest",
+    "noalias",
+    "nofree",
+    "noundef",
+    "preallocated",
+    "readnone",
+    "readonly",
+    "sret",
+    "swiftasync",
+    "swifterror",
+    "swiftself",
+    "writeonly",
+];
+
 /// The kind id of an enum or type attribute by its IR spelling (`byref`, `align`).
+///
+/// LLVM's name lookup (`getAttrKindFromName`) compares the name with every
+/// attribute name in turn; the passes ask for a handful of names per
+/// parameter, so the ids of [`CACHED_ATTRS`] are looked up once per process
+/// (a `OnceLock`: safe when rustc runs passes on several threads).
 pub fn attr_kind(name: &str) -> u32 {
-    let kind = Attribute::get_named_enum_kind_id(name);
+    static IDS: OnceLock<Vec<u32>> = OnceLock::new();
+    let ids = IDS.get_or_init(|| {
+        CACHED_ATTRS
+            .iter()
+            .map(|n| Attribute::get_named_enum_kind_id(n))
+            .collect()
+    });
+    let kind = match CACHED_ATTRS.iter().position(|n| *n == name) {
+        Some(i) => ids[i],
+        None => Attribute::get_named_enum_kind_id(name),
+    };
     debug_assert!(kind != 0, "unknown attribute name {name}");
     kind
 }
@@ -277,9 +319,10 @@ pub fn has_call_uses(function: FunctionValue<'_>) -> bool {
 /// return attributes and every metadata attachment (`!dbg` included), and
 /// moves the body into it. The caller then builds, at the top of the entry
 /// block, a replacement for each old parameter and calls
-/// [`SignatureRewrite::replace_param`]; [`SignatureRewrite::finish`] moves the
-/// name over, redirects other uses of the old function (`llvm.used`, aliases)
-/// and erases it.
+/// [`SignatureRewrite::replace_param`]; [`SignatureRewrite::finish`]
+/// redirects other uses of the old function (`llvm.used`, aliases) and
+/// erases it. The new function has the old one's name from `begin` on; the
+/// old one is unnamed in between.
 pub struct SignatureRewrite<'ctx> {
     pub old: FunctionValue<'ctx>,
     pub new: FunctionValue<'ctx>,
@@ -304,11 +347,11 @@ impl<'ctx> SignatureRewrite<'ctx> {
                 "kernel '{name}' is called from IR; a kernel's signature can only change when the runtime alone launches it"
             ));
         }
-        let new = module.add_function(
-            &format!("{name}.offload.new"),
-            new_type,
-            Some(old.get_linkage()),
-        );
+        // The new function takes the name right away (the old one goes
+        // unnamed until it is erased): one symbol-table rename per kernel
+        // instead of a temporary `name.offload.new` renamed twice in finish().
+        set_value_name(old, "");
+        let new = module.add_function(&name, new_type, Some(old.get_linkage()));
         copy_function_properties(old, new);
         for block in old.get_basic_blocks() {
             // SAFETY: the block moves from one live function to another of the module.
@@ -369,11 +412,8 @@ impl<'ctx> SignatureRewrite<'ctx> {
         set_value_name(new, &value_name(old));
     }
 
-    /// Gives the new function the old one's name and uses, and erases the old one.
+    /// Gives the new function the old one's uses, and erases the old one.
     pub fn finish(self) -> FunctionValue<'ctx> {
-        let name = value_name(self.old);
-        set_value_name(self.old, "");
-        set_value_name(self.new, &name);
         replace_all_uses(self.old, self.new);
         // SAFETY: the old function has no body and no uses left.
         unsafe { llvm::LLVMDeleteFunction(self.old.as_value_ref()) };
