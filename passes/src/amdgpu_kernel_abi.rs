@@ -50,6 +50,8 @@
 //! or in rustc: `-Zllvm-plugins=liboffload_passes.so -Cpasses=amdgpu-kernel-abi,byref-callee-copy`.
 //! `RUST_LOG=offload_passes=debug` logs every rewrite.
 
+use std::ops::Range;
+
 use inkwell::AddressSpace;
 use inkwell::attributes::AttributeLoc;
 use inkwell::builder::Builder;
@@ -97,8 +99,9 @@ pub fn run(module: &Module<'_>, params: &str) -> Result<bool, String> {
 /// What becomes of one new parameter, and which old parameters it replaces.
 #[derive(Debug, Clone, PartialEq)]
 struct ParamPlan<'ctx> {
-    /// Old parameter indices this new parameter replaces (in order).
-    old: Vec<u32>,
+    /// Old parameter indices this new parameter replaces (consecutive; a
+    /// range, not a vector: plans for every kernel are held at once).
+    old: Range<u32>,
     action: Action<'ctx>,
     /// Where the knowledge came from: "IR", "debug info" or "hint".
     source: &'static str,
@@ -132,15 +135,19 @@ enum Action<'ctx> {
 
 fn keep(index: u32) -> ParamPlan<'static> {
     ParamPlan {
-        old: vec![index],
+        old: index..index + 1,
         action: Action::Keep,
         source: "IR",
     }
 }
 
 fn param_type<'ctx>(kernel: FunctionValue<'ctx>, index: u32) -> BasicTypeEnum<'ctx> {
-    BasicTypeEnum::try_from(kernel.get_type().get_param_types()[index as usize])
-        .expect("parameters have first-class types")
+    // The parameter's own type: O(1), where `get_type().get_param_types()`
+    // would build a vector of every parameter type on each call.
+    kernel
+        .get_nth_param(index)
+        .expect("parameter exists")
+        .get_type()
 }
 
 fn is_pointer(ty: BasicTypeEnum<'_>) -> bool {
@@ -158,7 +165,6 @@ fn plan_kernel<'ctx>(
     kernel: FunctionValue<'ctx>,
     layout: &TargetData,
 ) -> Result<Vec<ParamPlan<'ctx>>, String> {
-    let name = ir::name_of(kernel);
     if let Some(plan) = plan_from_hint(module, kernel, layout)? {
         return Ok(plan);
     }
@@ -166,7 +172,8 @@ fn plan_kernel<'ctx>(
         match plan_from_debug_info(kernel, &sources, layout) {
             Some(plan) => return Ok(plan),
             None => log::debug!(
-                "{PASS_NAME}: kernel '{name}': debug info lists {} source parameters that do not match the {} IR parameters; using IR types alone",
+                "{PASS_NAME}: kernel '{}': debug info lists {} source parameters that do not match the {} IR parameters; using IR types alone",
+                ir::name_of(kernel),
                 sources.len(),
                 kernel.count_params()
             ),
@@ -182,8 +189,11 @@ fn plan_kernel<'ctx>(
 /// Says which kept parameters might be aggregates the IR alone cannot show:
 /// rustc's -O0 by-value aggregates are a bare `ptr align A`.
 fn log_undecidable(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>]) {
+    if !log::log_enabled!(log::Level::Debug) {
+        return;
+    }
     for item in plan.iter().filter(|p| matches!(p.action, Action::Keep)) {
-        let index = item.old[0];
+        let index = item.old.start;
         if is_pointer(param_type(kernel, index)) && has_attr(kernel, index, "align") {
             log::debug!(
                 "{PASS_NAME}: kernel '{}', parameter #{index} ({}): a bare 'ptr align A' may be a by-value aggregate (rustc -O0) or a pointer; without debug info or an !{HINT_KIND} hint it is left alone",
@@ -218,14 +228,14 @@ fn plan_from_ir<'ctx>(
             None => Action::ByValueAggregate { ty },
         };
         return ParamPlan {
-            old: vec![index],
+            old: index..index + 1,
             action,
             source: "IR",
         };
     }
     if let Some((size, align)) = rustc_indirect(kernel, index) {
         return ParamPlan {
-            old: vec![index],
+            old: index..index + 1,
             action: Action::Indirect { size, align },
             source: "IR",
         };
@@ -277,7 +287,7 @@ fn plan_source_param<'ctx>(
 ) -> (ParamPlan<'ctx>, u32) {
     let ty = param_type(kernel, index);
     let from_di = |action| ParamPlan {
-        old: vec![index],
+        old: index..index + 1,
         action,
         source: "debug info",
     };
@@ -353,7 +363,7 @@ fn split_pair<'ctx>(
     }
     let natural = first.size.max(second.size).max(1);
     Some(ParamPlan {
-        old: vec![index, index + 1],
+        old: index..index + 2,
         action: Action::Split {
             offsets: vec![first.offset, second.offset],
             size: source.size,
@@ -386,13 +396,13 @@ fn plan_from_hint<'ctx>(
     let Some(hint) = ir::function_metadata(kernel, ir::md_kind(module, HINT_KIND)) else {
         return Ok(None);
     };
-    let name = ir::name_of(kernel);
     let mut entries = Vec::new();
     for (n, node) in ir::md_operands(module, hint).into_iter().enumerate() {
         let fields = ir::md_integers(module, node);
         let [Some(first), Some(count), Some(size), Some(align)] = fields[..] else {
             return Err(format!(
-                "kernel '{name}': !{HINT_KIND} entry {n} is malformed: expected !{{i32 first, i32 count, i64 size, i64 align}}"
+                "kernel '{}': !{HINT_KIND} entry {n} is malformed: expected !{{i32 first, i32 count, i64 size, i64 align}}",
+                ir::name_of(kernel)
             ));
         };
         entries.push(HintEntry {
@@ -421,11 +431,11 @@ fn check_hint_entry(
     next: u32,
     layout: &TargetData,
 ) -> Result<(), String> {
-    let name = ir::name_of(kernel);
     let params = kernel.count_params();
     let err = |what: String| {
         Err(format!(
-            "kernel '{name}': !{HINT_KIND} entry for parameter {}: {what}",
+            "kernel '{}': !{HINT_KIND} entry for parameter {}: {what}",
+            ir::name_of(kernel),
             e.first
         ))
     };
@@ -495,7 +505,7 @@ fn hint_plan<'ctx>(
     e: &HintEntry,
     layout: &TargetData,
 ) -> ParamPlan<'ctx> {
-    let old: Vec<u32> = (e.first..e.first + e.count).collect();
+    let old = e.first..e.first + e.count;
     let action = if e.count == 1 && is_pointer(param_type(kernel, e.first)) {
         Action::Indirect {
             size: e.size,
@@ -643,7 +653,7 @@ fn new_param<'ctx>(
     };
     match &plan.action {
         Action::Keep => NewParam {
-            ty: param_type(kernel, plan.old[0]),
+            ty: param_type(kernel, plan.old.start),
             byref: None,
         },
         Action::ByValueAggregate { ty } => memory(
@@ -706,13 +716,14 @@ fn rewrite_kernel<'ctx>(
     plan: &[ParamPlan<'ctx>],
     layout: &TargetData,
 ) -> Result<(), String> {
-    let name = ir::name_of(kernel);
     let wrappers: Vec<Option<WrapperUses<'ctx>>> = plan
         .iter()
         .map(|p| match p.action {
             Action::IndirectWrapper { size, .. } => plan_indirect_wrapper(
                 module,
-                kernel.get_nth_param(p.old[0]).expect("planned parameter"),
+                kernel
+                    .get_nth_param(p.old.start)
+                    .expect("planned parameter"),
                 size,
                 layout,
             ),
@@ -744,9 +755,9 @@ fn rewrite_kernel<'ctx>(
         if let Some((pointee, size, align)) = param.byref {
             add_byref_attributes(module, rewrite.new, new_index, pointee, size, align);
         }
-        log_rewrite(&name, item, param, &rewrite);
+        log_rewrite(item, param, &rewrite);
         bind_old_params(module, &rewrite, &builder, item, value, wrapper, layout)
-            .map_err(|e| format!("kernel '{name}': {e}"))?;
+            .map_err(|e| format!("kernel '{}': {e}", ir::name_of(rewrite.new)))?;
     }
     ir::remove_function_metadata(rewrite.new, ir::md_kind(module, HINT_KIND));
     rewrite.finish();
@@ -756,7 +767,7 @@ fn rewrite_kernel<'ctx>(
 fn name_new_param(rewrite: &SignatureRewrite<'_>, item: &ParamPlan<'_>, value: BasicValueEnum<'_>) {
     let old = rewrite
         .old
-        .get_nth_param(item.old[0])
+        .get_nth_param(item.old.start)
         .expect("old parameter exists");
     let name = ir::value_name(old);
     // rustc names split pieces `%x.0`, `%x.1`: the merged parameter is `%x`.
@@ -768,25 +779,21 @@ fn name_new_param(rewrite: &SignatureRewrite<'_>, item: &ParamPlan<'_>, value: B
     ir::set_value_name(value, &name);
 }
 
-fn log_rewrite(
-    kernel: &str,
-    item: &ParamPlan<'_>,
-    param: &NewParam<'_>,
-    rewrite: &SignatureRewrite<'_>,
-) {
-    if matches!(item.action, Action::Keep) {
+fn log_rewrite(item: &ParamPlan<'_>, param: &NewParam<'_>, rewrite: &SignatureRewrite<'_>) {
+    // Printing types costs more than the rewrite itself: only when logged.
+    if matches!(item.action, Action::Keep) || !log::log_enabled!(log::Level::Debug) {
         return;
     }
-    let indices: Vec<String> = item.old.iter().map(|i| format!("#{i}")).collect();
+    let indices: Vec<String> = item.old.clone().map(|i| format!("#{i}")).collect();
     let labels: Vec<String> = item
         .old
-        .iter()
-        .map(|&i| param_label(rewrite.old, i))
+        .clone()
+        .map(|i| param_label(rewrite.old, i))
         .collect();
     let old: Vec<String> = item
         .old
-        .iter()
-        .map(|&i| ir::type_text(rewrite.old.get_type().get_param_types()[i as usize]))
+        .clone()
+        .map(|i| ir::type_text(param_type(rewrite.old, i)))
         .collect();
     let new = match param.byref {
         Some((pointee, _, align)) => format!(
@@ -796,7 +803,8 @@ fn log_rewrite(
         None => ir::type_text(param.ty),
     };
     log::debug!(
-        "{PASS_NAME}: kernel '{kernel}', parameter {} ({}): {} -> {new} (from {}; whether it is copied is byref-callee-copy's decision)",
+        "{PASS_NAME}: kernel '{}', parameter {} ({}): {} -> {new} (from {}; whether it is copied is byref-callee-copy's decision)",
+        ir::name_of(rewrite.new),
         indices.join(", "),
         labels.join(", "),
         old.join(", "),
@@ -814,7 +822,7 @@ fn bind_old_params<'ctx>(
     wrapper: Option<WrapperUses<'ctx>>,
     layout: &TargetData,
 ) -> Result<(), String> {
-    let old = item.old[0];
+    let old = item.old.start;
     let fail = |e: inkwell::builder::BuilderError| e.to_string();
     match &item.action {
         Action::Keep => {
@@ -878,7 +886,7 @@ fn bind_old_params<'ctx>(
             }
         },
         Action::Split { offsets, align, .. } => {
-            for (&old_index, &offset) in item.old.iter().zip(offsets) {
+            for (old_index, &offset) in item.old.clone().zip(offsets) {
                 let ty = param_type(rewrite.old, old_index);
                 let piece =
                     ir::build_load_at(module, builder, value.into_pointer_value(), offset, ty)?;

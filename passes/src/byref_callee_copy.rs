@@ -138,10 +138,15 @@ impl Param<'_> {
                 );
                 Ok(changed)
             }
-            Some(reason) => {
+            &Some((why, user)) => {
+                // The user is printed only when debug logging is on: printing
+                // an instruction numbers the whole module (LLVM builds a
+                // module slot tracker per print), which made the pass
+                // quadratic in the number of kernels when done eagerly.
                 log::debug!(
-                    "{PASS_NAME}: {}: may be written ({reason}); copying to private memory",
-                    self.describe()
+                    "{PASS_NAME}: {}: may be written ({why}: `{}`); copying to private memory",
+                    self.describe(),
+                    ir::value_text(user)
                 );
                 let plan = Plan::new(module, self, graph)?;
                 let (copy, memcpy) = self.insert_copy(module, layout, entry_copies)?;
@@ -362,8 +367,9 @@ struct Graph {
     nodes: Vec<LLVMValueRef>,
     members: HashSet<LLVMValueRef>,
     leaves: Vec<Leaf>,
-    /// The first use found that may write, described.
-    first_write: Option<String>,
+    /// The first use found that may write: why, and the user (printed
+    /// only for the debug log; see `Param::process`).
+    first_write: Option<(&'static str, LLVMValueRef)>,
 }
 
 impl Graph {
@@ -390,9 +396,7 @@ impl Graph {
                         }
                         Access::Read => graph.leaves.push(Leaf { user, index, node }),
                         Access::Write(why) => {
-                            graph.first_write.get_or_insert_with(|| {
-                                format!("{why}: `{}`", ir::value_text(user))
-                            });
+                            graph.first_write.get_or_insert((why, user));
                             graph.leaves.push(Leaf { user, index, node });
                         }
                     }

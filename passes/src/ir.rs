@@ -11,6 +11,7 @@
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
 use std::ffi::CStr;
+use std::sync::OnceLock;
 
 use inkwell::AddressSpace;
 use inkwell::attributes::{Attribute, AttributeLoc};
@@ -44,9 +45,50 @@ pub fn name_of(function: FunctionValue<'_>) -> String {
     function.get_name().to_string_lossy().into_owned()
 }
 
+/// Attribute names the passes look up per parameter, whose kind ids
+/// [`attr_kind`] keeps (the ids are fixed for an LLVM build: the same in
+/// every context and thread).
+const CACHED_ATTRS: &[&str] = &[
+    "align",
+    "byref",
+    "byval",
+    "captures",
+    "dead_on_return",
+    "dereferenceable",
+    "inalloca",
+    "memory",
+    "nest",
+    "noalias",
+    "nofree",
+    "noundef",
+    "preallocated",
+    "readnone",
+    "readonly",
+    "sret",
+    "swiftasync",
+    "swifterror",
+    "swiftself",
+    "writeonly",
+];
+
 /// The kind id of an enum or type attribute by its IR spelling (`byref`, `align`).
+///
+/// LLVM's name lookup (`getAttrKindFromName`) compares the name with every
+/// attribute name in turn; the passes ask for a handful of names per
+/// parameter, so the ids of [`CACHED_ATTRS`] are looked up once per process
+/// (a `OnceLock`: safe when rustc runs passes on several threads).
 pub fn attr_kind(name: &str) -> u32 {
-    let kind = Attribute::get_named_enum_kind_id(name);
+    static IDS: OnceLock<Vec<u32>> = OnceLock::new();
+    let ids = IDS.get_or_init(|| {
+        CACHED_ATTRS
+            .iter()
+            .map(|n| Attribute::get_named_enum_kind_id(n))
+            .collect()
+    });
+    let kind = match CACHED_ATTRS.iter().position(|n| *n == name) {
+        Some(i) => ids[i],
+        None => Attribute::get_named_enum_kind_id(name),
+    };
     debug_assert!(kind != 0, "unknown attribute name {name}");
     kind
 }
@@ -209,8 +251,16 @@ pub fn type_text(ty: impl AsTypeRef) -> String {
 
 /// [`type_text`] for a raw type.
 pub fn type_text_raw(ty: LLVMTypeRef) -> String {
-    // SAFETY: LLVMPrintTypeToString returns an owned C string we free.
+    // SAFETY: LLVMPrintTypeToString returns an owned C string we free; a
+    // named struct's name is owned by the type.
     unsafe {
+        // A named struct prints as its whole definition (`%S = type {...}`).
+        if llvm::LLVMGetTypeKind(ty) == LLVMTypeKind::LLVMStructTypeKind {
+            let name = llvm::LLVMGetStructName(ty);
+            if !name.is_null() {
+                return format!("%{}", CStr::from_ptr(name).to_string_lossy());
+            }
+        }
         let raw = llvm::LLVMPrintTypeToString(ty);
         let text = CStr::from_ptr(raw).to_string_lossy().into_owned();
         llvm::LLVMDisposeMessage(raw);
@@ -287,9 +337,10 @@ pub fn called_kernel_error(kernel: FunctionValue<'_>) -> String {
 /// return attributes and every metadata attachment (`!dbg` included), and
 /// moves the body into it. The caller then builds, at the top of the entry
 /// block, a replacement for each old parameter and calls
-/// [`SignatureRewrite::replace_param`]; [`SignatureRewrite::finish`] moves the
-/// name over, redirects other uses of the old function (`llvm.used`, aliases)
-/// and erases it.
+/// [`SignatureRewrite::replace_param`]; [`SignatureRewrite::finish`]
+/// redirects other uses of the old function (`llvm.used`, aliases) and
+/// erases it. The new function has the old one's name from `begin` on; the
+/// old one is unnamed in between.
 pub struct SignatureRewrite<'ctx> {
     pub old: FunctionValue<'ctx>,
     pub new: FunctionValue<'ctx>,
@@ -312,11 +363,11 @@ impl<'ctx> SignatureRewrite<'ctx> {
         if has_call_uses(old) {
             return Err(called_kernel_error(old));
         }
-        let new = module.add_function(
-            &format!("{name}.offload.new"),
-            new_type,
-            Some(old.get_linkage()),
-        );
+        // The new function takes the name right away (the old one goes
+        // unnamed until it is erased): one symbol-table rename per kernel
+        // instead of a temporary `name.offload.new` renamed twice in finish().
+        set_value_name(old, "");
+        let new = module.add_function(&name, new_type, Some(old.get_linkage()));
         copy_function_properties(old, new);
         for block in old.get_basic_blocks() {
             // SAFETY: the block moves from one live function to another of the module.
@@ -377,11 +428,8 @@ impl<'ctx> SignatureRewrite<'ctx> {
         set_value_name(new, &value_name(old));
     }
 
-    /// Gives the new function the old one's name and uses, and erases the old one.
+    /// Gives the new function the old one's uses, and erases the old one.
     pub fn finish(self) -> FunctionValue<'ctx> {
-        let name = value_name(self.old);
-        set_value_name(self.old, "");
-        set_value_name(self.new, &name);
         replace_all_uses(self.old, self.new);
         // SAFETY: the old function has no body and no uses left.
         unsafe { llvm::LLVMDeleteFunction(self.old.as_value_ref()) };

@@ -53,6 +53,7 @@ use inkwell::AddressSpace;
 use inkwell::attributes::AttributeLoc;
 use inkwell::builder::Builder;
 use inkwell::module::Module;
+use inkwell::targets::TargetData;
 use inkwell::types::{
     BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, FunctionType, PointerType,
 };
@@ -117,10 +118,13 @@ pub fn run(module: &Module<'_>, params: &str) -> Result<bool, String> {
     let params = parse_params(params)?;
     let kernels = find_kernels(module, &params.kernels)?;
     // Plan every kernel first, so an error leaves the module untouched.
+    // One TargetData for the run: parsing the data layout per pointer
+    // parameter cost more than the rest of the planning.
+    let layout = ir::target_data(module);
     let plans = kernels
         .into_iter()
         .filter(|&kernel| !already_wrapped(module, kernel))
-        .map(|kernel| plan_kernel(module, kernel))
+        .map(|kernel| plan_kernel(module, kernel, &layout))
         .collect::<Result<Vec<_>, String>>()?;
     let changed = !plans.is_empty();
     for plan in plans {
@@ -210,6 +214,7 @@ struct KernelPlan<'ctx> {
 fn plan_kernel<'ctx>(
     module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
+    layout: &TargetData,
 ) -> Result<KernelPlan<'ctx>, String> {
     let name = ir::name_of(kernel);
     let old_type = kernel.get_type();
@@ -235,7 +240,7 @@ fn plan_kernel<'ctx>(
     let mut new_params: Vec<BasicMetadataTypeEnum<'ctx>> = vec![ptr_type.into()];
     let mut slots = Vec::new();
     for (index, ty) in old_type.get_param_types().into_iter().enumerate() {
-        let slot = plan_param(module, kernel, index as u32, ty)?;
+        let slot = plan_param(kernel, index as u32, ty, layout)?;
         new_params.push(match slot {
             Slot::Same | Slot::ByvalCopy { .. } => ty,
             Slot::Narrow { .. } => i64_type.into(),
@@ -269,15 +274,15 @@ fn param_error(kernel: FunctionValue<'_>, index: u32, ty: &str, why: &str) -> St
 const PASS_BY_POINTER: &str = "a launch passes one 8-byte slot per argument (a pointer or a scalar); pass it through a pointer the host maps TO";
 
 fn plan_param<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
     index: u32,
     ty: BasicMetadataTypeEnum<'ctx>,
+    layout: &TargetData,
 ) -> Result<Slot<'ctx>, String> {
     let error = |why: &str| param_error(kernel, index, &ir::type_text(ty), why);
     match ty {
         BasicMetadataTypeEnum::PointerType(pointer) => {
-            plan_pointer(module, kernel, index, pointer).map_err(|why| error(&why))
+            plan_pointer(kernel, index, pointer, layout).map_err(|why| error(&why))
         }
         BasicMetadataTypeEnum::IntType(int) => match int.get_bit_width() {
             SLOT_BITS => Ok(Slot::Same),
@@ -304,7 +309,7 @@ fn plan_param<'ctx>(
             // the device address of the copy: a generic pointer.
             let value = BasicTypeEnum::try_from(ty)
                 .map_err(|()| error("this type cannot be a launch argument"))?;
-            let bytes = ir::target_data(module).get_pointer_byte_size(None);
+            let bytes = layout.get_pointer_byte_size(None);
             if u64::from(bytes) * 8 != u64::from(SLOT_BITS) {
                 return Err(error(&format!(
                     "by value it arrives as a pointer to the host's mapped copy, but a {bytes}-byte pointer does not fill the 8-byte slot"
@@ -321,12 +326,11 @@ fn plan_param<'ctx>(
 /// A pointer stays a pointer (in its address space) unless it does not fill
 /// the slot or an ABI attribute says its bytes are not where a slot puts them.
 fn plan_pointer<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
     index: u32,
     pointer: PointerType<'ctx>,
+    layout: &TargetData,
 ) -> Result<Slot<'ctx>, String> {
-    let layout = ir::target_data(module);
     let bytes = layout.get_pointer_byte_size(Some(pointer.get_address_space()));
     if u64::from(bytes) * 8 != u64::from(SLOT_BITS) {
         // A 4-byte pointer (AMDGPU LDS or private) would pack two arguments
@@ -370,7 +374,10 @@ fn plan_pointer<'ctx>(
 /// Rewrites one planned kernel; marks it `!offload.wrapped`.
 fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>) -> Result<(), String> {
     let name = ir::name_of(plan.kernel);
-    let old_signature = ir::type_text(plan.kernel.get_type());
+    // Printed types are only for the debug log.
+    let old_signature = log::log_enabled!(log::Level::Debug)
+        .then(|| ir::type_text(plan.kernel.get_type()))
+        .unwrap_or_default();
     let rewrite = SignatureRewrite::begin(module, plan.kernel, plan.new_type)?;
     let dyn_ptr = rewrite
         .new
