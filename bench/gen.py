@@ -135,7 +135,13 @@ def gen_host_launch(n_sites, out, n_kernels=1):
     a scalar argument (the host pass's launch contract: a call to a declared
     kernel symbol of the image is a launch). Sites cycle over `n_kernels`."""
     header(out, X86_DL, "x86_64-unknown-linux-gnu")
-    params, args = ("ptr, ptr, i64", "ptr null, ptr %a, i64 %n") if HOST_CALL_PASSES_DYN_PTR else ("ptr, i64", "ptr %a, i64 %n")
+    # dereferenceable gives the mapped size (the contract refuses pointers of
+    # unknown size); the scalar is a literal.
+    params, args = (
+        ("ptr, ptr dereferenceable(64), i64", "ptr null, ptr %a, i64 %n")
+        if HOST_CALL_PASSES_DYN_PTR
+        else ("ptr dereferenceable(64), i64", "ptr %a, i64 %n")
+    )
     for k in range(n_kernels):
         out.write(f"declare void @k{k}({params})\n")
     out.write("\ndefine void @host(ptr %a, i64 %n) {\nentry:\n")

@@ -1560,3 +1560,71 @@ fn append_to_appending_global(
         llvm::LLVMSetValueName2(global, name.as_ptr().cast(), name.len());
     }
 }
+
+/// A constant holding exactly `bytes` in memory, built from the buffer
+/// without copying it: `[N x i64]` words, with any tail bytes in a packed
+/// `<{ [N x i64], [M x i8] }>`, when the target's byte order is the one this
+/// process runs with (LLVM takes the words in host order), else `[N x i8]`.
+pub fn const_byte_array<'ctx>(module: &Module<'ctx>, bytes: &[u8]) -> BasicValueEnum<'ctx> {
+    let big_endian_target = module
+        .get_data_layout()
+        .as_str()
+        .to_string_lossy()
+        .split('-')
+        .any(|item| item == "E");
+    let same_order = big_endian_target == cfg!(target_endian = "big");
+    let whole = bytes.len() / 8 * 8;
+    // SAFETY: the data pointers are valid for the lengths given; LLVM copies them.
+    unsafe {
+        let context = context_ref(module);
+        let string = |part: &[u8]| {
+            llvm::LLVMConstStringInContext2(context, part.as_ptr().cast(), part.len(), 1)
+        };
+        if !same_order || whole == 0 {
+            return BasicValueEnum::new(string(bytes));
+        }
+        let words = llvm::LLVMConstDataArray(
+            llvm::LLVMInt64TypeInContext(context),
+            bytes.as_ptr().cast(),
+            whole,
+        );
+        if whole == bytes.len() {
+            return BasicValueEnum::new(words);
+        }
+        let mut parts = [words, string(&bytes[whole..])];
+        BasicValueEnum::new(llvm::LLVMConstStructInContext(
+            context,
+            parts.as_mut_ptr(),
+            2,
+            1,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use inkwell::context::Context;
+    use inkwell::values::AsValueRef;
+
+    use super::{const_byte_array, constant_bytes, target_data};
+    use crate::test_support::parse;
+
+    #[test]
+    fn const_byte_array_holds_exactly_the_bytes() {
+        let context = Context::create();
+        let module = parse(&context, "target datalayout = \"e-i64:64\"\n");
+        let layout = target_data(&module);
+        for len in [0usize, 3, 8, 11, 16, 1001] {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 % 251) as u8).collect();
+            let value = const_byte_array(&module, &bytes);
+            assert_eq!(
+                constant_bytes(value.as_value_ref(), &layout).unwrap(),
+                bytes,
+                "{len} bytes"
+            );
+        }
+        // Whole words are i64s: the bitcode writer's cheap form.
+        let words = const_byte_array(&module, &[1, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(words.get_type().print_to_string().to_string(), "[1 x i64]");
+    }
+}

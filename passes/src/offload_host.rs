@@ -1033,12 +1033,15 @@ fn emit_registration<'ctx>(
     // SAFETY: one past the end of the array, a valid constant GEP.
     let entries_end = unsafe { entries_begin.const_gep(entries_ty, &[i64.const_int(1, false)]) };
 
-    // The image bytes straight into one ConstantDataArray (no per-byte values).
+    // The image bytes straight into one ConstantDataArray (no per-byte
+    // values), as 64-bit words where that keeps the bytes: LLVM's bitcode
+    // writer spends a record element per array element, so `[N x i64]`
+    // takes an eighth of the memory and time of `[8N x i8]`.
     let elf = image.elf();
     let bytes = private_constant(
         module,
         ".omp_offloading.device_image",
-        c.const_string(elf, false),
+        ir::const_byte_array(module, elf),
         Linkage::Internal,
     );
     bytes.set_unnamed_address(inkwell::values::UnnamedAddress::Global);

@@ -15,8 +15,11 @@
 ; CHECK: @.scale.region_id = weak constant i8 0
 ; CHECK: @.offloading.entry_name.scale = internal unnamed_addr constant [6 x i8] c"scale\00", section ".llvm.rodata.offloading", align 1
 ; CHECK: @.offloading.entries = internal constant [1 x %struct.__tgt_offload_entry] [%struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.scale.region_id, ptr @.offloading.entry_name.scale, i64 0, i64 0, ptr null }], section "llvm_offload_entries", align 8
-; An ELF64 LSB for ELFOSABI_AMDGPU_HSA ('@'), ET_DYN (3), EM_AMDGPU (224 = 0xE0).
-; CHECK: @.omp_offloading.device_image = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF\02\01\01@\{{[0-9A-F][0-9A-F]}}\00\00\00\00\00\00\00\03\00\E0\00{{.*}}", section ".llvm.offloading", align 8
+; An ELF64 LSB for ELFOSABI_AMDGPU_HSA ('@'), ET_DYN (3), EM_AMDGPU (224 = 0xE0),
+; embedded as little-endian 64-bit words: "\7FELF\02\01\01@" is
+; 4611968602685064575; the third word holds e_type 3, e_machine 0xE0 and
+; e_version 1: 0x0000000100E00003 = 4309647363.
+; CHECK: @.omp_offloading.device_image = internal unnamed_addr constant {{.*}}[i64 4611968602685064575, i64 {{[0-9]+}}, i64 4309647363, {{.*}}, section ".llvm.offloading", align 8
 ; CHECK: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg, ptr null }]
 ; device=0 reaches every runtime call.
 ; CHECK: call void @__tgt_target_data_begin_mapper(ptr null, i64 0, i32 2,

@@ -15,7 +15,8 @@
 ; IR: @.inc.region_id = weak constant i8 0
 ; IR: @.offloading.entry_name.inc = internal unnamed_addr constant [4 x i8] c"inc\00", section ".llvm.rodata.offloading", align 1
 ; IR: @.offloading.entries = internal constant [1 x %struct.__tgt_offload_entry] [%struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.inc.region_id, ptr @.offloading.entry_name.inc, i64 0, i64 0, ptr null }], section "llvm_offload_entries", align 8
-; IR: @.omp_offloading.device_image = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF{{.*}}", section ".llvm.offloading", align 8
+; The raw ELF, as little-endian 64-bit words ("\7FELF\02\01\01\00" = 282584257676671):
+; IR: @.omp_offloading.device_image = internal unnamed_addr constant {{.*}}[i64 282584257676671, {{.*}}, section ".llvm.offloading", align 8
 ; IR: @.omp_offloading.descriptor = internal constant %__tgt_bin_desc { i32 1, ptr @.omp_offloading.device_images, ptr @.offloading.entries, ptr getelementptr ([1 x %struct.__tgt_offload_entry], ptr @.offloading.entries, i64 1) }
 ; IR: @llvm.compiler.used = appending global [1 x ptr] [ptr @.offloading.entries], section "llvm.metadata"
 ; IR: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg, ptr null }]

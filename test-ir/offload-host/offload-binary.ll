@@ -15,7 +15,8 @@
 ; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
 ; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s --check-prefix=OUT
 
-; CHECK: @.omp_offloading.device_image = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF\02\01\01\00
+; The image starts with the ELF magic ("\7FELF\02\01\01\00" as a little-endian word):
+; CHECK: @.omp_offloading.device_image = internal unnamed_addr constant {{.*}}[i64 282584257676671,
 ; OUT: 42
 
 ;--- dev.ll
