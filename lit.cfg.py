@@ -10,7 +10,7 @@
 #   %FileCheck / FileCheck, not, count: LLVM 22's
 #   %rustc    rustc with RUSTC_BOOTSTRAP=1 and the plugin (-Zllvm-plugins=%plugin)
 #   %omptarget_libdir  the directory holding libomptarget.so
-#   %examples (the bundled examples), %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
+#   %examples (the bundled examples), %fuzz (the fuzz/ directory), %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed.
 
 import os
@@ -24,7 +24,9 @@ config.name = "offload-passes"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".test", ".rs"]
 # Tests live in test-ir/; run `lit-22 test-ir`. Inputs/ holds data, not tests.
-config.excludes = ["Inputs", "target", "examples", "plugin", "passes", "bench", "fuzz"]
+# (The root fuzz/ directory is kept out by its own lit.local.cfg, so that
+# test-ir/fuzz/ is found: lit excludes a name at every depth.)
+config.excludes = ["Inputs", "target", "examples", "plugin", "passes", "bench"]
 root = os.path.dirname(os.path.abspath(__file__))
 config.test_source_root = root
 config.test_exec_root = os.path.join(root, "target", "lit")
@@ -71,6 +73,7 @@ config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(root, 'test-ir', 'Inputs', 'kernarg-layout.py')}"))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(root, "test-ir", "Inputs")))
+config.substitutions.append(("%fuzz", os.path.join(root, "fuzz")))
 
 rustc = shutil.which("rustc")
 if rustc:
