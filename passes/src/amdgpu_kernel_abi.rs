@@ -94,6 +94,14 @@ pub fn run(module: &Module<'_>, params: &str) -> Result<bool, String> {
         }
     }
     let changed = !plans.is_empty();
+    let alloca_as = ir::alloca_address_space(module);
+    if changed && alloca_as == ir::AMDGPU_CONSTANT_AS {
+        // The verifier refuses a kernel `byref` in the stack's address space.
+        return Err(format!(
+            "kernel '{}': the data layout puts allocas in address space {alloca_as} (A{alloca_as}), where byref kernel arguments go; is this an amdgcn module?",
+            ir::name_of(plans[0].0)
+        ));
+    }
     for (kernel, plan) in plans {
         rewrite_kernel(module, kernel, &plan, &layout)?;
     }
