@@ -199,11 +199,15 @@ impl Param<'_> {
             .kernel
             .get_first_basic_block()
             .ok_or_else(|| format!("{}: kernel has no body", self.describe()))?;
-        // Insert after leading allocas and the copies of earlier parameters.
+        // Insert after leading phis (an entry block without predecessors may
+        // have empty ones), allocas and the copies of earlier parameters.
         let at = ir::block_instructions(entry.as_mut_ptr())
             .into_iter()
             .find(|&i| {
-                ir::instruction_opcode(i) != Some(Op::LLVMAlloca) && !entry_copies.contains(&i)
+                !matches!(
+                    ir::instruction_opcode(i),
+                    Some(Op::LLVMAlloca | Op::LLVMPHI)
+                ) && !entry_copies.contains(&i)
             })
             .ok_or_else(|| format!("{}: entry block has no terminator", self.describe()))?;
         // Byref without `align` means 1 for the source; the copy also honours

@@ -324,7 +324,8 @@ impl<'ctx> SignatureRewrite<'ctx> {
         Ok(SignatureRewrite { old, new })
     }
 
-    /// A builder placed before the first instruction of the new entry block,
+    /// A builder placed before the first non-phi instruction of the new entry
+    /// block (an entry block without predecessors may start with empty phis),
     /// where parameter replacements go.
     pub fn entry_builder(&self, module: &Module<'ctx>) -> inkwell::builder::Builder<'ctx> {
         let builder = module.get_context().create_builder();
@@ -332,7 +333,10 @@ impl<'ctx> SignatureRewrite<'ctx> {
             .new
             .get_first_basic_block()
             .expect("moved body has an entry block");
-        match entry.get_first_instruction() {
+        let first_non_phi = entry
+            .get_instructions()
+            .find(|i| i.get_opcode() != inkwell::values::InstructionOpcode::Phi);
+        match first_non_phi {
             // In front of the first instruction's debug records too, so a
             // `#dbg_declare` of a replaced parameter follows its replacement.
             // (inkwell's own call first: it records that the builder is placed.)
