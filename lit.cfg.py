@@ -11,7 +11,7 @@
 #   %rustc    rustc with RUSTC_BOOTSTRAP=1 and the plugin (-Zllvm-plugins=%plugin)
 #   %omptarget_libdir  the directory holding libomptarget.so
 #   %run_offload IMAGE PROGRAM (runs it, then removes its /tmp/tmpfile_* image copies)
-#   %examples (the bundled examples), %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
+#   %examples (the bundled examples), %fuzz (the fuzz/ directory), %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed.
 
 import os
@@ -25,7 +25,9 @@ config.name = "offload-passes"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".test", ".rs"]
 # Tests live in test-ir/; run `lit-22 test-ir`. Inputs/ holds data, not tests.
-config.excludes = ["Inputs", "target", "examples", "plugin", "passes", "bench", "fuzz"]
+# (The root fuzz/ directory is kept out by its own lit.local.cfg, so that
+# test-ir/fuzz/ is found: lit excludes a name at every depth.)
+config.excludes = ["Inputs", "target", "examples", "plugin", "passes", "bench"]
 root = os.path.dirname(os.path.abspath(__file__))
 config.test_source_root = root
 config.test_exec_root = os.path.join(root, "target", "lit")
@@ -75,6 +77,7 @@ config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join
 config.substitutions.append(("%run_offload", f"sh {os.path.join(root, 'scripts', 'run-offload.sh')}"))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(root, "test-ir", "Inputs")))
+config.substitutions.append(("%fuzz", os.path.join(root, "fuzz")))
 
 rustc = shutil.which("rustc")
 if rustc:

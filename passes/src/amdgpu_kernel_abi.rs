@@ -78,10 +78,13 @@ pub fn check_params(params: &str) -> Result<(), String> {
 pub fn run(module: &Module<'_>, params: &str) -> Result<bool, String> {
     check_params(params)?;
     let layout = ir::target_data(module);
-    // Plan every kernel before changing any, so a bad hint leaves the module untouched.
+    ir::log_skipped_declarations(module, PASS_NAME);
+    // Plan every kernel before changing any, so a bad hint or a kernel that
+    // cannot change leaves the module untouched.
     let mut plans = Vec::new();
     for kernel in ir::amdgpu_kernels(module) {
         let plan = plan_kernel(module, kernel, &layout)?;
+        check_byref_sizes(kernel, &plan, &layout)?;
         if plan.iter().any(|p| !matches!(p.action, Action::Keep)) {
             if ir::has_call_uses(kernel) {
                 return Err(ir::called_kernel_error(kernel));
@@ -90,10 +93,50 @@ pub fn run(module: &Module<'_>, params: &str) -> Result<bool, String> {
         }
     }
     let changed = !plans.is_empty();
+    let alloca_as = ir::alloca_address_space(module);
+    if changed && alloca_as == ir::AMDGPU_CONSTANT_AS {
+        // The verifier refuses a kernel `byref` in the stack's address space.
+        return Err(format!(
+            "kernel '{}': the data layout puts allocas in address space {alloca_as} (A{alloca_as}), where byref kernel arguments go; is this an amdgcn module?",
+            ir::name_of(plans[0].0)
+        ));
+    }
     for (kernel, plan) in plans {
         rewrite_kernel(module, kernel, &plan, &layout)?;
     }
     Ok(changed)
+}
+
+/// LLVM's verifier refuses `byref` types of 4 GiB or more.
+const MAX_BYREF_SIZE: u64 = (1 << 32) - 1;
+
+/// Every planned byref type must be one the verifier accepts.
+fn check_byref_sizes(
+    kernel: FunctionValue<'_>,
+    plan: &[ParamPlan<'_>],
+    layout: &TargetData,
+) -> Result<(), String> {
+    for item in plan {
+        let size = match &item.action {
+            Action::ByValueAggregate { ty } => layout.get_abi_size(ty),
+            Action::Indirect { size, .. }
+            | Action::IndirectWrapper { size, .. }
+            | Action::Split { size, .. } => *size,
+            Action::Keep | Action::ByValueWrapper { .. } => continue,
+        };
+        if size > MAX_BYREF_SIZE {
+            let index = item.old.start;
+            return Err(ir::param_error(
+                kernel,
+                index,
+                &ir::type_text(param_type(kernel, index)),
+                &format!(
+                    "a {size}-byte aggregate is too large for a byref kernel argument (at most {MAX_BYREF_SIZE} bytes)"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What becomes of one new parameter, and which old parameters it replaces.
@@ -142,12 +185,8 @@ fn keep(index: u32) -> ParamPlan<'static> {
 }
 
 fn param_type<'ctx>(kernel: FunctionValue<'ctx>, index: u32) -> BasicTypeEnum<'ctx> {
-    // The parameter's own type: O(1), where `get_type().get_param_types()`
-    // would build a vector of every parameter type on each call.
-    kernel
-        .get_nth_param(index)
-        .expect("parameter exists")
-        .get_type()
+    ir::param_basic_type(kernel, index)
+        .expect("plan_kernel keeps kernels with parameter types inkwell cannot wrap out")
 }
 
 fn is_pointer(ty: BasicTypeEnum<'_>) -> bool {
@@ -165,6 +204,22 @@ fn plan_kernel<'ctx>(
     kernel: FunctionValue<'ctx>,
     layout: &TargetData,
 ) -> Result<Vec<ParamPlan<'ctx>>, String> {
+    for index in 0..kernel.count_params() {
+        if let Some(ty) = ir::param_basic_type(kernel, index)
+            && ir::is_aggregate(ty)
+            && !ir::has_fixed_size(ty)
+        {
+            return Err(ir::param_error(
+                kernel,
+                index,
+                &ir::type_text(ty),
+                "an aggregate without a fixed size (it holds scalable vectors) cannot be passed in the kernel argument segment",
+            ));
+        }
+    }
+    if let Some((index, ty)) = ir::first_opaque_param_type(kernel) {
+        return plan_opaque_kernel(module, kernel, index, &ty, layout);
+    }
     if let Some(plan) = plan_from_hint(module, kernel, layout)? {
         return Ok(plan);
     }
@@ -210,6 +265,39 @@ fn param_label(kernel: FunctionValue<'_>, index: u32) -> String {
         name if name.is_empty() => "unnamed".to_owned(),
         name => format!("%{name}"),
     }
+}
+
+/// A kernel with a parameter of a type this pass cannot rebuild a signature
+/// around (`target(...)`, `x86_amx`): left alone when nothing else in it
+/// needs a rewrite (by the IR rules; debug info is not consulted), an error
+/// naming that parameter otherwise, or when it carries a hint.
+fn plan_opaque_kernel<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    index: u32,
+    ty: &str,
+    layout: &TargetData,
+) -> Result<Vec<ParamPlan<'ctx>>, String> {
+    let plan: Vec<ParamPlan<'ctx>> = (0..kernel.count_params())
+        .map(|i| match ir::param_basic_type(kernel, i) {
+            Some(_) => plan_from_ir(kernel, i, layout),
+            None => keep(i),
+        })
+        .collect();
+    let hinted = ir::function_metadata(kernel, ir::md_kind(module, HINT_KIND)).is_some();
+    if hinted || plan.iter().any(|p| !matches!(p.action, Action::Keep)) {
+        return Err(ir::param_error(
+            kernel,
+            index,
+            ty,
+            "the kernel's other parameters need a new signature, which cannot be built with a parameter of this type",
+        ));
+    }
+    log::debug!(
+        "{PASS_NAME}: {}: parameter {index} has type '{ty}'; nothing else to rewrite, kernel left alone",
+        ir::name_of(kernel)
+    );
+    Ok(plan)
 }
 
 /// The rule for one parameter when only its IR type and attributes are known.
@@ -353,6 +441,7 @@ fn split_pair<'ctx>(
     let fits = |i: u32, leaf: &debug_info::Leaf| {
         let ty = param_type(kernel, i);
         !ir::is_aggregate(ty)
+            && ir::has_fixed_size(ty)
             && !has_attr(kernel, i, "byref")
             && !has_attr(kernel, i, "dead_on_return")
             && is_pointer(ty) == (leaf.kind == LeafKind::Pointer)
@@ -377,6 +466,9 @@ fn split_pair<'ctx>(
     })
 }
 
+/// LLVM's largest alignment (`Value::MaximumAlignment`).
+const MAX_ALIGN: u64 = 1 << 32;
+
 /// One parsed `!offload.aggregate.args` entry.
 #[derive(Debug, Clone, Copy)]
 struct HintEntry {
@@ -396,18 +488,37 @@ fn plan_from_hint<'ctx>(
     let Some(hint) = ir::function_metadata(kernel, ir::md_kind(module, HINT_KIND)) else {
         return Ok(None);
     };
+    let name = ir::name_of(kernel);
     let mut entries = Vec::new();
-    for (n, node) in ir::md_operands(module, hint).into_iter().enumerate() {
+    let operands = ir::md_operands(module, hint);
+    if operands.is_empty() {
+        log::debug!(
+            "{PASS_NAME}: {name}: !{HINT_KIND} has no entries: no split or indirect aggregates; IR types alone decide"
+        );
+    }
+    for (n, node) in operands.into_iter().enumerate() {
         let fields = ir::md_integers(module, node);
         let [Some(first), Some(count), Some(size), Some(align)] = fields[..] else {
             return Err(format!(
-                "kernel '{}': !{HINT_KIND} entry {n} is malformed: expected !{{i32 first, i32 count, i64 size, i64 align}}",
-                ir::name_of(kernel)
+                "kernel '{name}': !{HINT_KIND} entry {n} is malformed: expected !{{i32 first, i32 count, i64 size, i64 align}}"
             ));
         };
+        // Fields are read zero-extended: a negative or wider-than-i32 index
+        // must not wrap around to a valid one.
+        let index_field = |what: &str, value: u64| {
+            u32::try_from(value)
+                .ok()
+                .filter(|&v| v <= i32::MAX as u32)
+                .ok_or_else(|| {
+                    format!(
+                        "kernel '{name}': !{HINT_KIND} entry {n}: {what} {value} is not a parameter index or count (expected a non-negative i32)"
+                    )
+                })
+        };
+        let (first, count) = (index_field("first", first)?, index_field("count", count)?);
         entries.push(HintEntry {
-            first: first as u32,
-            count: count as u32,
+            first,
+            count,
             size,
             align,
         });
@@ -455,6 +566,12 @@ fn check_hint_entry(
     if !e.align.is_power_of_two() {
         return err(format!("alignment {} is not a power of two", e.align));
     }
+    if e.align > MAX_ALIGN {
+        return err(format!(
+            "alignment {} is larger than LLVM allows ({MAX_ALIGN})",
+            e.align
+        ));
+    }
     if e.size == 0 {
         return err("size is 0".into());
     }
@@ -462,6 +579,12 @@ fn check_hint_entry(
         let ty = param_type(kernel, i);
         if ir::is_aggregate(ty) || has_attr(kernel, i, "byref") {
             return err(format!("parameter {i} is already an aggregate or byref"));
+        }
+        if !ir::has_fixed_size(ty) {
+            return err(format!(
+                "parameter {i} has type '{}', which has no fixed size",
+                ir::type_text(ty)
+            ));
         }
     }
     if e.count == 1 && is_pointer(param_type(kernel, e.first)) {
@@ -620,11 +743,7 @@ fn plan_indirect_wrapper<'ctx>(
 }
 
 fn byref_array<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
-    module
-        .get_context()
-        .i8_type()
-        .array_type(size as u32)
-        .into()
+    ir::byte_array_type(module, size)
 }
 
 fn constant_ptr<'ctx>(module: &Module<'ctx>) -> BasicTypeEnum<'ctx> {
@@ -871,10 +990,10 @@ fn bind_old_params<'ctx>(
             }
             Some(WrapperUses::Spill { ty }) => {
                 let slot = builder.build_alloca(ty, "").map_err(fail)?;
-                set_align(slot, *align as u32);
+                set_align(slot, ir::align_u32(*align));
                 let store = builder.build_store(slot, value).map_err(fail)?;
                 store
-                    .set_alignment(*align as u32)
+                    .set_alignment(ir::align_u32(*align))
                     .map_err(|e| e.to_string())?;
                 let generic = generic_pointer(module, builder, slot)?;
                 rewrite.replace_param(old, generic);
@@ -890,7 +1009,7 @@ fn bind_old_params<'ctx>(
                 let ty = param_type(rewrite.old, old_index);
                 let piece =
                     ir::build_load_at(module, builder, value.into_pointer_value(), offset, ty)?;
-                set_align(piece, ir::common_alignment(*align, offset) as u32);
+                set_align(piece, ir::align_u32(ir::common_alignment(*align, offset)));
                 rewrite.replace_param(old_index, piece);
             }
         }
@@ -1032,5 +1151,57 @@ mod tests {
             err,
             "kernel 'k': !offload.aggregate.args entry for parameter 0: names parameters 0..1 but the kernel has 1"
         );
+    }
+
+    #[test]
+    fn hint_fields_never_wrap_around_and_null_entries_are_malformed() {
+        let hint = |entry: &str| {
+            format!(
+                "{DL}define amdgpu_kernel void @k(ptr %a, i32 %b) !offload.aggregate.args !0 {{\n  ret void\n}}\n!0 = !{{{entry}}}\n!1 = !{{i64 4294967296, i32 1, i64 12, i64 4}}\n!2 = !{{i32 1, i32 1, i64 4, i64 4}}\n"
+            )
+        };
+        let err = run_pass(super::run, "", &hint("!1")).unwrap_err();
+        assert_eq!(
+            err,
+            "kernel 'k': !offload.aggregate.args entry 0: first 4294967296 is not a parameter index or count (expected a non-negative i32)"
+        );
+        // (A lone `!{null}` reads as `!{}` through the C API: no entries.)
+        let err = run_pass(super::run, "", &hint("!2, null")).unwrap_err();
+        assert!(err.contains("entry 1 is malformed"), "{err}");
+    }
+
+    #[test]
+    fn kernel_with_a_target_type_parameter_is_left_alone_or_refused() {
+        let ir = format!(
+            "{DL}define amdgpu_kernel void @k(target(\"amdgcn.named.barrier\", 0) %t, i32 %a) {{\n  ret void\n}}\n"
+        );
+        let (changed, _) = run(&ir);
+        assert!(!changed);
+        let ir = format!(
+            "{DL}define amdgpu_kernel void @k(target(\"amdgcn.named.barrier\", 0) %t, {{ i32, i32 }} %s) {{\n  ret void\n}}\n"
+        );
+        let err = run_pass(super::run, "", &ir).unwrap_err();
+        assert!(
+            err.starts_with(
+                "kernel 'k' parameter 0 (%t) of type 'target(\"amdgcn.named.barrier\", 0)': "
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_called_kernel_fails_before_any_kernel_changes() {
+        use crate::test_support::parse;
+        use inkwell::context::Context;
+        // @a would be rewritten first; @b is called, so nothing may change.
+        let ir = format!(
+            "{DL}define amdgpu_kernel void @a({{ i32, i32 }} %s) {{\n  ret void\n}}\ndefine amdgpu_kernel void @b({{ i32, i32 }} %s) {{\n  ret void\n}}\ndefine void @f() {{\n  call amdgpu_kernel void @b({{ i32, i32 }} zeroinitializer)\n  ret void\n}}\n"
+        );
+        let context = Context::create();
+        let module = parse(&context, &ir);
+        let before = module.print_to_string().to_string();
+        let err = super::run(&module, "").unwrap_err();
+        assert!(err.contains("kernel 'b' is called from IR"), "{err}");
+        assert_eq!(module.print_to_string().to_string(), before);
     }
 }

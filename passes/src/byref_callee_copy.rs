@@ -42,7 +42,6 @@ use std::collections::{HashMap, HashSet};
 use inkwell::attributes::AttributeLoc;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
-use inkwell::types::AnyTypeEnum;
 use inkwell::values::{AsValueRef, FunctionValue};
 use llvm_sys::LLVMOpcode as Op;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
@@ -58,15 +57,14 @@ pub fn check_params(params: &str) -> Result<(), String> {
 pub fn run(module: &Module<'_>, params: &str) -> Result<bool, String> {
     check_params(params)?;
     let layout = ir::target_data(module);
+    ir::log_skipped_declarations(module, PASS_NAME);
     let kernels = ir::amdgpu_kernels(module);
-    // Every copy is planned before any is made, so an error leaves the
-    // module as it was (not some parameters rewritten, others not).
+    // Check every parameter before changing any, so an error leaves the
+    // module untouched (rewriting one parameter never changes whether
+    // another's uses can be retargeted).
     for kernel in &kernels {
         for param in byref_params(*kernel) {
-            let graph = Graph::trace(param.value());
-            if graph.first_write.is_some() {
-                Plan::new(module, &param, graph)?;
-            }
+            param.check(module)?;
         }
     }
     let mut changed = false;
@@ -92,7 +90,8 @@ fn byref_params(kernel: FunctionValue<'_>) -> Vec<Param<'_>> {
 struct Param<'ctx> {
     kernel: FunctionValue<'ctx>,
     index: u32,
-    ty: AnyTypeEnum<'ctx>,
+    /// The byref type (raw: it may be one inkwell cannot wrap).
+    ty: LLVMTypeRef,
 }
 
 impl Param<'_> {
@@ -116,6 +115,27 @@ impl Param<'_> {
             ir::name_of(self.kernel),
             self.index
         )
+    }
+
+    /// The errors [`Param::process`] would meet, found without changing anything.
+    fn check(&self, module: &Module<'_>) -> Result<(), String> {
+        let graph = Graph::trace(self.value());
+        if graph.first_write.is_some() {
+            self.copy_type()?;
+            Plan::new(module, self, graph)?;
+        }
+        Ok(())
+    }
+
+    /// The byref type, which the copy needs to have a fixed size.
+    fn copy_type(&self) -> Result<inkwell::types::BasicTypeEnum<'_>, String> {
+        ir::fixed_size_type(self.ty).ok_or_else(|| {
+            format!(
+                "{}: byref type '{}' has no fixed size; cannot copy it",
+                self.describe(),
+                ir::type_text_raw(self.ty)
+            )
+        })
     }
 
     /// Decides and applies copy-or-readonly; `Ok(true)` when the IR changed.
@@ -184,30 +204,25 @@ impl Param<'_> {
         layout: &TargetData,
         entry_copies: &mut HashSet<LLVMValueRef>,
     ) -> Result<(LLVMValueRef, LLVMValueRef), String> {
-        let ty = inkwell::types::BasicTypeEnum::try_from(self.ty)
-            .ok()
-            .filter(inkwell::types::BasicType::is_sized)
-            .ok_or_else(|| {
-                format!(
-                    "{}: byref type '{}' is not a sized type; cannot copy it",
-                    self.describe(),
-                    ir::type_text(self.ty)
-                )
-            })?;
+        let ty = self.copy_type()?;
         let entry = self
             .kernel
             .get_first_basic_block()
             .ok_or_else(|| format!("{}: kernel has no body", self.describe()))?;
-        // Insert after leading allocas and the copies of earlier parameters.
+        // Insert after leading phis (an entry block without predecessors may
+        // have empty ones), allocas and the copies of earlier parameters.
         let at = ir::block_instructions(entry.as_mut_ptr())
             .into_iter()
             .find(|&i| {
-                ir::instruction_opcode(i) != Some(Op::LLVMAlloca) && !entry_copies.contains(&i)
+                !matches!(
+                    ir::instruction_opcode(i),
+                    Some(Op::LLVMAlloca | Op::LLVMPHI)
+                ) && !entry_copies.contains(&i)
             })
             .ok_or_else(|| format!("{}: entry block has no terminator", self.describe()))?;
         // Byref without `align` means 1 for the source; the copy also honours
         // the type's ABI alignment, which the body's accesses may assume.
-        let src_align = ir::param_align(self.kernel, self.index).unwrap_or(1) as u32;
+        let src_align = ir::align_u32(ir::param_align(self.kernel, self.index).unwrap_or(1));
         let copy_align = src_align.max(layout.get_abi_alignment(&ty));
         let size = layout.get_abi_size(&ty); // LLVMABISizeOfType is the alloc size
         let builder = ir::RawBuilder::new(module);
@@ -1076,5 +1091,38 @@ mod tests {
     #[test]
     fn rejects_parameters() {
         assert!(check_params("x").is_err());
+    }
+
+    #[test]
+    fn an_error_on_a_later_parameter_leaves_the_module_unchanged() {
+        use crate::test_support::parse;
+        use inkwell::context::Context;
+        // %a alone would be copied; %b cannot be, so nothing may change.
+        let ir = format!(
+            "{HEADER}declare void @g(ptr addrspace(1))\n\
+             define amdgpu_kernel void @k(ptr addrspace(4) byref(i32) align 4 %a, ptr addrspace(4) byref(i32) align 4 %b) {{\n\
+               %pa = addrspacecast ptr addrspace(4) %a to ptr\n  store i32 1, ptr %pa, align 4\n\
+               %p = addrspacecast ptr addrspace(4) %b to ptr addrspace(1)\n  store i32 1, ptr addrspace(1) %p, align 4\n\
+               call void @g(ptr addrspace(1) %p)\n  ret void\n}}\n"
+        );
+        let context = Context::create();
+        let module = parse(&context, &ir);
+        let before = module.print_to_string().to_string();
+        let err = run(&module, "").unwrap_err();
+        assert!(err.contains("parameter #1 (%b): cannot retarget"), "{err}");
+        assert_eq!(module.print_to_string().to_string(), before);
+    }
+
+    #[test]
+    fn a_written_byref_of_a_type_without_fixed_size_is_an_error() {
+        let ir = format!(
+            "{HEADER}define amdgpu_kernel void @k(ptr addrspace(4) byref(target(\"amdgcn.named.barrier\", 0)) %s) {{\n\
+               %p = addrspacecast ptr addrspace(4) %s to ptr\n  store i32 1, ptr %p, align 4\n  ret void\n}}\n"
+        );
+        let err = run_pass(run, "", &ir).unwrap_err();
+        assert_eq!(
+            err,
+            "kernel 'k', parameter #0 (%s): byref type 'target(\"amdgcn.named.barrier\", 0)' has no fixed size; cannot copy it"
+        );
     }
 }

@@ -108,16 +108,20 @@ pub fn param_enum_attr(function: FunctionValue<'_>, index: u32, name: &str) -> O
         })
 }
 
-/// The type of type attribute `name` (`byref`, `byval`, ...) on parameter `index`.
-pub fn param_type_attr<'ctx>(
-    function: FunctionValue<'ctx>,
-    index: u32,
-    name: &str,
-) -> Option<AnyTypeEnum<'ctx>> {
+/// The type of type attribute `name` (`byref`, `byval`, ...) on parameter
+/// `index`, as a raw handle: it may be a type inkwell cannot wrap
+/// (`target(...)`); see [`fixed_size_type`].
+pub fn param_type_attr(function: FunctionValue<'_>, index: u32, name: &str) -> Option<LLVMTypeRef> {
     function
         .get_enum_attribute(AttributeLoc::Param(index), attr_kind(name))
         // SAFETY: a type attribute's value is a type of the function's context.
-        .map(|a| unsafe { AnyTypeEnum::new(llvm::LLVMGetTypeAttributeValue(a.as_mut_ptr())) })
+        .map(|a| unsafe { llvm::LLVMGetTypeAttributeValue(a.as_mut_ptr()) })
+}
+
+/// `ty` as an inkwell type if it has a fixed size (see [`has_fixed_size`]).
+pub fn fixed_size_type<'ctx>(ty: LLVMTypeRef) -> Option<BasicTypeEnum<'ctx>> {
+    // SAFETY: a live type; fixed-size types are of kinds BasicTypeEnum wraps.
+    fixed_size_raw(ty).then(|| unsafe { BasicTypeEnum::new(ty) })
 }
 
 /// `align` of parameter `index` in bytes, if written.
@@ -379,7 +383,8 @@ impl<'ctx> SignatureRewrite<'ctx> {
         Ok(SignatureRewrite { old, new })
     }
 
-    /// A builder placed before the first instruction of the new entry block,
+    /// A builder placed before the first non-phi instruction of the new entry
+    /// block (an entry block without predecessors may start with empty phis),
     /// where parameter replacements go.
     pub fn entry_builder(&self, module: &Module<'ctx>) -> inkwell::builder::Builder<'ctx> {
         let builder = module.get_context().create_builder();
@@ -387,7 +392,10 @@ impl<'ctx> SignatureRewrite<'ctx> {
             .new
             .get_first_basic_block()
             .expect("moved body has an entry block");
-        match entry.get_first_instruction() {
+        let first_non_phi = entry
+            .get_instructions()
+            .find(|i| i.get_opcode() != inkwell::values::InstructionOpcode::Phi);
+        match first_non_phi {
             // In front of the first instruction's debug records too, so a
             // `#dbg_declare` of a replaced parameter follows its replacement.
             // (inkwell's own call first: it records that the builder is placed.)
@@ -1029,6 +1037,10 @@ pub fn delete_if_unused_declaration(function: LLVMValueRef) {
 /// constant itself, any other operand is wrapped as metadata-as-value
 /// (null entries for null operands).
 pub fn md_operand_values(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMValueRef> {
+    // A null operand (`!{null}`) is no node; LLVMMetadataAsValue must not see it.
+    if node.is_null() {
+        return Vec::new();
+    }
     // SAFETY: `node` is metadata of this context; operands are copied out.
     unsafe {
         let value = llvm::LLVMMetadataAsValue(context_ref(module), node);
@@ -1176,6 +1188,32 @@ pub fn common_alignment(base_align: u64, offset: u64) -> u64 {
     }
 }
 
+/// `[size x i8]`, for any 64-bit size (inkwell's `array_type` takes a `u32`
+/// and would silently truncate).
+pub fn byte_array_type<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
+    // SAFETY: an array type of the module's context.
+    unsafe {
+        BasicTypeEnum::new(llvm::LLVMArrayType2(
+            llvm::LLVMInt8TypeInContext(context_ref(module)),
+            size,
+        ))
+    }
+}
+
+/// Logs (debug) the `amdgpu_kernel` declarations a pass skips: no body, so
+/// nothing to rewrite (their callers, if any, are the module's problem).
+pub fn log_skipped_declarations(module: &Module<'_>, pass: &str) {
+    for function in module.get_functions() {
+        if function.get_call_conventions() == AMDGPU_KERNEL_CC && function.count_basic_blocks() == 0
+        {
+            log::debug!(
+                "{pass}: skipping '{}': a declaration, no body to rewrite",
+                name_of(function)
+            );
+        }
+    }
+}
+
 /// The integer type of `size` bytes.
 pub fn int_type_of_size<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
     // SAFETY: an integer type of the module's context.
@@ -1225,37 +1263,106 @@ pub fn float_bit_width(ty: inkwell::types::FloatType<'_>) -> u32 {
     }
 }
 
-/// The first parameter (index, type text) whose type inkwell cannot wrap
-/// (`x86_amx`, `target(...)` types): inkwell panics on those, so check with
-/// this before `get_type().get_param_types()` on untrusted input.
-pub fn first_opaque_param_type(function: FunctionValue<'_>) -> Option<(u32, String)> {
+/// True for the type kinds inkwell wraps as a `BasicTypeEnum` (it panics on
+/// the others: `x86_amx`, `target(...)`, `token`, ...).
+fn is_wrapped_kind(ty: LLVMTypeRef) -> bool {
     use llvm_sys::LLVMTypeKind::*;
+    // SAFETY: reads the kind of a live type.
+    matches!(
+        unsafe { llvm::LLVMGetTypeKind(ty) },
+        LLVMIntegerTypeKind
+            | LLVMHalfTypeKind
+            | LLVMBFloatTypeKind
+            | LLVMFloatTypeKind
+            | LLVMDoubleTypeKind
+            | LLVMX86_FP80TypeKind
+            | LLVMFP128TypeKind
+            | LLVMPPC_FP128TypeKind
+            | LLVMPointerTypeKind
+            | LLVMStructTypeKind
+            | LLVMArrayTypeKind
+            | LLVMVectorTypeKind
+            | LLVMScalableVectorTypeKind
+    )
+}
+
+/// The parameter types of a function, as raw handles (never panics).
+fn raw_param_types(function: FunctionValue<'_>) -> Vec<LLVMTypeRef> {
     let fn_type = function.get_type().as_type_ref();
     // SAFETY: the parameter types of a live function type are copied out.
     unsafe {
         let count = llvm::LLVMCountParamTypes(fn_type) as usize;
         let mut types: Vec<LLVMTypeRef> = vec![std::ptr::null_mut(); count];
         llvm::LLVMGetParamTypes(fn_type, types.as_mut_ptr());
-        types.into_iter().enumerate().find_map(|(index, ty)| {
-            let wrapped = matches!(
-                llvm::LLVMGetTypeKind(ty),
-                LLVMIntegerTypeKind
-                    | LLVMHalfTypeKind
-                    | LLVMBFloatTypeKind
-                    | LLVMFloatTypeKind
-                    | LLVMDoubleTypeKind
-                    | LLVMX86_FP80TypeKind
-                    | LLVMFP128TypeKind
-                    | LLVMPPC_FP128TypeKind
-                    | LLVMPointerTypeKind
-                    | LLVMStructTypeKind
-                    | LLVMArrayTypeKind
-                    | LLVMVectorTypeKind
-                    | LLVMScalableVectorTypeKind
-            );
-            (!wrapped).then(|| (index as u32, type_text_raw(ty)))
-        })
+        types
     }
+}
+
+/// The first parameter (index, type text) whose type inkwell cannot wrap
+/// (`x86_amx`, `target(...)` types): inkwell panics on those, so check with
+/// this before `get_type().get_param_types()` on untrusted input.
+pub fn first_opaque_param_type(function: FunctionValue<'_>) -> Option<(u32, String)> {
+    raw_param_types(function)
+        .into_iter()
+        .enumerate()
+        .find(|&(_, ty)| !is_wrapped_kind(ty))
+        .map(|(index, ty)| (index as u32, type_text_raw(ty)))
+}
+
+/// The type of parameter `index`, or `None` when it is out of range or of a
+/// kind inkwell cannot wrap (see [`first_opaque_param_type`]).
+pub fn param_basic_type<'ctx>(
+    function: FunctionValue<'ctx>,
+    index: u32,
+) -> Option<BasicTypeEnum<'ctx>> {
+    let ty = *raw_param_types(function).get(index as usize)?;
+    // SAFETY: a live type of a kind BasicTypeEnum wraps.
+    is_wrapped_kind(ty).then(|| unsafe { BasicTypeEnum::new(ty) })
+}
+
+/// True if values of `ty` have a size known at compile time: false for
+/// scalable vectors, target extension types, opaque structs and aggregates
+/// that hold any of them (asking `TargetData` for the size of those is a
+/// fatal LLVM error, not a recoverable one).
+pub fn has_fixed_size(ty: impl AsTypeRef) -> bool {
+    fixed_size_raw(ty.as_type_ref())
+}
+
+fn fixed_size_raw(ty: LLVMTypeRef) -> bool {
+    use llvm_sys::LLVMTypeKind::*;
+    // SAFETY: reads the kind and element types of a live type.
+    unsafe {
+        match llvm::LLVMGetTypeKind(ty) {
+            LLVMStructTypeKind => {
+                if llvm::LLVMIsOpaqueStruct(ty) != 0 {
+                    return false;
+                }
+                let count = llvm::LLVMCountStructElementTypes(ty);
+                (0..count).all(|i| fixed_size_raw(llvm::LLVMStructGetTypeAtIndex(ty, i)))
+            }
+            LLVMArrayTypeKind | LLVMVectorTypeKind => fixed_size_raw(llvm::LLVMGetElementType(ty)),
+            kind => is_wrapped_kind(ty) && kind != LLVMScalableVectorTypeKind,
+        }
+    }
+}
+
+/// "kernel 'k' parameter 2 (%x) of type 'T': why", for errors about one parameter.
+pub fn param_error(kernel: FunctionValue<'_>, index: u32, ty: &str, why: &str) -> String {
+    let param_name = Some(param_name(kernel, index))
+        .filter(|n| !n.is_empty())
+        .map(|n| format!(" (%{n})"))
+        .unwrap_or_default();
+    format!(
+        "kernel '{}' parameter {index}{param_name} of type '{ty}': {why}",
+        name_of(kernel)
+    )
+}
+
+/// An alignment for `LLVMSetAlignment` (a `u32`): LLVM allows up to 2^32 on
+/// attributes; a larger-than-representable one is clamped down, which only
+/// promises less.
+pub fn align_u32(align: u64) -> u32 {
+    align.clamp(1, 1 << 31) as u32
 }
 
 /// The name of parameter `index` (empty when unnamed or out of range), read

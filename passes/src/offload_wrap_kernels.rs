@@ -259,16 +259,8 @@ fn plan_kernel<'ctx>(
     })
 }
 
-/// "kernel 'k' parameter 2 (%x) of type 'T': why".
 fn param_error(kernel: FunctionValue<'_>, index: u32, ty: &str, why: &str) -> String {
-    let param_name = Some(ir::param_name(kernel, index))
-        .filter(|n| !n.is_empty())
-        .map(|n| format!(" (%{n})"))
-        .unwrap_or_default();
-    format!(
-        "kernel '{}' parameter {index}{param_name} of type '{ty}': {why}",
-        ir::name_of(kernel)
-    )
+    ir::param_error(kernel, index, ty, why)
 }
 
 const PASS_BY_POINTER: &str = "a launch passes one 8-byte slot per argument (a pointer or a scalar); pass it through a pointer the host maps TO";
@@ -355,10 +347,14 @@ fn plan_pointer<'ctx>(
     }
     match ir::param_type_attr(kernel, index, "byval") {
         Some(pointee) => {
-            let pointee = BasicTypeEnum::try_from(pointee)
-                .map_err(|()| "'byval' of a type that has no size".to_owned())?;
+            let pointee = ir::fixed_size_type(pointee).ok_or_else(|| {
+                format!(
+                    "'byval' of type '{}', which has no fixed size",
+                    ir::type_text_raw(pointee)
+                )
+            })?;
             let align = ir::param_align(kernel, index)
-                .map(|a| a as u32)
+                .map(ir::align_u32)
                 .unwrap_or_else(|| layout.get_abi_alignment(&pointee));
             let size = layout.get_abi_size(&pointee);
             Ok(Slot::ByvalCopy {

@@ -90,8 +90,9 @@ bool parseOffloadPass(StringRef Name, ModulePassManager &MPM) {
   if (AfterName.consume_front(Tag::PassName) && AfterName.starts_with("<") &&
       !AfterName.ends_with(">"))
     report_fatal_error(Twine(Tag::PassName) +
-                           ": pass parameters cannot contain ',' (LLVM's "
-                           "pipeline parser splits there); got '" +
+                           ": pass parameters must end with '>' and cannot "
+                           "contain ',' (LLVM's pipeline parser splits "
+                           "there); got '" +
                            Name + "...'",
                        /*gen_crash_diag=*/false);
   if (!PassBuilder::checkParametrizedPassName(Name, Tag::PassName))

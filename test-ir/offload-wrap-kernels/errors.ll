@@ -14,7 +14,7 @@
 ; EMPTY: LLVM ERROR: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=a::b'
 ; LLVM's pipeline parser splits at every ',', also inside '<>':
 ; RUN: not %opt -passes='offload-wrap-kernels<kernels=a,b>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=COMMA
-; COMMA: LLVM ERROR: offload-wrap-kernels: pass parameters cannot contain ',' (LLVM's pipeline parser splits there); got 'offload-wrap-kernels<kernels=a...'
+; COMMA: LLVM ERROR: offload-wrap-kernels: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'offload-wrap-kernels<kernels=a...'
 ;
 ; Unknown names in kernels= (all of them are listed):
 ; RUN: not %opt -passes='offload-wrap-kernels<kernels=ok:nope:gone>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=UNKNOWN

@@ -1,0 +1,71 @@
+; Malformed pass parameters: rejected while the pipeline is parsed, before any
+; IR is read, with the pass named; no output file. (offload-wrap-kernels'
+; `kernel=x`, `kernels=`, `kernels=a::b` and `kernels=a,b` are in
+; offload-wrap-kernels/errors.ll.)
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-FLAG %s
+; RUN: not test -e %t.out
+; ABI-FLAG: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got 'x'
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi<x=1>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-KEY %s
+; RUN: not test -e %t.out
+; ABI-KEY: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got 'x=1'
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi<x' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-UNTERMINATED %s
+; RUN: not test -e %t.out
+; ABI-UNTERMINATED: LLVM ERROR: amdgpu-kernel-abi: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'amdgpu-kernel-abi<x...'
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi<<x>>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-NESTED %s
+; RUN: not test -e %t.out
+; ABI-NESTED: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got '<x>'
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-FLAG %s
+; RUN: not test -e %t.out
+; COPY-FLAG: LLVM ERROR: byref-callee-copy: takes no parameters, got 'x'
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='byref-callee-copy<=>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-EMPTY-PAIR %s
+; RUN: not test -e %t.out
+; COPY-EMPTY-PAIR: LLVM ERROR: byref-callee-copy: takes no parameters, got '='
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='offload-wrap-kernels<kernels>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-NO-VALUE %s
+; RUN: not test -e %t.out
+; WRAP-NO-VALUE: LLVM ERROR: offload-wrap-kernels: parameter 'kernels' needs a value ('kernels=...')
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='offload-wrap-kernels<=k>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-EMPTY-KEY %s
+; RUN: not test -e %t.out
+; WRAP-EMPTY-KEY: LLVM ERROR: offload-wrap-kernels: unknown parameter '' (accepted: kernels)
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=k;verbose>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-FLAG %s
+; RUN: not test -e %t.out
+; WRAP-UNKNOWN-FLAG: LLVM ERROR: offload-wrap-kernels: unknown parameter 'verbose' (accepted: kernels)
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=:>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-ONLY-SEPARATOR %s
+; RUN: not test -e %t.out
+; WRAP-ONLY-SEPARATOR: LLVM ERROR: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=:'
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi,byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=LATER-PASS %s
+; RUN: not test -e %t.out
+; LATER-PASS: LLVM ERROR: byref-callee-copy: takes no parameters, got 'x'
+;
+; Empty parameter lists are no parameters: the passes run (module unchanged).
+; RUN: %opt -S %s -o %t.plain.ll
+; RUN: %opt -passes='amdgpu-kernel-abi<>,byref-callee-copy<;>,offload-wrap-kernels<>' -S %s -o %t.empty.ll
+; RUN: diff %t.plain.ll %t.empty.ll
+
+target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+
+define void @f(i32 %x) {
+  ret void
+}
