@@ -96,10 +96,10 @@ struct Param<'ctx> {
 
 impl Param<'_> {
     fn value(&self) -> LLVMValueRef {
-        self.kernel
-            .get_nth_param(self.index)
-            .map(|p| p.as_value_ref())
-            .unwrap_or(std::ptr::null_mut())
+        // Not inkwell's get_nth_param: it panics on parameter types it cannot
+        // wrap (`target(...)`), and `index` comes from the kernel's own list.
+        // SAFETY: `index` is below the kernel's parameter count.
+        unsafe { llvm_sys::core::LLVMGetParam(self.kernel.as_value_ref(), self.index) }
     }
 
     /// `kernel 'k', parameter #0 (%s)` for messages.
@@ -675,8 +675,8 @@ struct Rewriter<'a, 'ctx> {
     generic: HashMap<LLVMValueRef, LLVMValueRef>,
     copy: LLVMValueRef,
     memcpy: LLVMValueRef,
-    /// (outside pointer, block) → its generic cast there.
-    outside: HashMap<(LLVMValueRef, LLVMBasicBlockRef), LLVMValueRef>,
+    /// Outside pointer → its generic cast (right after its definition).
+    outside: HashMap<LLVMValueRef, LLVMValueRef>,
 }
 
 impl Rewriter<'_, '_> {
@@ -710,8 +710,10 @@ impl Rewriter<'_, '_> {
 
     /// Operand `value` of a rebuilt instruction in `space`: a derived
     /// pointer's rebuilt form, or an outside pointer cast to generic (only
-    /// generic instructions have outside inputs) at the end of `block` or
-    /// before `before`.
+    /// generic instructions have outside inputs). The cast is made once per
+    /// value, right after its definition, so it dominates every use of the
+    /// value whatever order users are rebuilt in; `before`/`block` place it
+    /// only where there is no such point (an `invoke` result).
     fn input(
         &mut self,
         value: LLVMValueRef,
@@ -722,17 +724,34 @@ impl Rewriter<'_, '_> {
         if self.plan.graph.members.contains(&value) {
             return self.form(value, space);
         }
-        if let Some(&cast) = self.outside.get(&(value, block)) {
+        if let Some(&cast) = self.outside.get(&value) {
             return cast;
         }
-        match before {
-            Some(inst) => self.builder.position_before(inst),
-            None => self.builder.position_before_terminator(block),
-        }
+        let cacheable = match ir::instruction_opcode(value) {
+            // Defined by a terminator: cast at this use, not shared.
+            Some(Op::LLVMInvoke | Op::LLVMCallBr) => {
+                match before {
+                    Some(inst) => self.builder.position_before(inst),
+                    None => self.builder.position_before_terminator(block),
+                }
+                false
+            }
+            Some(_) => {
+                self.builder.position_after(value);
+                true
+            }
+            // Arguments and constants: at the top of the entry block.
+            None => {
+                self.builder.position_after(self.memcpy);
+                true
+            }
+        };
         let cast = self
             .builder
             .build_addrspacecast(value, self.plan.generic_ptr);
-        self.outside.insert((value, block), cast);
+        if cacheable {
+            self.outside.insert(value, cast);
+        }
         cast
     }
 

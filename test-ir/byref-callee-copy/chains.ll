@@ -27,11 +27,11 @@ define amdgpu_kernel void @casts_gep_select(ptr addrspace(4) byref([12 x i8]) al
   ret void
 }
 
-; The select may also pick %out: generic select, %out cast to generic; the
-; GEP and cast after it stay generic too.
+; The select may also pick %out: generic select, %out cast to generic (once,
+; at entry: an argument); the GEP and cast after it stay generic too.
 ; CHECK-LABEL: define amdgpu_kernel void @select_outside(
-; CHECK:      %s.copy.generic = addrspacecast ptr addrspace(5) %s.copy to ptr
-; CHECK-NEXT: [[OUT:%.*]] = addrspacecast ptr addrspace(1) %out to ptr
+; CHECK:      [[OUT:%.*]] = addrspacecast ptr addrspace(1) %out to ptr
+; CHECK-NEXT: %s.copy.generic = addrspacecast ptr addrspace(5) %s.copy to ptr
 ; CHECK-NEXT: %p = select i1 %c, ptr %s.copy.generic, ptr [[OUT]]
 ; CHECK-NEXT: %q = getelementptr i8, ptr %p, i64 4
 ; CHECK-NEXT: store i32 1, ptr %q, align 4
@@ -68,17 +68,18 @@ exit:
 }
 
 ; A phi merging the parameter with a global pointer: generic phi; the
-; outside value is cast at the end of its incoming block; the pointer
-; comparison becomes a generic one.
+; outside value is cast to generic once, where it is defined (an argument:
+; at entry), which dominates its incoming block and the pointer comparison,
+; which becomes a generic one.
 ; CHECK-LABEL: define amdgpu_kernel void @phi_outside(
+; CHECK:      call void @llvm.memcpy.p5.p4.i64(
+; CHECK-NEXT: [[OUT:%.*]] = addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK:      other:
-; CHECK-NEXT: [[OUT1:%.*]] = addrspacecast ptr addrspace(1) %out to ptr
 ; CHECK-NEXT: br label %join
 ; CHECK:      join:
-; CHECK-NEXT: %p = phi ptr [ %s.copy.generic, %entry ], [ [[OUT1]], %other ]
+; CHECK-NEXT: %p = phi ptr [ %s.copy.generic, %entry ], [ [[OUT]], %other ]
 ; CHECK-NEXT: store i32 7, ptr %p, align 4
-; CHECK-NEXT: [[OUT2:%.*]] = addrspacecast ptr addrspace(1) %out to ptr
-; CHECK-NEXT: %same = icmp eq ptr %p, [[OUT2]]
+; CHECK-NEXT: %same = icmp eq ptr %p, [[OUT]]
 define amdgpu_kernel void @phi_outside(ptr addrspace(4) byref(i32) align 4 %s, i1 %c, ptr addrspace(1) %out) {
 entry:
   %a = addrspacecast ptr addrspace(4) %s to ptr addrspace(1)

@@ -11,10 +11,10 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-NEXT: %tmp = alloca i32, align 4, addrspace(5)
 ; CHECK-NEXT: %a.copy = alloca [8 x i8], align 4, addrspace(5)
 ; CHECK-NEXT: call void @llvm.memcpy.p5.p4.i64(ptr addrspace(5) align 4 %a.copy, ptr addrspace(4) align 4 %a, i64 8, i1 false)
-; CHECK-NEXT: %a.copy.generic = addrspacecast ptr addrspace(5) %a.copy to ptr
 ; CHECK-NEXT: %b.copy = alloca [8 x i8], align 8, addrspace(5)
 ; CHECK-NEXT: call void @llvm.memcpy.p5.p4.i64(ptr addrspace(5) align 8 %b.copy, ptr addrspace(4) align 8 %b, i64 8, i1 false)
 ; CHECK-NEXT: %b.copy.generic = addrspacecast ptr addrspace(5) %b.copy to ptr
+; CHECK-NEXT: %a.copy.generic = addrspacecast ptr addrspace(5) %a.copy to ptr
 ; CHECK-NEXT: %p = select i1 %c, ptr %a.copy.generic, ptr %b.copy.generic
 ; CHECK-NEXT: store i32 0, ptr %p, align 4
 ; CHECK-NEXT: %v = load i32, ptr addrspace(4) %ro, align 4
