@@ -294,7 +294,7 @@ fn plan_opaque_kernel<'ctx>(
         ));
     }
     log::debug!(
-        "{PASS_NAME}: {}: parameter {index} has type '{ty}'; nothing else to rewrite, kernel left alone",
+        "{PASS_NAME}: kernel '{}', parameter #{index}: type '{ty}'; nothing else to rewrite, kernel left alone",
         ir::name_of(kernel)
     );
     Ok(plan)
@@ -493,7 +493,7 @@ fn plan_from_hint<'ctx>(
     let operands = ir::md_operands(module, hint);
     if operands.is_empty() {
         log::debug!(
-            "{PASS_NAME}: {name}: !{HINT_KIND} has no entries: no split or indirect aggregates; IR types alone decide"
+            "{PASS_NAME}: kernel '{name}': !{HINT_KIND} has no entries: no split or indirect aggregates; IR types alone decide"
         );
     }
     for (n, node) in operands.into_iter().enumerate() {

@@ -96,14 +96,22 @@ fn operand(module: &Module<'_>, node: LLVMMetadataRef, index: usize) -> Option<L
         .filter(|md| !md.is_null())
 }
 
+/// The DWARF tag of a DI type; 0 for any other metadata (malformed debug
+/// info must not reach LLVMGetDINodeTag, which assumes a DINode).
 fn tag(node: LLVMMetadataRef) -> u16 {
-    // SAFETY: `node` is a DINode (callers only pass DI types).
+    if !is_di_type(node) {
+        return 0;
+    }
+    // SAFETY: `node` is a DI type, hence a DINode.
     unsafe { di::LLVMGetDINodeTag(node) }
 }
 
 fn is_di_type(node: LLVMMetadataRef) -> bool {
     use llvm_sys::debuginfo::LLVMMetadataKind::*;
-    // SAFETY: any metadata has a kind.
+    if node.is_null() {
+        return false;
+    }
+    // SAFETY: any (non-null) metadata has a kind.
     let kind = unsafe { di::LLVMGetMetadataKind(node) };
     matches!(
         kind,
@@ -163,7 +171,8 @@ fn strip_qualifiers(module: &Module<'_>, mut node: LLVMMetadataRef) -> Option<LL
     ) {
         node = operand(module, node, DITYPE_BASE_TYPE)?;
     }
-    Some(node)
+    // Sizes and names are only read from DI types.
+    is_di_type(node).then_some(node)
 }
 
 fn source_type(module: &Module<'_>, node: LLVMMetadataRef) -> Option<SourceType> {

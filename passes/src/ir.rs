@@ -1067,7 +1067,10 @@ pub fn md_integers(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<Option<u64
                 } else {
                     llvm::LLVMIsAConstantInt(v)
                 };
-                (!constant.is_null()).then(|| llvm::LLVMConstIntGetZExtValue(constant))
+                // Wider than 64 bits would be truncated: not a valid field.
+                let fits = !constant.is_null()
+                    && llvm::LLVMGetIntTypeWidth(llvm::LLVMTypeOf(constant)) <= 64;
+                fits.then(|| llvm::LLVMConstIntGetZExtValue(constant))
             }
         })
         .collect()

@@ -110,7 +110,14 @@
 ; RUN: %opt -S %t/empty.ll -o %t.plain.ll
 ; RUN: env RUST_LOG=offload_passes=debug %opt -passes=amdgpu-kernel-abi -S %t/empty.ll -o %t.out.ll 2>&1 | %FileCheck --check-prefix=EMPTY %s
 ; RUN: diff %t.plain.ll %t.out.ll
-; EMPTY: amdgpu-kernel-abi: k: !offload.aggregate.args has no entries: no split or indirect aggregates; IR types alone decide
+; EMPTY: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args has no entries: no split or indirect aggregates; IR types alone decide
+
+;
+; A field wider than 64 bits would be truncated (2^64 -> 0): malformed.
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/wide-field.ll -o %t.out 2>&1 | %FileCheck --check-prefix=WIDE %s
+; RUN: not test -e %t.out
+; WIDE: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 
 ;--- overlap.ll
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
@@ -306,3 +313,12 @@ define amdgpu_kernel void @k(i32 %a, ptr %p) !offload.aggregate.args !0 {
   ret void
 }
 !0 = !{}
+
+;--- wide-field.ll
+target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(i64 %a, i32 %b) !offload.aggregate.args !0 {
+  ret void
+}
+!0 = !{!1}
+!1 = !{i128 18446744073709551616, i32 2, i64 16, i64 8}
