@@ -57,7 +57,7 @@ use inkwell::attributes::AttributeLoc;
 use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
-use inkwell::types::{AnyType, BasicType, BasicTypeEnum};
+use inkwell::types::{AnyType, BasicTypeEnum};
 use inkwell::values::{
     AsValueRef, BasicValue, BasicValueEnum, FunctionValue, InstructionOpcode, InstructionValue,
     PointerValue,
@@ -855,10 +855,7 @@ fn rewrite_kernel<'ctx>(
         .map(|(p, w)| new_param(module, kernel, p, w.as_ref(), layout))
         .collect();
     let types: Vec<_> = new_params.iter().map(|p| p.ty.into()).collect();
-    let fn_type = kernel.get_type().get_return_type().map_or_else(
-        || module.get_context().void_type().fn_type(&types, false),
-        |ret| ret.fn_type(&types, false),
-    );
+    let fn_type = ir::with_params(kernel, &types);
 
     let rewrite = SignatureRewrite::begin(module, kernel, fn_type)?;
     let builder = rewrite.entry_builder(module);

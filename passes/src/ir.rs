@@ -324,6 +324,26 @@ pub fn has_call_uses(function: FunctionValue<'_>) -> bool {
     false
 }
 
+/// `function`'s type with parameters `params` instead: same return type
+/// (read raw: inkwell panics on return types it cannot wrap, `target(...)`),
+/// not variadic.
+pub fn with_params<'ctx>(
+    function: FunctionValue<'ctx>,
+    params: &[inkwell::types::BasicMetadataTypeEnum<'ctx>],
+) -> inkwell::types::FunctionType<'ctx> {
+    let mut raw: Vec<LLVMTypeRef> = params.iter().map(|p| p.as_type_ref()).collect();
+    // SAFETY: the return type and parameter types are live types of one context.
+    unsafe {
+        let ret = llvm::LLVMGetReturnType(function.get_type().as_type_ref());
+        inkwell::types::FunctionType::new(llvm::LLVMFunctionType(
+            ret,
+            raw.as_mut_ptr(),
+            raw.len() as u32,
+            0,
+        ))
+    }
+}
+
 /// The error for a kernel whose signature must change but that IR calls.
 pub fn called_kernel_error(kernel: FunctionValue<'_>) -> String {
     format!(

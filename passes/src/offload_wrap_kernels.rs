@@ -54,9 +54,7 @@ use inkwell::attributes::AttributeLoc;
 use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
-use inkwell::types::{
-    BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, FunctionType, PointerType,
-};
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, FloatType, FunctionType, PointerType};
 use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue};
 
 use crate::ir::{self, SignatureRewrite};
@@ -248,10 +246,7 @@ fn plan_kernel<'ctx>(
         });
         slots.push(slot);
     }
-    let new_type = match old_type.get_return_type() {
-        Some(ret) => ret.fn_type(&new_params, false),
-        None => context.void_type().fn_type(&new_params, false),
-    };
+    let new_type = ir::with_params(kernel, &new_params);
     Ok(KernelPlan {
         kernel,
         slots,
