@@ -22,5 +22,5 @@ command -v cargo >/dev/null || { echo "setup: cargo not found: install Rust 1.95
 rustc_version=$(rustc --version)
 case "$rustc_version" in
   "rustc 1.95."* | "rustc 1.9"[6-9]* | "rustc 1.1"[0-9][0-9]*) ;;
-  *) echo "setup: $rustc_version found; the rustc tests need 1.95 (LLVM 22) and are skipped otherwise" >&2 ;;
+  *) echo "setup: warning: $rustc_version found; the rustc tests need rustc 1.95 or later (LLVM 22) and will fail to load the plugin with an older one" >&2 ;;
 esac

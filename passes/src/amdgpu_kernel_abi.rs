@@ -742,10 +742,6 @@ fn plan_indirect_wrapper<'ctx>(
     Some(WrapperUses::Spill { ty })
 }
 
-fn byref_array<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
-    ir::byte_array_type(module, size)
-}
-
 fn constant_ptr<'ctx>(module: &Module<'ctx>) -> BasicTypeEnum<'ctx> {
     module
         .get_context()
@@ -789,10 +785,10 @@ fn new_param<'ctx>(
                 ty: *ty,
                 byref: None,
             },
-            None => memory(byref_array(module, *size), *size, *align),
+            None => memory(ir::byte_array_type(module, *size), *size, *align),
         },
         Action::Indirect { size, align } | Action::Split { size, align, .. } => {
-            memory(byref_array(module, *size), *size, *align)
+            memory(ir::byte_array_type(module, *size), *size, *align)
         }
     }
 }
@@ -967,7 +963,7 @@ fn bind_old_params<'ctx>(
                 .map_err(fail)?;
             rewrite.replace_param(old, generic);
         }
-        Action::IndirectWrapper { size, align } => match wrapper {
+        Action::IndirectWrapper { align, .. } => match wrapper {
             Some(WrapperUses::Loads { loads, chain, .. }) => {
                 for load in loads {
                     ir::replace_all_uses(load, value);
@@ -996,7 +992,6 @@ fn bind_old_params<'ctx>(
                 rewrite.replace_param(old, generic);
             }
             None => {
-                let _ = size;
                 let generic = generic_pointer(module, builder, value.into_pointer_value())?;
                 rewrite.replace_param(old, generic);
             }

@@ -4,8 +4,10 @@
 //!
 //! Input: any module. Every defined `amdgpu_kernel` (calling convention 91)
 //! parameter with a `byref(T)` attribute is considered, whoever produced it
-//! (`amdgpu-kernel-abi`, clang, a fixed rustc). The data layout must put
-//! `alloca`s in address space 5 (`A5`, as every amdgcn layout does).
+//! (`amdgpu-kernel-abi`, clang, a fixed rustc). Making a copy needs a data
+//! layout that puts `alloca`s in address space 5 (`A5`, as every amdgcn
+//! layout does); without one, a parameter that needs a copy is an error
+//! (one that is only read is marked `readonly` all the same).
 //!
 //! Why: `byref` memory is the kernarg segment (address space 4, constant).
 //! LangRef does not allow writes through it, AMDGPU alias analysis treats it
@@ -42,6 +44,7 @@ use std::collections::{HashMap, HashSet};
 use inkwell::attributes::AttributeLoc;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
+use inkwell::types::AsTypeRef;
 use inkwell::values::{AsValueRef, FunctionValue};
 use llvm_sys::LLVMOpcode as Op;
 use llvm_sys::prelude::{LLVMBasicBlockRef, LLVMTypeRef, LLVMValueRef};
@@ -227,7 +230,7 @@ impl Param<'_> {
         let size = layout.get_abi_size(&ty); // LLVMABISizeOfType is the alloc size
         let builder = ir::RawBuilder::new(module);
         builder.position_before(at);
-        let copy = builder.build_alloca(ir::raw_type(ty), copy_align);
+        let copy = builder.build_alloca(ty.as_type_ref(), copy_align);
         let name = ir::raw_value_name(self.value());
         ir::set_raw_value_name(
             copy,

@@ -67,8 +67,6 @@ pub struct SourceType {
     /// Scalar leaves in layout order; `None` when the type has overlapping or
     /// variant storage (unions, Rust enums) and cannot be split into fields.
     pub leaves: Option<Vec<Leaf>>,
-    /// The name debug info gives the type (for logs).
-    pub name: String,
 }
 
 /// Source parameter types of `function`, in order, from its `DISubprogram`'s
@@ -147,18 +145,6 @@ fn offset_bytes(node: LLVMMetadataRef) -> u64 {
     unsafe { di::LLVMDITypeGetOffsetInBits(node) / 8 }
 }
 
-fn type_name(node: LLVMMetadataRef) -> String {
-    // SAFETY: the name pointer is valid for `len` bytes while the node lives.
-    unsafe {
-        let mut len = 0usize;
-        let ptr = di::LLVMDITypeGetName(node, &mut len);
-        if ptr.is_null() {
-            return String::new();
-        }
-        String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
-    }
-}
-
 /// Looks through typedefs and qualifiers to the type that has the layout.
 fn strip_qualifiers(module: &Module<'_>, mut node: LLVMMetadataRef) -> Option<LLVMMetadataRef> {
     while matches!(
@@ -191,7 +177,6 @@ fn source_type(module: &Module<'_>, node: LLVMMetadataRef) -> Option<SourceType>
         align: align_bytes(node),
         is_aggregate,
         leaves,
-        name: type_name(node),
     })
 }
 

@@ -1,8 +1,12 @@
-//! IR helpers shared by the passes: kernel discovery, parameter attributes,
-//! metadata access and the few operations inkwell 0.11 does not wrap
-//! (`LLVMGlobalCopyAllMetadata`, a generic `replaceAllUsesWith`, moving a
-//! function body). Raw `llvm-sys` calls live here so the passes read as IR
-//! transformations, not FFI.
+//! IR helpers shared by the passes, and every raw `llvm-sys` call they need,
+//! so the passes read as IR transformations, not FFI. In order: kernel
+//! discovery and parameter attributes; metadata access; signature surgery
+//! ([`SignatureRewrite`]: new function, moved body, copied properties);
+//! def-use walks, operands and a raw instruction builder (`RawBuilder`) for
+//! rebuilding pointer chains in another address space; call-site and callee
+//! attributes; constants (reading their bytes, byte arrays, `llvm.global_ctors`
+//! and `llvm.compiler.used`, module flags). inkwell 0.11 wraps none of these
+//! (or panics on types it cannot wrap, such as `target(...)`).
 //!
 //! Helpers that take raw handles (`LLVMValueRef`, `LLVMTypeRef`,
 //! `LLVMMetadataRef`) are safe functions with one contract, the same one
@@ -230,24 +234,6 @@ pub fn md_operands(module: &Module<'_>, node: LLVMMetadataRef) -> Vec<LLVMMetada
         .collect()
 }
 
-/// The text of an `MDString`, if `md` is one.
-pub fn md_string(module: &Module<'_>, md: LLVMMetadataRef) -> Option<String> {
-    if md.is_null() {
-        return None;
-    }
-    // SAFETY: as above; the string is copied out.
-    unsafe {
-        let value = llvm::LLVMMetadataAsValue(context_ref(module), md);
-        if llvm::LLVMIsAMDString(value).is_null() {
-            return None;
-        }
-        let mut len = 0u32;
-        let ptr = llvm::LLVMGetMDString(value, &mut len);
-        let bytes = std::slice::from_raw_parts(ptr.cast::<u8>(), len as usize);
-        Some(String::from_utf8_lossy(bytes).into_owned())
-    }
-}
-
 /// Prints a type as IR text (for messages and logs).
 pub fn type_text(ty: impl AsTypeRef) -> String {
     type_text_raw(ty.as_type_ref())
@@ -270,11 +256,6 @@ pub fn type_text_raw(ty: LLVMTypeRef) -> String {
         llvm::LLVMDisposeMessage(raw);
         text
     }
-}
-
-/// Raw type handle of any inkwell type.
-pub fn raw_type(ty: impl AsTypeRef) -> LLVMTypeRef {
-    ty.as_type_ref()
 }
 
 /// The text of an instruction's or value's name (empty when unnamed).

@@ -39,14 +39,6 @@ impl Machine {
             _ => None,
         }
     }
-
-    pub fn describe(self) -> &'static str {
-        match self {
-            Machine::X86_64 => "x86_64",
-            Machine::Amdgpu => "AMDGPU",
-            Machine::Cuda => "NVPTX (cubin)",
-        }
-    }
 }
 
 /// A device image read from disk, validated, with its kernel names.

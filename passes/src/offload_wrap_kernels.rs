@@ -225,7 +225,7 @@ fn plan_kernel<'ctx>(
         return Err(ir::called_kernel_error(kernel));
     }
     if let Some((index, ty)) = ir::first_opaque_param_type(kernel) {
-        return Err(param_error(
+        return Err(ir::param_error(
             kernel,
             index,
             &ty,
@@ -254,10 +254,6 @@ fn plan_kernel<'ctx>(
     })
 }
 
-fn param_error(kernel: FunctionValue<'_>, index: u32, ty: &str, why: &str) -> String {
-    ir::param_error(kernel, index, ty, why)
-}
-
 const PASS_BY_POINTER: &str = "a launch passes one 8-byte slot per argument (a pointer or a scalar); pass it through a pointer the host maps TO";
 
 fn plan_param<'ctx>(
@@ -266,7 +262,7 @@ fn plan_param<'ctx>(
     ty: BasicMetadataTypeEnum<'ctx>,
     layout: &TargetData,
 ) -> Result<Slot<'ctx>, String> {
-    let error = |why: &str| param_error(kernel, index, &ir::type_text(ty), why);
+    let error = |why: &str| ir::param_error(kernel, index, &ir::type_text(ty), why);
     match ty {
         BasicMetadataTypeEnum::PointerType(pointer) => {
             plan_pointer(kernel, index, pointer, layout).map_err(|why| error(&why))

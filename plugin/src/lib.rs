@@ -50,8 +50,10 @@ pub extern "C" fn llvmGetPassPluginInfo() -> PassPluginLibraryInfo {
     }
 }
 
-/// `RUST_LOG=offload_passes=debug` logs every rewrite to stderr. Safe to call
-/// from several threads (rustc loads the plugin once per codegen unit thread).
+/// `RUST_LOG=offload_passes=debug` logs every rewrite to stderr: log targets
+/// are module paths (`offload_passes_core::amdgpu_kernel_abi`, ...) and
+/// env_logger selects targets by prefix. Safe to call from several threads
+/// (rustc loads the plugin once per codegen unit thread).
 fn init_logging() {
     static INIT: Once = Once::new();
     INIT.call_once(|| {
