@@ -1103,7 +1103,8 @@ mod tests {
         let ir = format!(
             "{DL}%S = type {{ i8, double }}\ndefine amdgpu_kernel void @k(%S %s, i32 %n) {{\n  ret void\n}}\n"
         );
-        let (_, once) = run(&ir);
+        let (changed_once, once) = run(&ir);
+        assert!(changed_once && once.contains("byref(%S) align 8"), "{once}");
         let (changed, twice) = run(&once);
         assert!(!changed);
         assert_eq!(once, twice);

@@ -3,6 +3,12 @@
 ; RUN: %opt -passes=lint -disable-output %s 2>&1 | %FileCheck --check-prefix=INPUT %s
 ; RUN: %opt -passes=byref-callee-copy -S %s -o %t.ll
 ; RUN: %opt -passes=lint -disable-output %t.ll 2>&1 | %FileCheck --allow-empty --check-prefix=OUTPUT %s
+; The write went to a private copy (not away):
+; RUN: %FileCheck --check-prefix=COPY %s < %t.ll
+; COPY: %s.copy = alloca [8 x i8], align 4, addrspace(5)
+; COPY-NEXT: call void @llvm.memcpy.p5.p4.i64(ptr addrspace(5) align 4 %s.copy, ptr addrspace(4) align 4 %s, i64 8, i1 false)
+; COPY: store i32 %x, ptr addrspace(5) %s.copy, align 4
+; COPY-NEXT: %v = load i32, ptr addrspace(5) %s.copy, align 4
 
 target triple = "amdgcn-amd-amdhsa"
 

@@ -14,7 +14,11 @@
 ; CHECK: i32 -10 i64 8589934593 float 3.000000 double -5.000000
 
 ; IR: @.offload_sizes.scalars = private unnamed_addr constant [5 x i64] [i64 32, i64 4, i64 8, i64 4, i64 8]
+; The kernel's array: TARGET_PARAM (0x20) on every argument, LITERAL|IMPLICIT (0x300) kept on scalars;
+; the end array: FROM only.
 ; IR: @.offload_maptypes.scalars.begin = private unnamed_addr constant [5 x i64] [i64 0, i64 768, i64 768, i64 768, i64 768]
+; IR-NEXT: @.offload_maptypes.scalars = private unnamed_addr constant [5 x i64] [i64 32, i64 800, i64 800, i64 800, i64 800]
+; IR-NEXT: @.offload_maptypes.scalars.end = private unnamed_addr constant [5 x i64] [i64 2, i64 0, i64 0, i64 0, i64 0]
 ; IR-LABEL: define i32 @main(
 ; IR: %[[I:[0-9]+]] = zext i32 %i to i64
 ; IR: inttoptr i64 %[[I]] to ptr

@@ -17,6 +17,8 @@
 ; P = { i32 a, double b, float c } is 24 bytes.
 ; IR: @.offload_sizes.combine = private unnamed_addr constant [2 x i64] [i64 24, i64 8]
 ; IR: @.offload_maptypes.combine.begin = private unnamed_addr constant [2 x i64] [i64 1, i64 0]
+; IR-NEXT: @.offload_maptypes.combine = private unnamed_addr constant [2 x i64] [i64 32, i64 32]
+; IR-NEXT: @.offload_maptypes.combine.end = private unnamed_addr constant [2 x i64] [i64 0, i64 2]
 ; IR: @.offload_sizes.combine.1 = private unnamed_addr constant [2 x i64] [i64 24, i64 8]
 ; IR: @.offload_maptypes.combine.begin.2 = private unnamed_addr constant [2 x i64] [i64 1, i64 0]
 ; IR-LABEL: define i32 @main(
