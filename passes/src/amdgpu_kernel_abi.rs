@@ -193,10 +193,6 @@ fn is_pointer(ty: BasicTypeEnum<'_>) -> bool {
     matches!(ty, BasicTypeEnum::PointerType(_))
 }
 
-fn has_attr(kernel: FunctionValue<'_>, index: u32, name: &str) -> bool {
-    ir::param_enum_attr(kernel, index, name).is_some()
-}
-
 /// The kernel's parameter plan: from the hint if present, else debug info,
 /// else the IR types alone.
 fn plan_kernel<'ctx>(
@@ -249,7 +245,7 @@ fn log_undecidable(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>]) {
     }
     for item in plan.iter().filter(|p| matches!(p.action, Action::Keep)) {
         let index = item.old.start;
-        if is_pointer(param_type(kernel, index)) && has_attr(kernel, index, "align") {
+        if is_pointer(param_type(kernel, index)) && ir::has_param_attr(kernel, index, "align") {
             log::debug!(
                 "{PASS_NAME}: kernel '{}', parameter #{index} ({}): a bare 'ptr align A' may be a by-value aggregate (rustc -O0) or a pointer; without debug info or an !{HINT_KIND} hint it is left alone",
                 ir::name_of(kernel),
@@ -307,7 +303,7 @@ fn plan_from_ir<'ctx>(
     layout: &TargetData,
 ) -> ParamPlan<'ctx> {
     let ty = param_type(kernel, index);
-    if has_attr(kernel, index, "byref") {
+    if ir::has_param_attr(kernel, index, "byref") {
         return keep(index);
     }
     if ir::is_aggregate(ty) {
@@ -336,7 +332,7 @@ fn plan_from_ir<'ctx>(
 fn rustc_indirect(kernel: FunctionValue<'_>, index: u32) -> Option<(u64, u64)> {
     let ty = param_type(kernel, index);
     let generic = matches!(ty, BasicTypeEnum::PointerType(p) if p.get_address_space() == AddressSpace::default());
-    if !generic || !has_attr(kernel, index, "dead_on_return") {
+    if !generic || !ir::has_param_attr(kernel, index, "dead_on_return") {
         return None;
     }
     let size = ir::param_enum_attr(kernel, index, "dereferenceable")?;
@@ -379,7 +375,7 @@ fn plan_source_param<'ctx>(
         action,
         source: "debug info",
     };
-    if has_attr(kernel, index, "byref") || ir::is_aggregate(ty) || !source.is_aggregate {
+    if ir::has_param_attr(kernel, index, "byref") || ir::is_aggregate(ty) || !source.is_aggregate {
         return (plan_from_ir(kernel, index, layout), 1);
     }
     if let Some((size, align)) = rustc_indirect(kernel, index) {
@@ -442,8 +438,8 @@ fn split_pair<'ctx>(
         let ty = param_type(kernel, i);
         !ir::is_aggregate(ty)
             && ir::has_fixed_size(ty)
-            && !has_attr(kernel, i, "byref")
-            && !has_attr(kernel, i, "dead_on_return")
+            && !ir::has_param_attr(kernel, i, "byref")
+            && !ir::has_param_attr(kernel, i, "dead_on_return")
             && is_pointer(ty) == (leaf.kind == LeafKind::Pointer)
             && layout.get_store_size(&ty) == leaf.size
     };
@@ -577,7 +573,7 @@ fn check_hint_entry(
     }
     for i in e.first..e.first + e.count {
         let ty = param_type(kernel, i);
-        if ir::is_aggregate(ty) || has_attr(kernel, i, "byref") {
+        if ir::is_aggregate(ty) || ir::has_param_attr(kernel, i, "byref") {
             return err(format!("parameter {i} is already an aggregate or byref"));
         }
         if !ir::has_fixed_size(ty) {

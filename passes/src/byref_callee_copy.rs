@@ -185,7 +185,7 @@ impl Param<'_> {
     /// `writeonly` that would contradict it. True when attributes changed.
     fn mark_readonly(&self) -> bool {
         let loc = AttributeLoc::Param(self.index);
-        let has = |name| ir::param_enum_attr(self.kernel, self.index, name).is_some();
+        let has = |name| ir::has_param_attr(self.kernel, self.index, name);
         if has("readonly") || has("readnone") {
             return false;
         }

@@ -97,6 +97,13 @@ pub fn attr_kind(name: &str) -> u32 {
     kind
 }
 
+/// True when parameter `index` carries attribute `name` (enum, int or type).
+pub fn has_param_attr(function: FunctionValue<'_>, index: u32, name: &str) -> bool {
+    function
+        .get_enum_attribute(AttributeLoc::Param(index), attr_kind(name))
+        .is_some()
+}
+
 /// The value of enum attribute `name` on parameter `index`, if present.
 pub fn param_enum_attr(function: FunctionValue<'_>, index: u32, name: &str) -> Option<u64> {
     function
@@ -1677,12 +1684,8 @@ fn append_to_appending_global(
 /// `<{ [N x i64], [M x i8] }>`, when the target's byte order is the one this
 /// process runs with (LLVM takes the words in host order), else `[N x i8]`.
 pub fn const_byte_array<'ctx>(module: &Module<'ctx>, bytes: &[u8]) -> BasicValueEnum<'ctx> {
-    let big_endian_target = module
-        .get_data_layout()
-        .as_str()
-        .to_string_lossy()
-        .split('-')
-        .any(|item| item == "E");
+    let big_endian_target =
+        target_data(module).get_byte_ordering() == inkwell::targets::ByteOrdering::BigEndian;
     let same_order = big_endian_target == cfg!(target_endian = "big");
     let whole = bytes.len() / 8 * 8;
     // SAFETY: the data pointers are valid for the lengths given; LLVM copies them.

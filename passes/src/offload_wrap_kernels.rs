@@ -50,7 +50,6 @@
 //!     -Cpasses='offload-wrap-kernels<kernels=kernel_a:kernel_b>' ...
 
 use inkwell::AddressSpace;
-use inkwell::attributes::AttributeLoc;
 use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
@@ -322,11 +321,10 @@ fn plan_pointer<'ctx>(
             "a {bytes}-byte pointer does not fill the 8-byte slot a launch passes; pass a 64-bit (global or generic) pointer"
         ));
     }
-    if let Some(attr) = UNSUPPORTED_PTR_ATTRS.iter().find(|attr| {
-        kernel
-            .get_enum_attribute(AttributeLoc::Param(index), ir::attr_kind(attr))
-            .is_some()
-    }) {
+    if let Some(attr) = UNSUPPORTED_PTR_ATTRS
+        .iter()
+        .find(|attr| ir::has_param_attr(kernel, index, attr))
+    {
         return Err(format!(
             "the '{attr}' attribute has no meaning for a kernel the runtime launches"
         ));
