@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generator-based fuzz campaign for the offload-passes device passes.
+"""Generator-based fuzz campaign for the offload-passes device and host passes.
 
 Each seed N gives one random module: llvm-stress-22 -seed=N writes a function
 `@autogen_SDN(ptr %0, ptr %1, ptr %2, i32 %3, i64 %4, i8 %5)` with a varied
@@ -16,16 +16,25 @@ into a kernel with a random parameter list and a prologue that derives
   selects, and some escape into calls.
 - x86_64 variant (`!offload.kernel !{}`): pointers, integers up to 64 bits,
   half/float/double and `ptr byval(T)`.
+- host variant, for `offload-host<image=...>` (gen_host): the stress function
+  as a host function with groups of launch sites inserted at random points
+  (arguments from its dominating values), plus driver functions of our own
+  (nested branches, loops, data regions, return codes used or not, also as a
+  later launch's argument). One x86_64 image with kernels HOST_KERNELS is
+  built per run (llc-22 -O2 -relocation-model=pic, ld.lld-22 -shared).
 
 Every module runs through each pipeline in PIPELINES. A case is one module
 through one pipeline; it is
 - ok: opt exits 0, the output verifies, `-passes=lint` reports no "Write to
   memory in const addrspace" (pipelines with byref-callee-copy) and running
-  the pipeline again on the output changes nothing;
+  the pipeline again on the output changes nothing; for offload-host also:
+  one `__tgt_target_kernel` call per generated launch site, no
+  `__offload_data_*` call left, and `llc-22 -filetype=obj` compiles it;
 - unsupported: the generator deliberately made the input one the pass must
   refuse (e.g. a byref pointer cast to addrspace(1) and passed to a call that
   needs that type), and opt failed cleanly: exit 1, "LLVM ERROR: <pass>: ...",
-  no "internal error", no output file;
+  no "internal error", no output file (offload-host: the error also contains
+  the text of the refusal the generator planted);
 - failed: anything else (crash, signal, panic, unexpected error, output that
   does not verify, lint finding, second run changing the module, output file
   left behind by a failed run). The input and a log go to --keep.
@@ -33,13 +42,9 @@ through one pipeline; it is
 Usage:
   fuzz/campaign.py --cases 200                # 200 seeds x every pipeline
   fuzz/campaign.py --cases 10000 --start 1000000 --jobs 2
+  fuzz/campaign.py --pipelines offload-host --cases 2000
 Prints per-pipeline lines and one summary line:
-  campaign: 800 cases, 800 ok, 0 unsupported, 0 failed (200 seeds x 4 pipelines)
-
-Host pass hook: `offload-host` (not in this tree yet) has a PIPELINES entry
-with generator `gen_host`; fill that in (a host module with launch sites, see
-/work/shared/reference/offload-runtime.md) and the entry runs when the plugin
-registers the pass (`--pipelines offload-host` to run it alone).
+  campaign: 1000 cases, 1000 ok, 0 unsupported, 0 failed (200 seeds x 5 pipelines)
 """
 
 import argparse
@@ -179,6 +184,9 @@ class Kernel:
         self.body = Body()
         self.hints = []       # (first, count, size, align)
         self.expect_error = {}  # pass name -> why the input is unsupported
+        self.expect_text = {}   # pass name -> text its error must contain
+        self.expect_count = {}  # text -> times it must occur in the output (host)
+        self.pipeline_params = ""  # appended to the host pass's parameters
         self.decls = set()
         self.tail = []        # instructions after %0..%5
 
@@ -371,21 +379,678 @@ def make_kernel(stress, seed, target):
     return out, k
 
 
+# ---------------------------------------------------------------------------
+# offload-host: host modules with launch sites
+
+# Kernels of the one x86_64 image built per campaign run (build_host_image);
+# one name has a dot, as region-id and entry names must cope with.
+HOST_KERNELS = ["k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7.v2"]
+HOST_SCALARS = [("i", 1), ("i", 8), ("i", 16), ("i", 32), ("i", 64), ("f", "half"), ("f", "float"),
+                ("f", "double")]
+RUNTIME_DECLS = [
+    "declare void @__tgt_target_data_begin_mapper(ptr, i64, i32, ptr, ptr, ptr, ptr, ptr, ptr)",
+    "declare i32 @__tgt_target_kernel(ptr, i64, i32, i32, ptr, ptr) nounwind",
+    "declare void @__tgt_register_lib(ptr)",
+    "declare i32 @atexit(ptr)",
+    "declare i32 @fprintf(ptr, ptr, ...)",
+    "declare void @abort() noreturn",
+]
+
+
+def sym(name):
+    """An LLVM global name, quoted when it needs to be."""
+    return "@" + name if re.fullmatch(r"[A-Za-z_$][\w$]*", name) else f'@"{name}"'
+
+
+def build_host_image(work):
+    """The device image for offload-host: an x86_64 shared object whose
+    exported functions are HOST_KERNELS (bodies do not matter, nothing runs)."""
+    dev = os.path.join(work, "dev.ll")
+    with open(dev, "w") as f:
+        f.write(X86_HEADER)
+        for i, k in enumerate(HOST_KERNELS):
+            f.write(f"define void {sym(k)}(ptr %dyn, ptr %a, i64 %n) {{\n"
+                    f"  store i64 {i}, ptr %a, align 8\n  ret void\n}}\n")
+    obj, so = os.path.join(work, "dev.o"), os.path.join(work, "dev.so")
+    for cmd in (["llc-22", "-O2", "-relocation-model=pic", "-filetype=obj", dev, "-o", obj],
+                ["ld.lld-22", "-shared", obj, "-o", so]):
+        r = run(cmd)
+        if r.returncode != 0:
+            sys.exit(f"campaign: building the offload-host image failed: {' '.join(cmd)}\n{r.stderr}")
+    return so
+
+
+def const_of(rng, t):
+    """A constant of scalar type t, as IR text."""
+    if t[0] == "i":
+        if t[1] == 1:
+            return rng.choice(["true", "false"])
+        return str(rng.choice([0, 1, -1, 7, 100, 2 ** (t[1] - 1) - 1]))
+    if t[0] == "f":
+        return rng.choice(["0.0", "1.0", "-2.5", "0x7FF0000000000000" if t[1] != "half" else "0xH7C00"])
+    return "zeroinitializer"
+
+
+class HostFn:
+    """Instructions of one host function under construction plus the values
+    in scope at the current point (value, type)."""
+
+    def __init__(self, rng, prefix):
+        self.rng = rng
+        self.prefix = prefix
+        self.n = 0
+        self.out = []
+
+    def fresh(self, base="v"):
+        self.n += 1
+        return f"%{self.prefix}{base}.{self.n}"
+
+    def emit(self, rhs, base="v"):
+        name = self.fresh(base)
+        self.out.append(f"  {name} = {rhs}")
+        return name
+
+    def value(self, t, scope):
+        """A value of type t at the current point: from scope, derived from
+        it, or a constant."""
+        rng = self.rng
+        same = [v for v, vt in scope if vt == t]
+        if same and rng.random() < 0.6:
+            return rng.choice(same)
+        if t[0] == "p":
+            ptrs = [v for v, vt in scope if vt == ("p", 0)]
+            if t[1] != 0:  # a field of an aggregate
+                if ptrs and rng.random() < 0.5:
+                    return self.emit(f"addrspacecast ptr {rng.choice(ptrs)} to {text(t)}")
+                return "null"
+            if not ptrs:
+                return "null"
+            p = rng.choice(ptrs)
+            r = rng.random()
+            if r < 0.3:
+                return self.emit(f"getelementptr inbounds i8, ptr {p}, i64 {rng.choice([0, 4, 16])}")
+            if r < 0.4 and len(ptrs) > 1:
+                c = self.value(("i", 1), scope)
+                return self.emit(f"select i1 {c}, ptr {p}, ptr {rng.choice(ptrs)}")
+            return p
+        if t[0] == "i":
+            ints = [(v, vt) for v, vt in scope if vt[0] == "i" and vt != t]
+            if ints and rng.random() < 0.6:
+                v, vt = rng.choice(ints)
+                if vt[1] > t[1]:
+                    return self.emit(f"trunc {text(vt)} {v} to {text(t)}")
+                return self.emit(f"{rng.choice(['zext', 'sext'])} {text(vt)} {v} to {text(t)}")
+            return const_of(rng, t)
+        if t[0] == "f":
+            ints = [(v, vt) for v, vt in scope if vt[0] == "i"]
+            if ints and rng.random() < 0.5:
+                v, vt = rng.choice(ints)
+                return self.emit(f"{rng.choice(['sitofp', 'uitofp'])} {text(vt)} {v} to {t[1]}")
+            return const_of(rng, t)
+        if t[0] == "v":
+            ptrs = [v for v, vt in scope if vt == ("p", 0)]
+            r = rng.random()
+            if ptrs and r < 0.4:
+                return self.emit(f"load {text(t)}, ptr {rng.choice(ptrs)}, align 1")
+            if r < 0.7:
+                e = self.value(t[2], scope)
+                return self.emit(f"insertelement {text(t)} zeroinitializer, {text(t[2])} {e}, i32 0")
+            return "zeroinitializer"
+        # first-class struct / array: insertvalue chains over some leaves
+        if rng.random() < 0.2:
+            return rng.choice(["zeroinitializer", "poison"])
+        agg = "poison" if rng.random() < 0.5 else "zeroinitializer"
+        for path, leaf in leaves(t):
+            if rng.random() < 0.7:
+                lv = self.value(leaf, scope)
+                agg = self.emit(f"insertvalue {text(t)} {agg}, {text(leaf)} {lv}, "
+                                + ", ".join(str(i) for i in path))
+        return agg
+
+
+class HostKernel:
+    """A launched kernel's declaration, descriptor and per-site argument kinds."""
+
+    def __init__(self, rng, name):
+        self.name = name
+        self.params = []    # dicts: kind, type, decl (attrs), call (attrs), spec (map, size, len)
+        self.ret = rng.choice(["void", "void", "i32"])
+        self.needs_descriptor = False
+        self.cc = "fastcc " if rng.random() < 0.05 else ""
+        for _ in range(rng.randint(0, 6)):
+            self.add_param(rng)
+        r = rng.random()
+        if self.needs_descriptor:
+            self.desc = rng.choice(["global", "md", "both"])
+        else:
+            self.desc = rng.choice([None, None, None, "global", "md-some", "both"])
+        self.infer_all = not self.needs_descriptor and rng.random() < 0.3
+        self.words = self.descriptor_words(rng)
+        self.global_form = rng.choice(["i64", "i64", "i8", "struct"])
+
+    def add_param(self, rng):
+        r = rng.random()
+        p = {"decl": "", "call": "", "spec": (0, 0, 0)}
+        if r < 0.3:  # pointer: size from dereferenceable, access from readonly/writeonly
+            n = rng.choice([1, 4, 8, 16, 24, 64, 4096])
+            size = rng.choice(["dereferenceable", "dereferenceable", "dereferenceable_or_null"]) + f"({n})"
+            access = rng.choice(["", "readonly", "writeonly", "readonly", "writeonly"])
+            extra = rng.choice(["", "", "noundef", "nonnull", "noalias", "align 8", "captures(none)"])
+            where = rng.choice(["decl", "call"])
+            p[where] += " " + size
+            p[rng.choice(["decl", "call"])] += (" " + access) if access else ""
+            p["decl"] += (" " + extra) if extra else ""
+            p.update(kind="ptr", type=("p", 0))
+            m = rng.random()
+            if m < 0.15:
+                p["spec"] = (rng.choice([1, 2, 3]), rng.choice([0, n]), 0)
+            elif m < 0.2:
+                p["spec"] = (rng.choice([0x100, 0x300]), 0, 0)
+        elif r < 0.38:  # pointer sized by the descriptor only
+            p.update(kind="ptr", type=("p", 0))
+            p["spec"] = (rng.choice([0, 1, 2, 3]), rng.choice([1, 8, 100]), 0)
+            if rng.random() < 0.5:
+                p["call"] += " " + rng.choice(["readonly", "writeonly"])
+            self.needs_descriptor = True
+        elif r < 0.46:  # slice: pointer + element count argument
+            it = rng.choice([("i", 8), ("i", 16), ("i", 32), ("i", 64), ("i", 64)])
+            ln = {"kind": "len", "type": it, "decl": "", "call": "", "spec": (0, 0, 0)}
+            p.update(kind="ptr", type=("p", 0))
+            if rng.random() < 0.5:
+                self.params.append(ln)
+                at = len(self.params) - 1
+                self.params.append(p)
+            else:
+                self.params.append(p)
+                self.params.append(ln)
+                at = len(self.params) - 1
+            p["spec"] = (rng.choice([1, 2, 3]), rng.choice([1, 2, 4, 8, 12]), at + 1)
+            self.needs_descriptor = True
+            return
+        elif r < 0.56:  # struct by value through byval(T)
+            t = rand_aggregate(rng) if rng.random() < 0.8 else rand_scalar(rng)
+            attr = f" byval({text(t)}) align {rng.choice([1, 4, 8, 16])}"
+            p["decl"] += attr
+            if rng.random() < 0.5:
+                p["call"] += attr
+            p.update(kind="byval", type=("p", 0), byval=t)
+            if rng.random() < 0.15:
+                p["spec"] = (rng.choice([0, 1]), 0, 0)
+        elif r < 0.68:  # first-class aggregate or vector by value
+            t = rand_aggregate(rng) if rng.random() < 0.7 else rand_vector(rng)
+            p.update(kind="agg", type=t)
+            if rng.random() < 0.15:
+                p["spec"] = (rng.choice([0, 1]), 0, 0)
+        else:
+            t = rng.choice(HOST_SCALARS)
+            p.update(kind="scalar", type=t)
+            if t == ("i", 1) and rng.random() < 0.3:
+                p["decl"] += " " + rng.choice(["zeroext", "noundef"])
+            if rng.random() < 0.15:
+                p["spec"] = (rng.choice([0, 0x100, 0x300]), 0, 0)
+        self.params.append(p)
+
+    def descriptor_words(self, rng):
+        big = lambda: rng.choice([0, 0, 1, 2, 64, 256, 1024, 2 ** 32 - 1])
+        words = [1, big(), big(), big(), big(), big(), big(), rng.choice([0, 0, 64, 4096])]
+        if self.infer_all:
+            return words + [0]
+        words.append(len(self.params))
+        for p in self.params:
+            words += list(p["spec"])
+        return words
+
+    def declaration(self):
+        params = ", ".join(f"{text(p['type'])}{p['decl']}" for p in self.params)
+        return f"declare {self.cc}{self.ret} {sym(self.name)}({params})"
+
+    def global_descriptor(self):
+        w = self.words
+        name = sym(DESCRIPTOR_NAME + self.name)
+        if self.global_form == "i8":  # rustc's lowering of a [u64; N] static
+            b = b"".join(x.to_bytes(8, "little") for x in w)
+            s = "".join(f"\\{c:02X}" for c in b)
+            return f"{name} = constant [{len(b)} x i8] c\"{s}\", align 8"
+        if self.global_form == "struct":
+            head = ", ".join(f"i64 {x}" for x in w[:9])
+            tail = ", ".join(f"i64 {x}" for x in w[9:])
+            ty = f"{{ [9 x i64], [{len(w) - 9} x i64] }}"
+            return f"{name} = internal constant {ty} {{ [9 x i64] [{head}], [{len(w) - 9} x i64] [{tail}] }}"
+        return f"{name} = constant [{len(w)} x i64] [" + ", ".join(f"i64 {x}" for x in w) + "]"
+
+
+DESCRIPTOR_NAME = "__offload_launch."
+
+
+def md_words(rng, words):
+    """Metadata operands: any integer width that holds the value."""
+    out = []
+    for x in words:
+        widths = [64] + [b for b in (32, 16) if x < 2 ** (b - 1)]
+        out.append(f"i{rng.choice(widths)} {x}")
+    return "!{" + ", ".join(out) + "}"
+
+
+class HostModule:
+    def __init__(self, rng, seed):
+        self.rng = rng
+        self.seed = seed
+        self.kernels = {}       # name -> HostKernel
+        self.top = []           # globals and declarations
+        self.decls = set()
+        self.md = []            # metadata definitions
+        self.md_next = 200
+        self.sites = 0          # good launch sites (each becomes one __tgt_target_kernel)
+        self.data_calls = 0
+        self.data_decl = "i64"
+        self.expect = {}        # pass -> message fragment of the refusal
+        self.params = ""
+        self.reserved = None    # the kernel a bad case uses, kept out of the good launches
+
+    def metadata(self, body):
+        n = self.md_next
+        self.md_next += 1
+        self.md.append(f"!{n} = {body}")
+        return f"!{n}"
+
+    def kernel(self):
+        name = self.rng.choice([k for k in HOST_KERNELS if k != self.reserved])
+        if name not in self.kernels:
+            k = HostKernel(self.rng, name)
+            self.kernels[name] = k
+            self.top.append(k.declaration())
+            if k.desc in ("global", "both"):
+                self.top.append(k.global_descriptor())
+        return self.kernels[name]
+
+    def site(self, fn, scope, kernel=None, result=None):
+        """Emits one launch into fn; returns its i32 result if it is used."""
+        rng = self.rng
+        k = kernel or self.kernel()
+        args = []
+        for p in k.params:
+            v = fn.value(p["type"], scope)
+            args.append(f"{text(p['type'])}{p['call']} {v}")
+        md = ""
+        if k.desc == "md" or (k.desc in ("md-some", "both") and rng.random() < 0.5):
+            words = k.words
+            if k.desc == "both":  # a per-call override, same arguments
+                words = [1, rng.randint(0, 8), 0, 0, rng.randint(0, 128), 0, 0, 0] + k.words[8:]
+            md = ", !offload.launch " + self.metadata(md_words(rng, words))
+        call = f"call {k.cc}{k.ret} {sym(k.name)}({', '.join(args)}){md}"
+        if rng.random() < 0.1:
+            call = rng.choice(["tail ", "notail "]) + call
+        self.sites += 1
+        if k.ret == "i32":
+            used = rng.random() < 0.6 if result is None else result
+            if used or rng.random() < 0.3:
+                rc = fn.fresh("rc")
+                fn.out.append(f"  {rc} = {call}")
+                return rc if used else None
+        fn.out.append(f"  {call}")
+        return None
+
+    def use_rc(self, fn, rc, scope):
+        """A use of a launch's return code: kept in scope (a later launch may
+        take it as an i32 argument), stored, or compared."""
+        r = self.rng.random()
+        ptrs = [v for v, t in scope if t == ("p", 0)]
+        if r < 0.4 and ptrs:
+            fn.out.append(f"  store i32 {rc}, ptr {self.rng.choice(ptrs)}, align 4")
+        else:
+            c = fn.emit(f"icmp eq i32 {rc}, 0", "ok")
+            scope.append((c, ("i", 1)))
+        scope.append((rc, ("i", 32)))
+
+    def data_call(self, fn, scope, op, ptr=None, size=None):
+        self.decls.add(f"declare void @__offload_data_{op}(ptr, {self.data_decl}, i64)")
+        ptr = ptr or fn.value(("p", 0), scope)
+        size = size or fn.value(("i", 64 if self.data_decl == "i64" else 32), scope)
+        fn.out.append(f"  call void @__offload_data_{op}(ptr {ptr}, {self.data_decl} {size}, "
+                      f"i64 {self.rng.choice([1, 2, 3])})")
+        self.data_calls += 1
+        return ptr, size
+
+    # -- launch sites inside the llvm-stress function ------------------------
+
+    def stress_function(self, stress):
+        """Inserts groups of launch sites at random points of the llvm-stress
+        function; arguments come from its values (loads, casts, selects,
+        compares, allocas) that dominate the point, its parameters and
+        constants."""
+        rng = self.rng
+        m = re.search(r"^define void @autogen_SD\d+\(ptr %0, ptr %1, ptr %2, i32 %3, i64 %4, i8 %5\) \{\n(.*?)^\}\n",
+                      stress, re.M | re.S)
+        if not m:
+            raise RuntimeError("unexpected llvm-stress output")
+        blocks = []  # [label, [lines]]
+        for line in m[1].splitlines():
+            lm = re.match(r"^([\w.]+):", line)
+            if lm:
+                blocks.append([lm[1], []])
+            elif line.strip():
+                blocks[-1][1].append(line)
+        params = [("%0", ("p", 0)), ("%1", ("p", 0)), ("%2", ("p", 0)), ("%3", ("i", 32)),
+                  ("%4", ("i", 64)), ("%5", ("i", 8))]
+        entry_defs = [d for line in blocks[0][1] for d in [stress_def(line)] if d]
+        fn = HostFn(rng, "hs")
+        scalar_types = {text(t): t for t in HOST_SCALARS}
+        for _ in range(rng.randint(1, 4)):
+            bi = rng.randrange(len(blocks))
+            label, lines = blocks[bi]
+            first = next(i for i, l in enumerate(lines) if " = phi " not in l)
+            at = rng.randint(first, len(lines) - 1)
+            own = [d for d in (stress_def(l) for l in lines[:at]) if d]
+            scope = list(params) + own + ([] if bi == 0 else entry_defs)
+            fn.out = []
+            for _ in range(rng.randint(1, 3)):
+                rc = self.site(fn, scope)
+                if rc:
+                    self.use_rc(fn, rc, scope)
+            if rng.random() < 0.15:
+                p, s = self.data_call(fn, scope, "begin")
+                self.site(fn, scope)
+                self.data_call(fn, scope, "end", p, s)
+            lines[at:at] = fn.out
+        body = "\n".join(f"{label}:\n" + "\n".join(lines) for label, lines in blocks)
+        name = f"@host{self.seed}"
+        if rng.random() < 0.1:
+            # An entry block that starts with (empty) phis: the pass's
+            # entry-block allocas must go after them.
+            body = body.replace("BB:\n", "BB:\n  %hs.phi0 = phi i32\n  %hs.phi1 = phi ptr\n", 1)
+        return f"define void {name}(ptr %0, ptr %1, ptr %2, i32 %3, i64 %4, i8 %5) {{\n{body}\n}}\n"
+
+    # -- a structured random CFG of our own --------------------------------
+
+    def driver(self, index):
+        rng = self.rng
+        fn = HostFn(rng, "d")
+        self.block = "entry"
+        fn.out = ["entry:"]
+        scope = [("%p", ("p", 0)), ("%q", ("p", 0)), ("%n", ("i", 64)), ("%x", ("i", 32)),
+                 ("%d", ("f", "double"))]
+        for i in range(rng.randint(0, 3)):
+            t = rng.choice(["[64 x i8]", "i64", "{ i32, double }", "[4 x float]"])
+            scope.append((fn.emit(f"alloca {t}, align 16", "buf"), ("p", 0)))
+        acc = fn.emit("alloca i32, align 4", "acc")
+        fn.out.append(f"  store i32 0, ptr {acc}, align 4")
+        self.acc = acc
+        self.seq(fn, scope, 0)
+        res = fn.emit(f"load i32, ptr {acc}, align 4")
+        fn.out.append(f"  ret i32 {res}")
+        return (f"define i32 @driver{index}(ptr %p, ptr %q, i64 %n, i32 %x, double %d) {{\n"
+                + "\n".join(fn.out) + "\n}\n")
+
+    def label(self, fn, base):
+        return fn.fresh(base)[1:]
+
+    def start(self, fn, label):
+        fn.out.append(f"{label}:")
+        self.block = label
+
+    def seq(self, fn, scope, depth):
+        rng = self.rng
+        scope = list(scope)
+        for _ in range(rng.randint(1, 4)):
+            r = rng.random()
+            if r < 0.45 or depth >= 3:
+                rc = self.site(fn, scope)
+                if rc:
+                    if rng.random() < 0.5:
+                        s = fn.emit(f"load i32, ptr {self.acc}, align 4")
+                        s = fn.emit(f"or i32 {s}, {rc}")
+                        fn.out.append(f"  store i32 {s}, ptr {self.acc}, align 4")
+                    self.use_rc(fn, rc, scope)
+            elif r < 0.65:  # if / else, a phi of return codes at the join
+                c = fn.value(("i", 1), scope)
+                then, other, join = (self.label(fn, "then"), self.label(fn, "else"),
+                                     self.label(fn, "join"))
+                fn.out.append(f"  br i1 {c}, label %{then}, label %{other}")
+                ends = []
+                for lab in (then, other):
+                    self.start(fn, lab)
+                    inner = self.seq(fn, scope, depth + 1)
+                    ends.append((self.block, inner))
+                    fn.out.append(f"  br label %{join}")
+                self.start(fn, join)
+                vals = [next((v for v, t in inner[::-1] if t == ("i", 32) and v not in dict(scope)), "0")
+                        for _, inner in ends]
+                if any(v != "0" for v in vals):
+                    phi = fn.emit("phi i32 " + ", ".join(f"[ {v}, %{b} ]" for v, (b, _) in zip(vals, ends)))
+                    scope.append((phi, ("i", 32)))
+            elif r < 0.85:  # counted loop
+                head, body, exit_ = (self.label(fn, "loop"), self.label(fn, "body"),
+                                     self.label(fn, "exit"))
+                pre = self.block
+                fn.out.append(f"  br label %{head}")
+                self.start(fn, head)
+                i = fn.fresh("i")
+                nxt = fn.fresh("inext")
+                fn.out.append(f"  {i} = phi i64 [ 0, %{pre} ], [ {nxt}, %LATCH ]")
+                latch_line = len(fn.out) - 1
+                c = fn.emit(f"icmp ult i64 {i}, %n")
+                fn.out.append(f"  br i1 {c}, label %{body}, label %{exit_}")
+                self.start(fn, body)
+                self.seq(fn, scope + [(i, ("i", 64))], depth + 1)
+                fn.out.append(f"  {nxt} = add i64 {i}, 1")
+                fn.out.append(f"  br label %{head}")
+                fn.out[latch_line] = fn.out[latch_line].replace("%LATCH", "%" + self.block)
+                self.start(fn, exit_)
+            else:  # a data region around launches
+                p, s = self.data_call(fn, scope, "begin")
+                self.seq(fn, scope, depth + 1)
+                if rng.random() < 0.5:
+                    self.data_call(fn, scope, "update", p, s)
+                self.data_call(fn, scope, "end", p, s)
+        return scope
+
+
+def stress_def(line):
+    """(value, type) of an llvm-stress instruction whose result type is easy
+    to read and a launch can take, else None."""
+    m = re.match(r"^  (%[\w.]+) = (.*)$", line)
+    if not m:
+        return None
+    v, rhs = m[1], m[2]
+    t = None
+    if rhs.startswith("alloca "):
+        return v, ("p", 0)
+    for pat in (r"^load (\S+), ptr", r"^(?:trunc|zext|sext|fptrunc|fpext|fptoui|fptosi|uitofp|sitofp|bitcast) .* to (\S+)$",
+                r"^extractelement <\d+ x (\w+)>", r"^select i1 [^,]+, (\w+) ",
+                r"^(?:add|sub|mul|and|or|xor|shl|lshr|ashr|udiv|sdiv|urem|srem|fadd|fsub|fmul|fdiv|frem) (\w+) "):
+        mm = re.match(pat, rhs)
+        if mm:
+            t = mm[1]
+            break
+    if re.match(r"^[if]cmp \w+ (i\d+|float|double|half|ptr) ", rhs):
+        t = "i1"
+    types = {text(s): s for s in HOST_SCALARS}
+    return (v, types[t]) if t in types else None
+
+
+def host_bad_case(h, rng):
+    """One input the pass must refuse, in a function of its own, launching
+    h.reserved (no good launch uses it); returns (function text, the text the
+    pass's error must contain)."""
+    kinds = ["unsized", "not-in-image", "md-not-in-image", "i128", "fp80", "i64-result",
+                       "count", "version", "scalar-to", "body", "data-shape", "len-not-int",
+                       "invoke", "addrspace", "agg-from", "literal-to", "md-string", "odd-bytes",
+                       "no-init", "teams-wide", "runtime-decl"]
+    if any("__offload_data_update" in d for d in h.decls):
+        kinds.remove("data-shape")
+    kind = rng.choice(kinds)
+    k = h.reserved
+    s = sym(k)
+    hdr = "1, 0, 0, 0, 0, 0, 0, 0"
+    f = "define void @bad(ptr %p, i64 %n) {\n"
+    if kind == "unsized":
+        h.top.append(f"declare void {s}(ptr)")
+        return f + f"  call void {s}(ptr %p)\n  ret void\n}}\n", "a pointer of unknown size"
+    if kind == "not-in-image":
+        h.top.append('@"__offload_launch.nope" = constant [9 x i64] [i64 1, i64 0, i64 0, i64 0, '
+                     'i64 0, i64 0, i64 0, i64 0, i64 0]')
+        h.top.append("declare void @nope()")
+        return f + "  call void @nope()\n  ret void\n}\n", "kernel 'nope' is not in image"
+    if kind == "md-not-in-image":
+        h.top.append("declare void @helper(i64)")
+        m = h.metadata("!{i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0}")
+        return (f + f"  call void @helper(i64 %n), !offload.launch {m}\n  ret void\n}}\n",
+                "kernel 'helper' is not in image")
+    if kind == "i128":
+        h.top.append(f"declare void {s}(i128)")
+        return (f + f"  %w = zext i64 %n to i128\n  call void {s}(i128 %w)\n  ret void\n}}\n",
+                "an integer of 128 bits")
+    if kind == "fp80":
+        h.top.append(f"declare void {s}(x86_fp80)")
+        return (f + f"  %w = uitofp i64 %n to x86_fp80\n  call void {s}(x86_fp80 %w)\n  ret void\n}}\n",
+                "only half, float and double fit a slot")
+    if kind == "i64-result":
+        h.top.append(f"declare i64 {s}()")
+        return (f + f"  %r = call i64 {s}()\n  store i64 %r, ptr %p\n  ret void\n}}\n",
+                "a launch returns void or i32")
+    if kind == "count":
+        h.top.append(f"declare void {s}(i64, i64)")
+        h.top.append(f"{sym(DESCRIPTOR_NAME + k)} = constant [12 x i64] [i64 1, i64 0, i64 0, i64 0, i64 0, "
+                     "i64 0, i64 0, i64 0, i64 1, i64 0, i64 0, i64 0]")
+        return (f + f"  call void {s}(i64 %n, i64 %n)\n  ret void\n}}\n",
+                "the launch descriptor describes 1 arguments, the call passes 2")
+    if kind == "version":
+        m = h.metadata("!{i64 2, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0}")
+        h.top.append(f"declare void {s}()")
+        return f + f"  call void {s}(), !offload.launch {m}\n  ret void\n}}\n", "has layout version 2"
+    if kind == "scalar-to":
+        m = h.metadata(f"!{{i64 {hdr.replace(', ', ', i64 ')}, i64 1, i64 1, i64 0, i64 0}}")
+        h.top.append(f"declare void {s}(i64)")
+        return (f + f"  call void {s}(i64 %n), !offload.launch {m}\n  ret void\n}}\n",
+                "a scalar cannot be mapped TO/FROM")
+    if kind == "body":
+        h.top.append(f"{sym(DESCRIPTOR_NAME + k)} = constant [9 x i64] [i64 1, i64 0, i64 0, i64 0, i64 0, "
+                     "i64 0, i64 0, i64 0, i64 0]")
+        h.top.append(f"define void {s}() {{\n  ret void\n}}")
+        return f + f"  call void {s}()\n  ret void\n}}\n", "has a body; a launch calls an external declaration"
+    if kind == "data-shape":
+        h.top.append("declare void @__offload_data_update(ptr, i64)")
+        return (f + "  call void @__offload_data_update(ptr %p, i64 %n)\n  ret void\n}\n",
+                "expected (__offload_data_update ptr, i64 size, i64 maptype) returning void")
+    if kind == "len-not-int":
+        m = h.metadata(f"!{{i64 {hdr.replace(', ', ', i64 ')}, i64 2, i64 3, i64 4, i64 2, i64 0, i64 0, i64 0}}")
+        h.top.append(f"declare void {s}(ptr, double)")
+        return (f + f"  call void {s}(ptr %p, double 1.0), !offload.launch {m}\n  ret void\n}}\n",
+                "its length argument 1 is not an integer argument of the call")
+    if kind == "invoke":
+        h.top.append(f"declare void {s}(i64)")
+        h.top.append("declare i32 @__gxx_personality_v0(...)")
+        return ("define void @bad(ptr %p, i64 %n) personality ptr @__gxx_personality_v0 {\n"
+                f"  invoke void {s}(i64 %n) to label %ok unwind label %lp\nok:\n  ret void\n"
+                "lp:\n  %l = landingpad { ptr, i32 } cleanup\n  resume { ptr, i32 } %l\n}\n",
+                "an invoke; launches must be plain calls")
+    if kind == "addrspace":
+        h.top.append(f"declare void {s}(ptr addrspace(1) dereferenceable(8))")
+        return (f + f"  %g = addrspacecast ptr %p to ptr addrspace(1)\n  call void {s}(ptr addrspace(1) %g)\n"
+                "  ret void\n}\n", "a pointer outside address space 0")
+    if kind == "agg-from":
+        m = h.metadata(f"!{{i64 {hdr.replace(', ', ', i64 ')}, i64 1, i64 2, i64 0, i64 0}}")
+        h.top.append(f"declare void {s}({{ i32, i32 }})")
+        return (f + f"  call void {s}({{ i32, i32 }} zeroinitializer), !offload.launch {m}\n  ret void\n}}\n",
+                "an aggregate passed by value is mapped TO")
+    if kind == "literal-to":
+        m = h.metadata(f"!{{i64 {hdr.replace(', ', ', i64 ')}, i64 1, i64 257, i64 8, i64 0}}")
+        h.top.append(f"declare void {s}(ptr)")
+        return (f + f"  call void {s}(ptr %p), !offload.launch {m}\n  ret void\n}}\n",
+                "is both LITERAL and mapped")
+    if kind == "md-string":
+        m = h.metadata('!{i64 1, !"teams", i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0}')
+        h.top.append(f"declare void {s}()")
+        return (f + f"  call void {s}(), !offload.launch {m}\n  ret void\n}}\n",
+                "operand 1 is not a constant integer")
+    if kind == "odd-bytes":
+        h.top.append(f"{sym(DESCRIPTOR_NAME + k)} = constant [12 x i8] zeroinitializer")
+        h.top.append(f"declare void {s}()")
+        return f + f"  call void {s}()\n  ret void\n}}\n", "is 12 bytes, not a whole number of 64-bit words"
+    if kind == "no-init":
+        h.top.append(f"{sym(DESCRIPTOR_NAME + k)} = external constant [9 x i64]")
+        h.top.append(f"declare void {s}()")
+        return f + f"  call void {s}()\n  ret void\n}}\n", "has no initializer here"
+    if kind == "teams-wide":
+        m = h.metadata("!{i64 1, i64 4294967296, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0}")
+        h.top.append(f"declare void {s}()")
+        return (f + f"  call void {s}(), !offload.launch {m}\n  ret void\n}}\n",
+                "teams 4294967296 does not fit in 32 bits")
+    # runtime-decl: the module declares a runtime function with another type
+    h.top = [t for t in h.top if "@__tgt_target_kernel(" not in t]
+    h.top.append("declare void @__tgt_target_kernel()")
+    h.top.append(f"declare void {s}(i64)")
+    return (f + f"  call void {s}(i64 %n)\n  ret void\n}}\n",
+            "the module declares '__tgt_target_kernel' as void ()")
+
+
 def gen_host(stress, seed):
-    """Hook for `offload-host`: a host module with launch sites (begin mapper,
-    __tgt_target_kernel, end mapper; see offload-runtime.md). Not written yet:
-    the pass and its input contract are on another branch."""
-    raise NotImplementedError("offload-host generator: add it when the pass lands")
+    """A host module for `offload-host<image=...>`: the llvm-stress function
+    with groups of launch sites inserted at random points (arguments from its
+    dominating values) and 0-2 driver functions of our own with nested
+    branches, loops, data regions and return codes used or not. Kernels are
+    HOST_KERNELS with random declarations (pointers with dereferenceable and
+    readonly/writeonly/neither on the declaration or the call, byval structs,
+    first-class aggregates and vectors, scalars of every launchable width,
+    pointer + length slices) and launch descriptors as metadata, a global
+    (i64 array, rustc's i8 bytes, a struct) or both. Sometimes an existing
+    @llvm.global_ctors / @llvm.compiler.used / @llvm.used, runtime
+    declarations, @stderr or an "openmp" module flag. About 8% of modules
+    get one input the pass must refuse (Kernel.expect_error)."""
+    rng = random.Random(f"{seed}-host")
+    k = Kernel(rng, "host")
+    h = HostModule(rng, seed)
+    if rng.random() < 0.08:
+        h.reserved = rng.choice(HOST_KERNELS)
+    if rng.random() < 0.2:
+        h.data_decl = "i32"
+    if rng.random() < 0.15:
+        h.params = rng.choice([";teams=4;threads=64", ";device=0", ";device=3;teams=1"])
+    funcs = [h.stress_function(stress)]
+    for i in range(rng.choice([0, 1, 1, 2])):
+        funcs.append(h.driver(i))
+    extra = []
+    if rng.random() < 0.2:
+        h.top.append("@llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] "
+                     "[{ i32, ptr, ptr } { i32 65535, ptr @init, ptr null }]")
+        extra.append("define internal void @init() {\n  ret void\n}\n")
+    if rng.random() < 0.2:
+        h.top.append("@kept = internal global i32 0")
+        h.top.append('@llvm.compiler.used = appending global [1 x ptr] [ptr @kept], section "llvm.metadata"')
+    if rng.random() < 0.1:
+        h.top.append('@llvm.used = appending global [1 x ptr] [ptr @kept.u], section "llvm.metadata"')
+        h.top.append("@kept.u = internal global i64 0")
+    if rng.random() < 0.15:
+        h.top.extend(rng.sample(RUNTIME_DECLS, rng.randint(1, len(RUNTIME_DECLS))))
+    if rng.random() < 0.1:
+        h.top.append("@stderr = external global ptr, align 8")
+    if rng.random() < 0.1:
+        h.top.append("@.k0.region_id = internal global i8 0")  # a name the pass wants
+    flags = ""
+    if rng.random() < 0.1:
+        flags = "!llvm.module.flags = !{!900}\n!900 = !{i32 7, !\"openmp\", i32 51}\n"
+    if h.reserved:
+        fn, fragment = host_bad_case(h, rng)
+        funcs.append(fn)
+        k.expect_error["offload-host"] = "deliberately bad input"
+        k.expect_text["offload-host"] = fragment
+    k.expect_count = {"@__tgt_target_kernel(": h.sites, "@__offload_data_": 0}
+    k.pipeline_params = h.params
+    out = (X86_HEADER + "\n".join(h.top) + "\n" + "\n".join(sorted(h.decls)) + "\n\n"
+           + "\n".join(funcs + extra) + "\n" + "\n".join(h.md) + "\n" + flags)
+    return out, k
 
 
-# (name, pipeline text, generator target, check lint?)
+# (name, pipeline text, generator target, extra checks: "lint" = no write to
+# constant memory, "llc" = the output compiles to an object)
 PIPELINES = [
-    ("amdgpu-kernel-abi", "amdgpu-kernel-abi", "amdgpu", False),
-    ("byref-callee-copy", "byref-callee-copy", "amdgpu", True),
-    ("abi+copy", "amdgpu-kernel-abi,byref-callee-copy", "amdgpu", True),
-    ("offload-wrap-kernels", "offload-wrap-kernels", "x86", False),
-    # Enabled when the plugin registers the pass and gen_host is written.
-    ("offload-host", "offload-host", "host", False),
+    ("amdgpu-kernel-abi", "amdgpu-kernel-abi", "amdgpu", ()),
+    ("byref-callee-copy", "byref-callee-copy", "amdgpu", ("lint",)),
+    ("abi+copy", "amdgpu-kernel-abi,byref-callee-copy", "amdgpu", ("lint",)),
+    ("offload-wrap-kernels", "offload-wrap-kernels", "x86", ()),
+    # The pass text gets `<image=...>` (the campaign's image) and the
+    # module's own extra parameters in one_seed.
+    ("offload-host", "offload-host", "host", ("llc",)),
 ]
 
 
@@ -405,8 +1070,13 @@ def strip_id(path):
         return "".join(line for line in f if not line.startswith("; ModuleID"))
 
 
-def check_case(opt, plugin, name, pipeline, lint, src, expect, work):
+def pass_name(p):
+    return p.split("<")[0]
+
+
+def check_case(opt, plugin, name, pipeline, checks, src, kernel, work):
     """Returns ('ok'|'unsupported'|'failed', detail)."""
+    expect, lint = kernel.expect_error, "lint" in checks
     out1 = os.path.join(work, f"{name}.1.ll")
     out2 = os.path.join(work, f"{name}.2.ll")
     base = [opt, f"-load-pass-plugin={plugin}", f"-passes={pipeline}", "-S"]
@@ -415,9 +1085,14 @@ def check_case(opt, plugin, name, pipeline, lint, src, expect, work):
         err = r.stderr.strip()
         clean = (r.returncode == 1 and "LLVM ERROR: " in err and "internal error" not in err
                  and "Stack dump" not in err and not os.path.exists(out1))
-        passes = [p for p in pipeline.split(",") if p in expect]
+        passes = [pass_name(p) for p in pipeline.split(",") if pass_name(p) in expect]
         if clean and passes and any(f"LLVM ERROR: {p}: " in err for p in passes):
-            return "unsupported", err.splitlines()[-1]
+            # Refused for the reason the generator put in, not another one.
+            wrong = [p for p in passes if p in kernel.expect_text and kernel.expect_text[p] not in err]
+            if not wrong:
+                return "unsupported", err.splitlines()[-1]
+            return "failed", (f"refused, but not with '{kernel.expect_text[wrong[0]]}':\n"
+                              f"{err[-4000:]}")
         return "failed", f"opt exited {r.returncode}:\n{err[-4000:]}"
     # The second run checks the first one's output: opt verifies its input,
     # lint (run first, on that input) finds no write to the constant address
@@ -434,27 +1109,43 @@ def check_case(opt, plugin, name, pipeline, lint, src, expect, work):
     if strip_id(out1) != strip_id(out2):
         d = run(["diff", out1, out2])
         return "failed", f"second run changed the module:\n{d.stdout[-4000:]}"
+    if kernel.expect_count:
+        with open(out1) as f:
+            calls = [line for line in f if " call " in line or "= call " in line]
+        for needle, want in kernel.expect_count.items():
+            got = sum(line.count(needle) for line in calls)
+            if got != want:
+                return "failed", f"{got} calls of {needle} in the output, expected {want}"
+    if "llc" in checks:
+        r = run(["llc-22", "-filetype=obj", out1, "-o", os.path.join(work, f"{name}.o")])
+        if r.returncode != 0:
+            return "failed", f"llc-22 on the output exited {r.returncode}:\n{r.stderr[-4000:]}"
     return "ok", ""
 
 
 def one_seed(job):
-    seed, size, pipelines, opt, plugin, keep, deadline = job
+    seed, size, pipelines, opt, plugin, keep, deadline, image = job
     results = []
     if deadline and time.time() > deadline:
         return seed, None
     with tempfile.TemporaryDirectory(prefix="offload-fuzz-") as work:
         stress = run(["llvm-stress-22", f"-seed={seed}", f"-size={size}", "-o", "-"]).stdout
         modules = {}
-        for name, pipeline, target, lint in pipelines:
+        for name, pipeline, target, checks in pipelines:
             if target not in modules:
                 src = os.path.join(work, f"{target}.ll")
-                ir, kernel = make_kernel(stress, seed, target)
+                if target == "host":
+                    ir, kernel = gen_host(stress, seed)
+                else:
+                    ir, kernel = make_kernel(stress, seed, target)
                 with open(src, "w") as f:
                     f.write(ir)
                 modules[target] = (src, kernel)
             src, kernel = modules[target]
-            status, detail = check_case(opt, plugin, name.replace("+", "-"), pipeline, lint, src,
-                                        kernel.expect_error, work)
+            if target == "host":
+                pipeline = f"{pipeline}<image={image}{kernel.pipeline_params}>"
+            status, detail = check_case(opt, plugin, name.replace("+", "-"), pipeline, checks, src,
+                                        kernel, work)
             if status == "failed" and keep:
                 os.makedirs(keep, exist_ok=True)
                 stem = os.path.join(keep, f"seed{seed}-{name.replace('+', '-')}")
@@ -491,12 +1182,18 @@ def main():
 
     wanted = [p for p in args.pipelines.split(",") if p]
     pipelines = []
+    image = None
+    image_dir = tempfile.TemporaryDirectory(prefix="offload-fuzz-image-")
     for entry in PIPELINES:
-        name, pipeline, target, lint = entry
+        name, pipeline, target, checks = entry
         if wanted and name not in wanted:
             continue
-        if target == "host" and not (wanted and plugin_has_pass(args.opt, args.plugin, "offload-host")):
-            continue  # the hook: see gen_host
+        if target == "host":
+            # One x86_64 device image for the whole run.
+            image = image or build_host_image(image_dir.name)
+            if not plugin_has_pass(args.opt, args.plugin, f"offload-host<image={image}>"):
+                print("campaign: the plugin has no offload-host pass; skipped", file=sys.stderr)
+                continue
         pipelines.append(entry)
     if not pipelines:
         sys.exit("campaign: no pipelines to run")
@@ -507,7 +1204,7 @@ def main():
     for i in range(args.cases):
         seed = args.start + i
         size = args.size or random.Random(seed).randint(10, 80)
-        jobs.append((seed, size, pipelines, args.opt, args.plugin, args.keep, deadline))
+        jobs.append((seed, size, pipelines, args.opt, args.plugin, args.keep, deadline, image))
     counts = {name: {"ok": 0, "unsupported": 0, "failed": 0} for name, *_ in pipelines}
     with multiprocessing.Pool(args.jobs) as pool:
         done = 0
@@ -526,6 +1223,7 @@ def main():
     print(f"campaign: {n} cases, {total['ok']} ok, {total['unsupported']} unsupported, "
           f"{total['failed']} failed ({done} seeds x {len(pipelines)} pipelines, "
           f"seeds {args.start}..{args.start + args.cases - 1}, {time.time() - started:.0f} s)")
+    image_dir.cleanup()
     sys.exit(1 if total["failed"] else 0)
 
 

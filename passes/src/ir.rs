@@ -1543,7 +1543,11 @@ pub fn add_module_flag(module: &Module<'_>, behavior: u32, key: &str, value: u32
 pub fn entry_builder<'ctx>(function: FunctionValue<'ctx>) -> inkwell::builder::Builder<'ctx> {
     let builder = function.get_type().get_context().create_builder();
     if let Some(entry) = function.get_first_basic_block() {
-        match entry.get_first_instruction() {
+        // After any (empty) phis: an entry block may start with them.
+        let first_non_phi = entry
+            .get_instructions()
+            .find(|i| i.get_opcode() != inkwell::values::InstructionOpcode::Phi);
+        match first_non_phi {
             Some(first) => builder.position_before(&first),
             None => builder.position_at_end(entry),
         }

@@ -334,11 +334,39 @@ enum ArgPlan<'ctx> {
 #[derive(Debug, Clone, Copy)]
 enum Size<'ctx> {
     Bytes(u64),
-    /// `len * element` with `len` from an integer argument.
+    /// `len * element` with `len` from integer argument `len_arg`.
     Elements {
         len: IntValue<'ctx>,
+        len_arg: u32,
         element: u64,
     },
+}
+
+impl<'ctx> ArgPlan<'ctx> {
+    /// This plan with its values taken again from the call's current
+    /// arguments `now` (`value` is its own). Lowering a launch replaces its
+    /// call, whose result a later launch may take as an argument or a length,
+    /// so values kept from planning can name an erased instruction.
+    fn rebind(self, value: BasicValueEnum<'ctx>, now: &[BasicValueEnum<'ctx>]) -> ArgPlan<'ctx> {
+        match self {
+            ArgPlan::Literal { map, size, .. } => ArgPlan::Literal { value, map, size },
+            ArgPlan::Spilled { size, .. } => ArgPlan::Spilled { value, size },
+            ArgPlan::Mapped { map, size, .. } => ArgPlan::Mapped {
+                pointer: value.into_pointer_value(),
+                map,
+                size: match size {
+                    Size::Elements {
+                        len_arg, element, ..
+                    } => Size::Elements {
+                        len: now[len_arg as usize].into_int_value(),
+                        len_arg,
+                        element,
+                    },
+                    bytes => bytes,
+                },
+            },
+        }
+    }
 }
 
 impl<'ctx> ArgPlan<'ctx> {
@@ -403,14 +431,13 @@ impl DataOp {
     }
 }
 
-/// One explicit data-region call.
+/// One explicit data-region call; its (pointer, size, map type) arguments
+/// are read when it is lowered (a launch's result may be the size, and
+/// launches are lowered first, replacing their calls).
 struct DataCall<'ctx> {
     call: InstructionValue<'ctx>,
     caller: FunctionValue<'ctx>,
     op: DataOp,
-    pointer: PointerValue<'ctx>,
-    size: IntValue<'ctx>,
-    map: IntValue<'ctx>,
 }
 
 struct Plan<'ctx> {
@@ -749,6 +776,7 @@ fn pointer_size<'ctx>(
         }
         return Ok(Size::Elements {
             len: *len,
+            len_arg: len_index,
             element: spec.size,
         });
     }
@@ -792,20 +820,13 @@ fn plan_data_call<'ctx>(
     match (args.as_slice(), call_result_is_used(call)) {
         (
             [
-                BasicValueEnum::PointerValue(pointer),
+                BasicValueEnum::PointerValue(_),
                 BasicValueEnum::IntValue(size),
                 BasicValueEnum::IntValue(map),
             ],
             false,
         ) if size.get_type().get_bit_width() <= 64 && map.get_type().get_bit_width() <= 64 => {
-            Ok(DataCall {
-                call,
-                caller,
-                op,
-                pointer: *pointer,
-                size: *size,
-                map: *map,
-            })
+            Ok(DataCall { call, caller, op })
         }
         _ => Err(shape),
     }
@@ -1199,7 +1220,15 @@ fn lower_launch<'ctx>(
 ) -> Result<(), BuilderError> {
     let c = abi.context;
     let (i32, i64, ptr) = (c.i32_type(), c.i64_type(), abi.ptr());
-    let n = launch.args.len() as u32;
+    // The call's arguments now: an earlier launch may have replaced one.
+    let operands = ir::call_arguments(launch.call);
+    let args: Vec<ArgPlan<'ctx>> = launch
+        .args
+        .iter()
+        .zip(&operands)
+        .map(|(arg, &value)| arg.rebind(value, &operands))
+        .collect();
+    let n = args.len() as u32;
     let kernel = &launch.kernel;
     let (region_id, name) = registration.kernels[kernel];
     let null = ptr.const_null();
@@ -1207,7 +1236,7 @@ fn lower_launch<'ctx>(
     // Allocas first, in the entry block.
     let entry = ir::entry_builder(launch.caller);
     let arrays = if n > 0 {
-        let runtime_sizes = launch.args.iter().any(|a| a.constant_size().is_none());
+        let runtime_sizes = args.iter().any(|a| a.constant_size().is_none());
         Some((
             entry.build_alloca(ptr.array_type(n), ".offload_baseptrs")?,
             entry.build_alloca(ptr.array_type(n), ".offload_ptrs")?,
@@ -1238,7 +1267,7 @@ fn lower_launch<'ctx>(
     let mut arg_arrays = [null, null, null, null]; // base pointers, pointers, sizes, kernel map types
     let mut mapper_args = None;
     if let Some((baseptrs, ptrs, sizes_alloca)) = arrays {
-        for (i, arg) in launch.args.iter().enumerate() {
+        for (i, arg) in args.iter().enumerate() {
             let slot = store_argument(&builder, abi, arg, spills[i])?;
             let index = [i64.const_zero(), i64.const_int(i as u64, false)];
             // SAFETY: `i < n`, inside the [n x ptr] / [n x i64] arrays.
@@ -1433,7 +1462,7 @@ fn argument_size<'ctx>(
     let i64 = abi.context.i64_type();
     match *arg {
         ArgPlan::Mapped {
-            size: Size::Elements { len, element },
+            size: Size::Elements { len, element, .. },
             ..
         } => {
             let len = builder.build_int_z_extend_or_bit_cast(len, i64, "")?;
@@ -1459,16 +1488,20 @@ fn lower_data_call<'ctx>(
     let maps = entry.build_alloca(i64.array_type(1), ".offload_maptypes")?;
     let builder = c.create_builder();
     builder.position_before(&data.call);
-    builder.build_store(baseptrs, data.pointer)?;
-    builder.build_store(ptrs, data.pointer)?;
+    // Checked by plan_data_call: (ptr, iN, iN).
+    let operands = ir::call_arguments(data.call);
+    let (pointer, size, map) = (
+        operands[0].into_pointer_value(),
+        operands[1].into_int_value(),
+        operands[2].into_int_value(),
+    );
+    builder.build_store(baseptrs, pointer)?;
+    builder.build_store(ptrs, pointer)?;
     builder.build_store(
         sizes,
-        builder.build_int_z_extend_or_bit_cast(data.size, i64, "")?,
+        builder.build_int_z_extend_or_bit_cast(size, i64, "")?,
     )?;
-    builder.build_store(
-        maps,
-        builder.build_int_z_extend_or_bit_cast(data.map, i64, "")?,
-    )?;
+    builder.build_store(maps, builder.build_int_z_extend_or_bit_cast(map, i64, "")?)?;
     let null = ptr.const_null();
     builder.build_call(
         runtime(module, abi, data.op.mapper()),
