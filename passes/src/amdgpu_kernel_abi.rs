@@ -850,7 +850,7 @@ fn rewrite_kernel<'ctx>(
     let fn_type = ir::with_params(kernel, &types);
 
     let rewrite = SignatureRewrite::begin(module, kernel, fn_type)?;
-    let builder = rewrite.entry_builder(module);
+    let builder = rewrite.entry_builder();
     for (new_index, ((item, param), wrapper)) in
         plan.iter().zip(&new_params).zip(wrappers).enumerate()
     {

@@ -391,35 +391,10 @@ impl<'ctx> SignatureRewrite<'ctx> {
         Ok(SignatureRewrite { old, new })
     }
 
-    /// A builder placed before the first non-phi instruction of the new entry
-    /// block (an entry block without predecessors may start with empty phis),
+    /// A builder at the top of the new entry block (see [`entry_builder`]),
     /// where parameter replacements go.
-    pub fn entry_builder(&self, module: &Module<'ctx>) -> inkwell::builder::Builder<'ctx> {
-        let builder = module.get_context().create_builder();
-        let entry = self
-            .new
-            .get_first_basic_block()
-            .expect("moved body has an entry block");
-        let first_non_phi = entry
-            .get_instructions()
-            .find(|i| i.get_opcode() != inkwell::values::InstructionOpcode::Phi);
-        match first_non_phi {
-            // In front of the first instruction's debug records too, so a
-            // `#dbg_declare` of a replaced parameter follows its replacement.
-            // (inkwell's own call first: it records that the builder is placed.)
-            Some(first) => {
-                builder.position_before(&first);
-                // SAFETY: positions a live builder before a live instruction.
-                unsafe {
-                    llvm::LLVMPositionBuilderBeforeInstrAndDbgRecords(
-                        builder.as_mut_ptr(),
-                        first.as_value_ref(),
-                    )
-                }
-            }
-            None => builder.position_at_end(entry),
-        }
-        builder
+    pub fn entry_builder(&self) -> inkwell::builder::Builder<'ctx> {
+        entry_builder(self.new)
     }
 
     /// Makes every use of old parameter `index` use `value` (same type).
@@ -1420,12 +1395,31 @@ pub fn direct_calls<'ctx>(
 }
 
 /// The call's argument operands (without the callee).
-pub fn call_arguments<'ctx>(call: InstructionValue<'ctx>) -> Vec<BasicValueEnum<'ctx>> {
+pub fn call_arguments<'ctx>(
+    call: InstructionValue<'ctx>,
+) -> Result<Vec<BasicValueEnum<'ctx>>, String> {
     // SAFETY: `call` is a live call or invoke; argument operands come first.
+    // Their type kinds are checked before inkwell wraps them (it panics on
+    // tokens, metadata and `target(...)` values).
     unsafe {
         let raw = call.as_value_ref();
         (0..llvm::LLVMGetNumArgOperands(raw))
-            .map(|i| BasicValueEnum::new(llvm::LLVMGetOperand(raw, i)))
+            .map(|i| {
+                let operand = llvm::LLVMGetOperand(raw, i);
+                let ty = llvm::LLVMTypeOf(operand);
+                match llvm::LLVMGetTypeKind(ty) {
+                    LLVMTypeKind::LLVMTokenTypeKind
+                    | LLVMTypeKind::LLVMMetadataTypeKind
+                    | LLVMTypeKind::LLVMTargetExtTypeKind
+                    | LLVMTypeKind::LLVMLabelTypeKind
+                    | LLVMTypeKind::LLVMVoidTypeKind
+                    | LLVMTypeKind::LLVMX86_AMXTypeKind => Err(format!(
+                        "argument {i} has type '{}', which no launch can pass",
+                        type_text_raw(ty)
+                    )),
+                    _ => Ok(BasicValueEnum::new(operand)),
+                }
+            })
             .collect()
     }
 }
@@ -1538,19 +1532,32 @@ pub fn add_module_flag(module: &Module<'_>, behavior: u32, key: &str, value: u32
     }
 }
 
-/// A builder at the top of `function`'s entry block, where allocas belong
-/// (so that they are static and not repeated in loops).
+/// A builder at the top of `function`'s entry block, where allocas and
+/// parameter replacements belong (static allocas, not repeated in loops):
+/// after any empty phis an entry block may start with, and in front of the
+/// first instruction's debug records, so a `#dbg_declare` of a replaced
+/// value follows its replacement.
 pub fn entry_builder<'ctx>(function: FunctionValue<'ctx>) -> inkwell::builder::Builder<'ctx> {
     let builder = function.get_type().get_context().create_builder();
-    if let Some(entry) = function.get_first_basic_block() {
-        // After any (empty) phis: an entry block may start with them.
-        let first_non_phi = entry
-            .get_instructions()
-            .find(|i| i.get_opcode() != inkwell::values::InstructionOpcode::Phi);
-        match first_non_phi {
-            Some(first) => builder.position_before(&first),
-            None => builder.position_at_end(entry),
+    let Some(entry) = function.get_first_basic_block() else {
+        return builder;
+    };
+    let first_non_phi = entry
+        .get_instructions()
+        .find(|i| i.get_opcode() != inkwell::values::InstructionOpcode::Phi);
+    match first_non_phi {
+        // (inkwell's own call first: it records that the builder is placed.)
+        Some(first) => {
+            builder.position_before(&first);
+            // SAFETY: positions a live builder before a live instruction.
+            unsafe {
+                llvm::LLVMPositionBuilderBeforeInstrAndDbgRecords(
+                    builder.as_mut_ptr(),
+                    first.as_value_ref(),
+                )
+            }
         }
+        None => builder.position_at_end(entry),
     }
     builder
 }

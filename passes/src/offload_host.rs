@@ -501,7 +501,7 @@ fn plan<'ctx>(
             layout: &layout,
             call,
             callee,
-            arguments: ir::call_arguments(call),
+            arguments: ir::call_arguments(call).map_err(|e| format!("{}: {e}", site()))?,
         };
         let launch = plan_launch(module, options, caller, &site_info, &descriptor)
             .map_err(|e| format!("{}: {e}", site()))?;
@@ -743,6 +743,13 @@ fn literal<'ctx>(
     if spec.len_arg.is_some() {
         return Err("a scalar has no length argument".into());
     }
+    // Without LITERAL the runtime reads the value's bits as a host address.
+    if spec.map != 0 && spec.map & map_type::LITERAL == 0 {
+        return Err(format!(
+            "a scalar must be LITERAL (0x100); map type {:#x} would make the runtime treat its value as a host address",
+            spec.map
+        ));
+    }
     let map = if spec.map == 0 {
         map_type::LITERAL | map_type::IMPLICIT
     } else {
@@ -816,7 +823,7 @@ fn plan_data_call<'ctx>(
         ));
     }
     let shape = format!("{site}: expected ({name} ptr, i64 size, i64 maptype) returning void");
-    let args = ir::call_arguments(call);
+    let args = ir::call_arguments(call).map_err(|e| format!("{site}: {e}"))?;
     match (args.as_slice(), call_result_is_used(call)) {
         (
             [
@@ -1221,7 +1228,7 @@ fn lower_launch<'ctx>(
     let c = abi.context;
     let (i32, i64, ptr) = (c.i32_type(), c.i64_type(), abi.ptr());
     // The call's arguments now: an earlier launch may have replaced one.
-    let operands = ir::call_arguments(launch.call);
+    let operands = ir::call_arguments(launch.call).expect("argument types checked when planning");
     let args: Vec<ArgPlan<'ctx>> = launch
         .args
         .iter()
@@ -1489,7 +1496,7 @@ fn lower_data_call<'ctx>(
     let builder = c.create_builder();
     builder.position_before(&data.call);
     // Checked by plan_data_call: (ptr, iN, iN).
-    let operands = ir::call_arguments(data.call);
+    let operands = ir::call_arguments(data.call).expect("argument types checked when planning");
     let (pointer, size, map) = (
         operands[0].into_pointer_value(),
         operands[1].into_int_value(),

@@ -369,7 +369,7 @@ fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>) -> Result<()
         .get_nth_param(0)
         .ok_or("new kernel has no dyn_ptr")?;
     ir::set_value_name(dyn_ptr, DYN_PTR_NAME);
-    let builder = rewrite.entry_builder(module);
+    let builder = rewrite.entry_builder();
     for (index, slot) in plan.slots.iter().enumerate() {
         let (old_index, new_index) = (index as u32, index as u32 + 1);
         let replacement = build_param(module, &rewrite, &builder, *slot, old_index, new_index)

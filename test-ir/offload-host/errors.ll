@@ -6,7 +6,7 @@
 
 ; A launch of a kernel the image lacks lists the kernels it has.
 ; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/missing.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=MISSING -DIMAGE=%t/dev.so
-; MISSING: LLVM ERROR: offload-host: kernel 'nope' is not in image '[[IMAGE]]' (its kernels: alpha, beta)
+; MISSING: LLVM ERROR: offload-host: kernel 'nope' is not in image '[[IMAGE]]' (its kernels: alpha, beta, gamma)
 
 ; RUN: not %opt -passes='offload-host<image=%t/none.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=NO-FILE -DIMAGE=%t/none.so
 ; NO-FILE: LLVM ERROR: offload-host: cannot read image '[[IMAGE]]': No such file or directory (os error 2)
@@ -39,12 +39,24 @@
 ; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/unsized.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=UNSIZED
 ; UNSIZED: LLVM ERROR: offload-host: launch of 'alpha' in function 'f': argument 0: a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in the launch descriptor
 
+; A scalar whose descriptor map type lacks LITERAL (IMPLICIT alone, 0x200):
+; the runtime would read the value as a host address.
+; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/scalar-map.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=SCALAR-MAP
+; SCALAR-MAP: LLVM ERROR: offload-host: launch of 'gamma' in function 'f': argument 0: a scalar must be LITERAL (0x100); map type 0x200 would make the runtime treat its value as a host address
+
+; A launch argument of a type no launch can pass (a target extension type).
+; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/token-arg.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=TOKEN
+; TOKEN: LLVM ERROR: offload-host: launch of 'gamma' in function 'f': argument 0 has type 'target("opaque.t")', which no launch can pass
+
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
 define void @alpha(ptr %dyn_ptr, ptr %a) {
   ret void
 }
 define void @beta(ptr %dyn_ptr) {
+  ret void
+}
+define void @gamma(ptr %dyn_ptr, i64 %x) {
   ret void
 }
 
@@ -74,3 +86,21 @@ define void @f(ptr %p) {
   call void @alpha(ptr %p)
   ret void
 }
+
+;--- scalar-map.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare void @gamma(i32)
+define void @f() {
+  call void @gamma(i32 7), !offload.launch !0
+  ret void
+}
+!0 = !{i64 1, i64 1, i64 1, i64 1, i64 1, i64 1, i64 1, i64 0, i64 1, i64 512, i64 0, i64 0}
+
+;--- token-arg.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare void @gamma(target("opaque.t"))
+define void @f(target("opaque.t") %t) {
+  call void @gamma(target("opaque.t") %t)
+  ret void
+}
+
