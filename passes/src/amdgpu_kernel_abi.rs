@@ -1172,7 +1172,7 @@ mod tests {
         let err = run_pass(super::run, "", &ir).unwrap_err();
         assert!(
             err.starts_with(
-                "kernel 'k' parameter 0 (%t) of type 'target(\"amdgcn.named.barrier\", 0)': "
+                "kernel 'k', parameter #0 (%t) of type 'target(\"amdgcn.named.barrier\", 0)': "
             ),
             "{err}"
         );

@@ -107,17 +107,7 @@ impl Param<'_> {
 
     /// `kernel 'k', parameter #0 (%s)` for messages.
     fn describe(&self) -> String {
-        let name = ir::raw_value_name(self.value());
-        let name = if name.is_empty() {
-            String::new()
-        } else {
-            format!(" (%{name})")
-        };
-        format!(
-            "kernel '{}', parameter #{}{name}",
-            ir::name_of(self.kernel),
-            self.index
-        )
+        ir::describe_param(self.kernel, self.index)
     }
 
     /// The errors [`Param::process`] would meet, found without changing anything.

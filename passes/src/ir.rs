@@ -1332,16 +1332,21 @@ fn fixed_size_raw(ty: LLVMTypeRef) -> bool {
     }
 }
 
-/// "kernel 'k' parameter 2 (%x) of type 'T': why", for errors about one parameter.
+/// "kernel 'k', parameter #2 (%x) of type 'T': why", for errors about one parameter.
 pub fn param_error(kernel: FunctionValue<'_>, index: u32, ty: &str, why: &str) -> String {
-    let param_name = Some(param_name(kernel, index))
-        .filter(|n| !n.is_empty())
-        .map(|n| format!(" (%{n})"))
-        .unwrap_or_default();
-    format!(
-        "kernel '{}' parameter {index}{param_name} of type '{ty}': {why}",
-        name_of(kernel)
-    )
+    format!("{} of type '{ty}': {why}", describe_param(kernel, index))
+}
+
+/// `kernel 'k', parameter #2 (%x)` (no name part when the parameter is
+/// unnamed): how every message and log line names a parameter.
+pub fn describe_param(kernel: FunctionValue<'_>, index: u32) -> String {
+    let name = param_name(kernel, index);
+    let name = if name.is_empty() {
+        String::new()
+    } else {
+        format!(" (%{name})")
+    };
+    format!("kernel '{}', parameter #{index}{name}", name_of(kernel))
 }
 
 /// An alignment for `LLVMSetAlignment` (a `u32`): LLVM allows up to 2^32 on

@@ -629,7 +629,7 @@ define void @not_a_kernel(i32 %x) {
             };
             assert!(
                 e.starts_with(&format!(
-                    "kernel 'k' parameter 1 (%v) of type '{plain}': {why}"
+                    "kernel 'k', parameter #1 (%v) of type '{plain}': {why}"
                 )),
                 "{ty}: {e}"
             );
@@ -641,7 +641,7 @@ define void @not_a_kernel(i32 %x) {
         let ir = "define void @k(target(\"spirv.Event\") %e) !offload.kernel !0 {\n  ret void\n}\n!0 = !{}\n";
         let e = wrap("", ir).unwrap_err();
         assert!(
-            e.contains("kernel 'k' parameter 0 (%e) of type 'target(\"spirv.Event\")'"),
+            e.contains("kernel 'k', parameter #0 (%e) of type 'target(\"spirv.Event\")'"),
             "{e}"
         );
     }
@@ -713,7 +713,7 @@ define void @not_a_kernel(i32 %x) {
                   define amdgpu_kernel void @k(ptr addrspace(3) %lds) {\n  ret void\n}\n";
         assert_eq!(
             wrap("", ir).unwrap_err(),
-            "kernel 'k' parameter 0 (%lds) of type 'ptr addrspace(3)': a 4-byte pointer does not fill the 8-byte slot a launch passes; pass a 64-bit (global or generic) pointer"
+            "kernel 'k', parameter #0 (%lds) of type 'ptr addrspace(3)': a 4-byte pointer does not fill the 8-byte slot a launch passes; pass a 64-bit (global or generic) pointer"
         );
     }
 
@@ -726,7 +726,7 @@ define void @not_a_kernel(i32 %x) {
         let before = module.print_to_string().to_string();
         let e = run(&module, "").unwrap_err();
         assert!(
-            e.starts_with("kernel 'bad' parameter 0 (%x) of type 'i128'"),
+            e.starts_with("kernel 'bad', parameter #0 (%x) of type 'i128'"),
             "{e}"
         );
         assert_eq!(module.print_to_string().to_string(), before);

@@ -98,12 +98,12 @@
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/size-4gib.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SIZE-4GIB %s
 ; RUN: not test -e %t.out
-; SIZE-4GIB: LLVM ERROR: amdgpu-kernel-abi: kernel 'k' parameter 0 (%a) of type 'ptr': a 4294967296-byte aggregate is too large for a byref kernel argument (at most 4294967295 bytes)
+; SIZE-4GIB: LLVM ERROR: amdgpu-kernel-abi: kernel 'k', parameter #0 (%a) of type 'ptr': a 4294967296-byte aggregate is too large for a byref kernel argument (at most 4294967295 bytes)
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/target-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=TARGET-PARAM %s
 ; RUN: not test -e %t.out
-; TARGET-PARAM: LLVM ERROR: amdgpu-kernel-abi: kernel 'k' parameter 0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
+; TARGET-PARAM: LLVM ERROR: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
 ;
 ; A hint with no entries (`!{}`; a lone `!{null}` reads the same through the C
 ; API) describes no aggregates: documented skip, logged, module unchanged.
