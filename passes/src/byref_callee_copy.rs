@@ -30,6 +30,9 @@
 //! - otherwise nothing is inserted and the parameter gets `readonly` (unless it
 //!   already has `readonly` or `readnone`).
 //!
+//! `#dbg_declare`s of a generic pointer of a rewritten chain (rustc -O0
+//! declares a by-value argument at its address) are moved to the copy.
+//!
 //! A use that cannot be retargeted (one that needs the old non-generic pointer
 //! type, e.g. a call taking `ptr addrspace(1)`) is an error naming the kernel
 //! and parameter, found before anything in the module is touched. Running the pass
@@ -582,6 +585,17 @@ impl Plan {
         rewriter.rebuild_nodes();
         for (user, leaves) in &self.users {
             rewriter.retarget(*user, leaves);
+        }
+        // `#dbg_declare`s of a generic pointer of the old chain (rustc -O0
+        // declares a by-value argument at its address) follow it to the copy,
+        // rather than becoming `ptr poison` when the chain goes.
+        let function = ir::instruction_function(memcpy);
+        let declared = ir::declared_addresses(function);
+        for &node in &self.graph.nodes[1..] {
+            if declared.contains(&node) && ir::type_of(node) == self.generic_ptr {
+                let generic = rewriter.form(node, Space::Generic);
+                ir::replace_all_uses_raw(node, generic);
+            }
         }
         // The parameter stays (the memcpy reads it); the old chains go.
         ir::erase_instructions(&self.graph.nodes[1..]);

@@ -1758,3 +1758,43 @@ mod tests {
         assert_eq!(words.get_type().print_to_string().to_string(), "[1 x i64]");
     }
 }
+
+/// The addresses `#dbg_declare` records of `function` describe (a
+/// declare's location is one value, never a list).
+pub fn declared_addresses(function: LLVMValueRef) -> std::collections::HashSet<LLVMValueRef> {
+    let mut out = std::collections::HashSet::new();
+    // SAFETY: walks the blocks, instructions and debug records of a live function.
+    unsafe {
+        let mut block = llvm::LLVMGetFirstBasicBlock(function);
+        while !block.is_null() {
+            for inst in block_instructions(block) {
+                let mut record = llvm::LLVMGetFirstDbgRecord(inst);
+                while !record.is_null() {
+                    if llvm::LLVMDbgRecordGetKind(record)
+                        == llvm_sys::LLVMDbgRecordKind::LLVMDbgRecordDeclare
+                    {
+                        let value = llvm::LLVMDbgVariableRecordGetValue(record, 0);
+                        if !value.is_null() {
+                            out.insert(value);
+                        }
+                    }
+                    record = llvm::LLVMGetNextDbgRecord(record);
+                }
+            }
+            block = llvm::LLVMGetNextBasicBlock(block);
+        }
+    }
+    out
+}
+
+/// The function holding an instruction.
+pub fn instruction_function(inst: LLVMValueRef) -> LLVMValueRef {
+    // SAFETY: the instruction is live and in a block.
+    unsafe { llvm::LLVMGetBasicBlockParent(llvm::LLVMGetInstructionParent(inst)) }
+}
+
+/// [`replace_all_uses`] for raw handles.
+pub fn replace_all_uses_raw(old: LLVMValueRef, new: LLVMValueRef) {
+    // SAFETY: both are live values of the same type in one context.
+    unsafe { llvm::LLVMReplaceAllUsesWith(old, new) }
+}
