@@ -1731,32 +1731,16 @@ pub fn const_byte_array<'ctx>(module: &Module<'ctx>, bytes: &[u8]) -> BasicValue
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use inkwell::context::Context;
-    use inkwell::values::AsValueRef;
+/// The function holding an instruction.
+pub fn instruction_function(inst: LLVMValueRef) -> LLVMValueRef {
+    // SAFETY: the instruction is live and in a block.
+    unsafe { llvm::LLVMGetBasicBlockParent(llvm::LLVMGetInstructionParent(inst)) }
+}
 
-    use super::{const_byte_array, constant_bytes, target_data};
-    use crate::test_support::parse;
-
-    #[test]
-    fn const_byte_array_holds_exactly_the_bytes() {
-        let context = Context::create();
-        let module = parse(&context, "target datalayout = \"e-i64:64\"\n");
-        let layout = target_data(&module);
-        for len in [0usize, 3, 8, 11, 16, 1001] {
-            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 % 251) as u8).collect();
-            let value = const_byte_array(&module, &bytes);
-            assert_eq!(
-                constant_bytes(value.as_value_ref(), &layout).unwrap(),
-                bytes,
-                "{len} bytes"
-            );
-        }
-        // Whole words are i64s: the bitcode writer's cheap form.
-        let words = const_byte_array(&module, &[1, 0, 0, 0, 0, 0, 0, 0]);
-        assert_eq!(words.get_type().print_to_string().to_string(), "[1 x i64]");
-    }
+/// [`replace_all_uses`] for raw handles.
+pub fn replace_all_uses_raw(old: LLVMValueRef, new: LLVMValueRef) {
+    // SAFETY: both are live values of the same type in one context.
+    unsafe { llvm::LLVMReplaceAllUsesWith(old, new) }
 }
 
 /// The addresses `#dbg_declare` records of `function` describe (a
@@ -1787,14 +1771,30 @@ pub fn declared_addresses(function: LLVMValueRef) -> std::collections::HashSet<L
     out
 }
 
-/// The function holding an instruction.
-pub fn instruction_function(inst: LLVMValueRef) -> LLVMValueRef {
-    // SAFETY: the instruction is live and in a block.
-    unsafe { llvm::LLVMGetBasicBlockParent(llvm::LLVMGetInstructionParent(inst)) }
-}
+#[cfg(test)]
+mod tests {
+    use inkwell::context::Context;
+    use inkwell::values::AsValueRef;
 
-/// [`replace_all_uses`] for raw handles.
-pub fn replace_all_uses_raw(old: LLVMValueRef, new: LLVMValueRef) {
-    // SAFETY: both are live values of the same type in one context.
-    unsafe { llvm::LLVMReplaceAllUsesWith(old, new) }
+    use super::{const_byte_array, constant_bytes, target_data};
+    use crate::test_support::parse;
+
+    #[test]
+    fn const_byte_array_holds_exactly_the_bytes() {
+        let context = Context::create();
+        let module = parse(&context, "target datalayout = \"e-i64:64\"\n");
+        let layout = target_data(&module);
+        for len in [0usize, 3, 8, 11, 16, 1001] {
+            let bytes: Vec<u8> = (0..len).map(|i| (i * 37 % 251) as u8).collect();
+            let value = const_byte_array(&module, &bytes);
+            assert_eq!(
+                constant_bytes(value.as_value_ref(), &layout).unwrap(),
+                bytes,
+                "{len} bytes"
+            );
+        }
+        // Whole words are i64s: the bitcode writer's cheap form.
+        let words = const_byte_array(&module, &[1, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(words.get_type().print_to_string().to_string(), "[1 x i64]");
+    }
 }
