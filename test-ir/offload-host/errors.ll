@@ -27,6 +27,23 @@
 ; RUN: not %opt -passes='offload-host<image=%t/two.bin>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=TWO -DIMAGE=%t/two.bin
 ; TWO: LLVM ERROR: offload-host: image '[[IMAGE]]' is an OffloadBinary holding 2 images; exactly one is supported (pass one image, e.g. the ELF itself)
 
+; An OffloadBinary whose one image is empty.
+; RUN: rm -f %t/nothing && touch %t/nothing
+; RUN: llvm-offload-binary -o %t/zero.bin --image=file=%t/nothing,triple=x86_64-unknown-linux-gnu,kind=openmp
+; RUN: not %opt -passes='offload-host<image=%t/zero.bin>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=ZERO -DIMAGE=%t/zero.bin
+; ZERO: LLVM ERROR: offload-host: image '[[IMAGE]]' is an OffloadBinary holding no image (its image is empty)
+
+; A truncated ELF (the first 100 bytes of a good image).
+; RUN: %python -c "import sys; d = open(sys.argv[1], 'rb').read(100); open(sys.argv[2], 'wb').write(d)" %t/dev.so %t/truncated.so
+; RUN: not %opt -passes='offload-host<image=%t/truncated.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=TRUNCATED -DIMAGE=%t/truncated.so
+; TRUNCATED: LLVM ERROR: offload-host: image '[[IMAGE]]' is not a valid ELF file:
+
+; An ELF for a machine no offload plugin runs (AArch64).
+; RUN: %llc -mtriple=aarch64-unknown-linux-gnu -relocation-model=pic -filetype=obj %t/dev.ll -o %t/arm.o
+; RUN: %lld -shared %t/arm.o -o %t/arm.so
+; RUN: not %opt -passes='offload-host<image=%t/arm.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=MACHINE -DIMAGE=%t/arm.so
+; MACHINE: LLVM ERROR: offload-host: image '[[IMAGE]]' is an ELF for machine 183; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)
+
 ; Bad parameters fail when the pipeline is parsed.
 ; RUN: not %opt -passes='offload-host<imag=x>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=PARAM
 ; PARAM: LLVM ERROR: offload-host: unknown parameter 'imag' (accepted: image, teams, threads, device)
