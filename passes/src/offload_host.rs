@@ -83,7 +83,9 @@
 //! `.llvm.rodata.offloading`) in one internal array in `llvm_offload_entries`
 //! that the `DeviceImage` and `BinDesc` point at (begin/end pointers, not
 //! `__start_`/`__stop_`, so other objects' entries never mix in); the ELF bytes
-//! in `.llvm.offloading`; a priority-101 constructor calling
+//! in `.llvm.offloading`, as 64-bit words where the byte order allows (LLVM's
+//! bitcode writer spends a record element per array element); a priority-101
+//! constructor calling
 //! `__tgt_register_lib` and `atexit(unregister)`; `!"openmp"` module flag 51.
 //! Each launch becomes: entry-block allocas, `__tgt_target_data_begin_mapper`,
 //! `KernelArgs` version 3, `__tgt_target_kernel(null, device, teams.x,
