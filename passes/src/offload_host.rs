@@ -469,7 +469,7 @@ fn plan<'ctx>(
                 .push(plan_data_call(caller, call, callee, op)?);
             continue;
         }
-        let metadata = call_metadata(call, md_kind);
+        let metadata = call_metadata(module, call, md_kind);
         if !global_descriptors.contains_key(&name) {
             let descriptor = global_descriptor(module, &name, &layout)?;
             global_descriptors.insert(name.clone(), descriptor);
@@ -520,24 +520,19 @@ fn plan<'ctx>(
 }
 
 /// The words of the call's `!offload.launch`, if it has one.
-fn call_metadata(call: InstructionValue<'_>, kind: u32) -> Option<Result<Vec<u64>, String>> {
+fn call_metadata(
+    module: &Module<'_>,
+    call: InstructionValue<'_>,
+    kind: u32,
+) -> Option<Result<Vec<u64>, String>> {
     let node = call.get_metadata(kind)?;
-    let words = node
-        .get_node_values()
-        .unwrap_or_default()
+    // SAFETY: the attachment is a live MDNode of the module's context.
+    let node = unsafe { llvm_sys::core::LLVMValueAsMetadata(node.as_value_ref()) };
+    let words = ir::md_integers(module, node)
         .into_iter()
         .enumerate()
-        .map(|(i, v)| match v {
-            inkwell::values::BasicMetadataValueEnum::IntValue(int)
-                if int.is_const() && int.get_type().get_bit_width() <= 64 =>
-            {
-                int.get_zero_extended_constant().ok_or_else(|| {
-                    format!("!{LAUNCH_METADATA} operand {i} is not a constant integer")
-                })
-            }
-            _ => Err(format!(
-                "!{LAUNCH_METADATA} operand {i} is not a constant integer"
-            )),
+        .map(|(i, word)| {
+            word.ok_or_else(|| format!("!{LAUNCH_METADATA} operand {i} is not a constant integer"))
         })
         .collect();
     Some(words)
