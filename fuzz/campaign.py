@@ -135,15 +135,16 @@ def leaves(t, path=()):
 
 
 class Body:
-    """Named helper instructions of the prologue."""
+    """Named instructions under construction (`lines`), each `%<prefix><base>.<n>`."""
 
-    def __init__(self):
+    def __init__(self, prefix=""):
+        self.prefix = prefix
         self.lines = []
         self.n = 0
 
     def fresh(self, base="h"):
         self.n += 1
-        return f"%{base}.{self.n}"
+        return f"%{self.prefix}{base}.{self.n}"
 
     def emit(self, rhs, base="h"):
         name = self.fresh(base)
@@ -431,24 +432,19 @@ def const_of(rng, t):
     return "zeroinitializer"
 
 
-class HostFn:
-    """Instructions of one host function under construction plus the values
-    in scope at the current point (value, type)."""
+class HostFn(Body):
+    """Instructions of one host function under construction (`lines`), and
+    values for launch arguments at the current point."""
 
     def __init__(self, rng, prefix):
+        super().__init__(prefix)
         self.rng = rng
-        self.prefix = prefix
-        self.n = 0
-        self.out = []
 
     def fresh(self, base="v"):
-        self.n += 1
-        return f"%{self.prefix}{base}.{self.n}"
+        return super().fresh(base)
 
     def emit(self, rhs, base="v"):
-        name = self.fresh(base)
-        self.out.append(f"  {name} = {rhs}")
-        return name
+        return super().emit(rhs, base)
 
     def value(self, t, scope):
         """A value of type t at the current point: from scope, derived from
@@ -685,9 +681,9 @@ class HostModule:
             used = rng.random() < 0.6 if result is None else result
             if used or rng.random() < 0.3:
                 rc = fn.fresh("rc")
-                fn.out.append(f"  {rc} = {call}")
+                fn.lines.append(f"  {rc} = {call}")
                 return rc if used else None
-        fn.out.append(f"  {call}")
+        fn.lines.append(f"  {call}")
         return None
 
     def use_rc(self, fn, rc, scope):
@@ -696,7 +692,7 @@ class HostModule:
         r = self.rng.random()
         ptrs = [v for v, t in scope if t == ("p", 0)]
         if r < 0.4 and ptrs:
-            fn.out.append(f"  store i32 {rc}, ptr {self.rng.choice(ptrs)}, align 4")
+            fn.lines.append(f"  store i32 {rc}, ptr {self.rng.choice(ptrs)}, align 4")
         else:
             c = fn.emit(f"icmp eq i32 {rc}, 0", "ok")
             scope.append((c, ("i", 1)))
@@ -706,7 +702,7 @@ class HostModule:
         self.decls.add(f"declare void @__offload_data_{op}(ptr, {self.data_decl}, i64)")
         ptr = ptr or fn.value(("p", 0), scope)
         size = size or fn.value(("i", 64 if self.data_decl == "i64" else 32), scope)
-        fn.out.append(f"  call void @__offload_data_{op}(ptr {ptr}, {self.data_decl} {size}, "
+        fn.lines.append(f"  call void @__offload_data_{op}(ptr {ptr}, {self.data_decl} {size}, "
                       f"i64 {self.rng.choice([1, 2, 3])})")
         self.data_calls += 1
         return ptr, size
@@ -742,7 +738,7 @@ class HostModule:
             at = rng.randint(first, len(lines) - 1)
             own = [d for d in (stress_def(l) for l in lines[:at]) if d]
             scope = list(params) + own + ([] if bi == 0 else entry_defs)
-            fn.out = []
+            fn.lines = []
             for _ in range(rng.randint(1, 3)):
                 rc = self.site(fn, scope)
                 if rc:
@@ -751,7 +747,7 @@ class HostModule:
                 p, s = self.data_call(fn, scope, "begin")
                 self.site(fn, scope)
                 self.data_call(fn, scope, "end", p, s)
-            lines[at:at] = fn.out
+            lines[at:at] = fn.lines
         body = "\n".join(f"{label}:\n" + "\n".join(lines) for label, lines in blocks)
         name = f"@host{self.seed}"
         if rng.random() < 0.1:
@@ -766,26 +762,26 @@ class HostModule:
         rng = self.rng
         fn = HostFn(rng, "d")
         self.block = "entry"
-        fn.out = ["entry:"]
+        fn.lines = ["entry:"]
         scope = [("%p", ("p", 0)), ("%q", ("p", 0)), ("%n", ("i", 64)), ("%x", ("i", 32)),
                  ("%d", ("f", "double"))]
         for i in range(rng.randint(0, 3)):
             t = rng.choice(["[64 x i8]", "i64", "{ i32, double }", "[4 x float]"])
             scope.append((fn.emit(f"alloca {t}, align 16", "buf"), ("p", 0)))
         acc = fn.emit("alloca i32, align 4", "acc")
-        fn.out.append(f"  store i32 0, ptr {acc}, align 4")
+        fn.lines.append(f"  store i32 0, ptr {acc}, align 4")
         self.acc = acc
         self.seq(fn, scope, 0)
         res = fn.emit(f"load i32, ptr {acc}, align 4")
-        fn.out.append(f"  ret i32 {res}")
+        fn.lines.append(f"  ret i32 {res}")
         return (f"define i32 @driver{index}(ptr %p, ptr %q, i64 %n, i32 %x, double %d) {{\n"
-                + "\n".join(fn.out) + "\n}\n")
+                + "\n".join(fn.lines) + "\n}\n")
 
     def label(self, fn, base):
         return fn.fresh(base)[1:]
 
     def start(self, fn, label):
-        fn.out.append(f"{label}:")
+        fn.lines.append(f"{label}:")
         self.block = label
 
     def seq(self, fn, scope, depth):
@@ -799,19 +795,19 @@ class HostModule:
                     if rng.random() < 0.5:
                         s = fn.emit(f"load i32, ptr {self.acc}, align 4")
                         s = fn.emit(f"or i32 {s}, {rc}")
-                        fn.out.append(f"  store i32 {s}, ptr {self.acc}, align 4")
+                        fn.lines.append(f"  store i32 {s}, ptr {self.acc}, align 4")
                     self.use_rc(fn, rc, scope)
             elif r < 0.65:  # if / else, a phi of return codes at the join
                 c = fn.value(("i", 1), scope)
                 then, other, join = (self.label(fn, "then"), self.label(fn, "else"),
                                      self.label(fn, "join"))
-                fn.out.append(f"  br i1 {c}, label %{then}, label %{other}")
+                fn.lines.append(f"  br i1 {c}, label %{then}, label %{other}")
                 ends = []
                 for lab in (then, other):
                     self.start(fn, lab)
                     inner = self.seq(fn, scope, depth + 1)
                     ends.append((self.block, inner))
-                    fn.out.append(f"  br label %{join}")
+                    fn.lines.append(f"  br label %{join}")
                 self.start(fn, join)
                 vals = [next((v for v, t in inner[::-1] if t == ("i", 32) and v not in dict(scope)), "0")
                         for _, inner in ends]
@@ -822,19 +818,19 @@ class HostModule:
                 head, body, exit_ = (self.label(fn, "loop"), self.label(fn, "body"),
                                      self.label(fn, "exit"))
                 pre = self.block
-                fn.out.append(f"  br label %{head}")
+                fn.lines.append(f"  br label %{head}")
                 self.start(fn, head)
                 i = fn.fresh("i")
                 nxt = fn.fresh("inext")
-                fn.out.append(f"  {i} = phi i64 [ 0, %{pre} ], [ {nxt}, %LATCH ]")
-                latch_line = len(fn.out) - 1
+                fn.lines.append(f"  {i} = phi i64 [ 0, %{pre} ], [ {nxt}, %LATCH ]")
+                latch_line = len(fn.lines) - 1
                 c = fn.emit(f"icmp ult i64 {i}, %n")
-                fn.out.append(f"  br i1 {c}, label %{body}, label %{exit_}")
+                fn.lines.append(f"  br i1 {c}, label %{body}, label %{exit_}")
                 self.start(fn, body)
                 self.seq(fn, scope + [(i, ("i", 64))], depth + 1)
-                fn.out.append(f"  {nxt} = add i64 {i}, 1")
-                fn.out.append(f"  br label %{head}")
-                fn.out[latch_line] = fn.out[latch_line].replace("%LATCH", "%" + self.block)
+                fn.lines.append(f"  {nxt} = add i64 {i}, 1")
+                fn.lines.append(f"  br label %{head}")
+                fn.lines[latch_line] = fn.lines[latch_line].replace("%LATCH", "%" + self.block)
                 self.start(fn, exit_)
             else:  # a data region around launches
                 p, s = self.data_call(fn, scope, "begin")
