@@ -950,13 +950,7 @@ fn bind_old_params<'ctx>(
             rewrite.replace_param(old, rebuilt);
         }
         Action::Indirect { .. } => {
-            let generic = builder
-                .build_address_space_cast(
-                    value.into_pointer_value(),
-                    module.get_context().ptr_type(AddressSpace::default()),
-                    "",
-                )
-                .map_err(fail)?;
+            let generic = generic_pointer(module, builder, value.into_pointer_value())?;
             rewrite.replace_param(old, generic);
         }
         Action::IndirectWrapper { align, .. } => match wrapper {
