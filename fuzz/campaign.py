@@ -32,7 +32,7 @@ through one pipeline; it is
   `__offload_data_*` call left, and `llc-22 -filetype=obj` compiles it;
 - unsupported: the generator deliberately made the input one the pass must
   refuse (e.g. a byref pointer cast to addrspace(1) and passed to a call that
-  needs that type), and opt failed cleanly: exit 1, "LLVM ERROR: <pass>: ...",
+  needs that type), and opt failed cleanly: exit 1, "error: <pass>: ...",
   no "internal error", no output file (offload-host: the error also contains
   the text of the refusal the generator planted);
 - failed: anything else (crash, signal, panic, unexpected error, output that
@@ -1079,10 +1079,10 @@ def check_case(opt, plugin, name, pipeline, checks, src, kernel, work):
     r = run(base + [src, "-o", out1])
     if r.returncode != 0:
         err = r.stderr.strip()
-        clean = (r.returncode == 1 and "LLVM ERROR: " in err and "internal error" not in err
+        clean = (r.returncode == 1 and "error: " in err and "internal error" not in err
                  and "Stack dump" not in err and not os.path.exists(out1))
         passes = [pass_name(p) for p in pipeline.split(",") if pass_name(p) in expect]
-        if clean and passes and any(f"LLVM ERROR: {p}: " in err for p in passes):
+        if clean and passes and any(f"error: {p}: " in err for p in passes):
             # Refused for the reason the generator put in, not another one.
             wrong = [p for p in passes if p in kernel.expect_text and kernel.expect_text[p] not in err]
             if not wrong:

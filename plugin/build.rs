@@ -29,6 +29,10 @@ fn main() {
         .warnings(false)
         .compile("offload_passes_shim");
 
+    // rustc and opt may unload plugins when they exit (LLVM's static set of
+    // loaded libraries is destroyed): with several codegen threads another
+    // thread may still be running plugin code then. Keep it mapped.
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodelete");
     println!("cargo:rerun-if-changed=src/shim.cpp");
     println!("cargo:rerun-if-changed=src/passes.def");
     println!("cargo:rerun-if-env-changed=LLVM_CONFIG");

@@ -10,10 +10,15 @@
 //    OFFLOAD_PASSES_OPTIMIZER_LAST hold a textual module pipeline that is
 //    added at that point (how rustc runs the passes with only -Zllvm-plugins).
 
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm-c/Types.h"
 
@@ -43,6 +48,56 @@ extern "C" void offload_passes_set_error(void *error, const char *msg,
 
 namespace {
 
+// A pass error, as the diagnostic kind rustc reports as an error
+// (DK_Unsupported: rustc's handler emits those with `emit_err` and ignores
+// kinds it does not know, DK_Generic included). It prints only the message,
+// which already names the pass, the kernel and what is wrong.
+class OffloadPassError final : public DiagnosticInfoUnsupported {
+  const std::string &Message;
+
+public:
+  OffloadPassError(const Function &F, const Twine &Text,
+                   const std::string &Message)
+      : DiagnosticInfoUnsupported(F, Text), Message(Message) {}
+  void print(DiagnosticPrinter &DP) const override { DP << Message; }
+};
+
+// True when `Ctx` still has LLVM's own default handler (opt, llc): then
+// LLVMContext::diagnose prints the error and calls exit(1) itself. (Its
+// vtable is libLLVM's: the class has out-of-line virtual functions.)
+bool hasDefaultDiagnosticHandler(const LLVMContext &Ctx) {
+  static const DiagnosticHandler Default;
+  const DiagnosticHandler *Handler = Ctx.getDiagHandlerPtr();
+  return Handler && !Handler->DiagHandlerCallback &&
+         *reinterpret_cast<void *const *>(Handler) ==
+             *reinterpret_cast<void *const *>(&Default);
+}
+
+// Reports a pass error through the module's LLVMContext, so it reaches the
+// tool as a compiler error: rustc prints it and fails the compilation after
+// its codegen threads are done (a fatal error in one codegen thread exits
+// the process while others still run plugin code). The pass has left the
+// module unchanged, so the pipeline may go on.
+void reportPassError(Module &M, const std::string &Message) {
+  LLVMContext &Ctx = M.getContext();
+  // The diagnostic class needs a function to point at; every pass checks its
+  // input before changing it, so the module is as the user wrote it.
+  Function *Anchor = M.empty() ? nullptr : &*M.begin();
+  bool Temporary = !Anchor;
+  if (Temporary)
+    Anchor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                              GlobalValue::ExternalLinkage,
+                              "offload-passes.error", M);
+  // With LLVM's default handler diagnose() exits: remove the output files
+  // the tool registered (opt's -o), as report_fatal_error would.
+  if (hasDefaultDiagnosticHandler(Ctx))
+    sys::RunInterruptHandlers();
+  Twine Text(Message);
+  Ctx.diagnose(OffloadPassError(*Anchor, Text, Message));
+  if (Temporary)
+    Anchor->eraseFromParent();
+}
+
 // One class per pass so that the pass-instrumentation name (used by
 // -print-after, -debug-pass-manager, -print-pipeline-passes) is distinct.
 template <typename Tag>
@@ -60,8 +115,10 @@ struct OffloadModulePass : PassInfoMixin<OffloadModulePass<Tag>> {
     int Result = offload_passes_run(Tag::PassName, std::strlen(Tag::PassName),
                                     Params.data(), Params.size(), wrap(&M),
                                     &Error);
-    if (Result < 0)
-      report_fatal_error(Twine(Error), /*gen_crash_diag=*/false);
+    if (Result < 0) {
+      reportPassError(M, Error);
+      return PreservedAnalyses::all();
+    }
     return Result == 0 ? PreservedAnalyses::all() : PreservedAnalyses::none();
   }
 
@@ -108,13 +165,32 @@ bool parseOffloadPass(StringRef Name, ModulePassManager &MPM) {
   return true;
 }
 
+// The extension-point variable whose pipeline this thread is parsing, if
+// any (rustc builds pipelines on several threads at once).
+thread_local const char *ParsingEnvironmentPipeline = nullptr;
+
 // Adds the pipeline text of environment variable `Var` to MPM, if set.
 void addPipelineFromEnvironment(PassBuilder &PB, ModulePassManager &MPM,
                                 const char *Var) {
   const char *Text = std::getenv(Var);
   if (!Text || !*Text)
     return;
-  if (Error E = PB.parsePassPipeline(MPM, Text))
+  // A pipeline like default<O1> runs the extension points itself: parsing
+  // it here would add it again inside itself, without end.
+  if (ParsingEnvironmentPipeline)
+    report_fatal_error(Twine("offload-passes: ") + ParsingEnvironmentPipeline +
+                           "='" + std::getenv(ParsingEnvironmentPipeline) +
+                           "' builds a pipeline that runs the extension "
+                           "points again (reaching " +
+                           Var +
+                           "); name the passes to add (e.g. "
+                           "amdgpu-kernel-abi,byref-callee-copy), not a "
+                           "default<...> pipeline",
+                       /*gen_crash_diag=*/false);
+  ParsingEnvironmentPipeline = Var;
+  Error E = PB.parsePassPipeline(MPM, Text);
+  ParsingEnvironmentPipeline = nullptr;
+  if (E)
     report_fatal_error(Twine("offload-passes: cannot parse ") + Var + "='" +
                            Text + "': " + toString(std::move(E)),
                        /*gen_crash_diag=*/false);

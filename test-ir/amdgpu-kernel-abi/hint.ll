@@ -48,6 +48,6 @@ define amdgpu_kernel void @pad(i8 %p.0, double %p.1) !offload.aggregate.args !3 
 !3 = !{!4}
 !4 = !{i32 0, i32 2, i64 16, i64 8}
 
-; RANGE: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 1: names parameters 1..2 but the kernel has 2
-; DEREF: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: size 12 disagrees with dereferenceable(16)
-; SHAPE: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
+; RANGE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 1: names parameters 1..2 but the kernel has 2
+; DEREF: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: size 12 disagrees with dereferenceable(16)
+; SHAPE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}

@@ -43,4 +43,4 @@ attributes #0 = { nounwind "amdgpu-flat-work-group-size"="1,256" }
 !6 = !DILocation(line: 2, scope: !3)
 !7 = !{!"kept"}
 
-; CALLED: LLVM ERROR: amdgpu-kernel-abi: kernel 'k' is called from IR; a kernel's signature can only change when the runtime alone launches it
+; CALLED: error: amdgpu-kernel-abi: kernel 'k' is called from IR; a kernel's signature can only change when the runtime alone launches it

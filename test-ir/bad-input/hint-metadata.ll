@@ -8,102 +8,102 @@
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/overlap.ll -o %t.out 2>&1 | %FileCheck --check-prefix=OVERLAP %s
 ; RUN: not test -e %t.out
-; OVERLAP: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 1: overlaps another entry
+; OVERLAP: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 1: overlaps another entry
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/duplicate.ll -o %t.out 2>&1 | %FileCheck --check-prefix=DUPLICATE %s
 ; RUN: not test -e %t.out
-; DUPLICATE: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: overlaps another entry
+; DUPLICATE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: overlaps another entry
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/zero-count.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ZERO-COUNT %s
 ; RUN: not test -e %t.out
-; ZERO-COUNT: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: names no parameters (count is 0)
+; ZERO-COUNT: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: names no parameters (count is 0)
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/zero-size.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ZERO-SIZE %s
 ; RUN: not test -e %t.out
-; ZERO-SIZE: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: size is 0
+; ZERO-SIZE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: size is 0
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/align-3.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-3 %s
 ; RUN: not test -e %t.out
-; ALIGN-3: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 3 is not a power of two
+; ALIGN-3: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 3 is not a power of two
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/align-0.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-0 %s
 ; RUN: not test -e %t.out
-; ALIGN-0: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 0 is not a power of two
+; ALIGN-0: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 0 is not a power of two
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/align-huge.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-HUGE %s
 ; RUN: not test -e %t.out
-; ALIGN-HUGE: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 8589934592 is larger than LLVM allows (4294967296)
+; ALIGN-HUGE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 8589934592 is larger than LLVM allows (4294967296)
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/first-wraps.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIRST-WRAPS %s
 ; RUN: not test -e %t.out
-; FIRST-WRAPS: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: first 4294967296 is not a parameter index or count (expected a non-negative i32)
+; FIRST-WRAPS: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: first 4294967296 is not a parameter index or count (expected a non-negative i32)
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/count-wraps.ll -o %t.out 2>&1 | %FileCheck --check-prefix=COUNT-WRAPS %s
 ; RUN: not test -e %t.out
-; COUNT-WRAPS: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: count 4294967298 is not a parameter index or count (expected a non-negative i32)
+; COUNT-WRAPS: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: count 4294967298 is not a parameter index or count (expected a non-negative i32)
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/first-negative.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIRST-NEGATIVE %s
 ; RUN: not test -e %t.out
-; FIRST-NEGATIVE: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: first 4294967295 is not a parameter index or count (expected a non-negative i32)
+; FIRST-NEGATIVE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: first 4294967295 is not a parameter index or count (expected a non-negative i32)
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/float-field.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FLOAT-FIELD %s
 ; RUN: not test -e %t.out
-; FLOAT-FIELD: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
+; FLOAT-FIELD: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/five-fields.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIVE-FIELDS %s
 ; RUN: not test -e %t.out
-; FIVE-FIELDS: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
+; FIVE-FIELDS: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/null-entry.ll -o %t.out 2>&1 | %FileCheck --check-prefix=NULL-ENTRY %s
 ; RUN: not test -e %t.out
-; NULL-ENTRY: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 1 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
+; NULL-ENTRY: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 1 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/entries-not-nodes.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ENTRIES-NOT-NODES %s
 ; RUN: not test -e %t.out
-; ENTRIES-NOT-NODES: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
+; ENTRIES-NOT-NODES: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/aggregate-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=AGGREGATE-PARAM %s
 ; RUN: not test -e %t.out
-; AGGREGATE-PARAM: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 is already an aggregate or byref
+; AGGREGATE-PARAM: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 is already an aggregate or byref
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/byref-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=BYREF-PARAM %s
 ; RUN: not test -e %t.out
-; BYREF-PARAM: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 is already an aggregate or byref
+; BYREF-PARAM: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 is already an aggregate or byref
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/scalable-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SCALABLE-PARAM %s
 ; RUN: not test -e %t.out
-; SCALABLE-PARAM: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 has type '<vscale x 2 x i32>', which has no fixed size
+; SCALABLE-PARAM: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 has type '<vscale x 2 x i32>', which has no fixed size
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/fields-too-big.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIELDS-TOO-BIG %s
 ; RUN: not test -e %t.out
-; FIELDS-TOO-BIG: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: its fields need 16 bytes but the size is 12
+; FIELDS-TOO-BIG: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: its fields need 16 bytes but the size is 12
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/size-4gib.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SIZE-4GIB %s
 ; RUN: not test -e %t.out
-; SIZE-4GIB: LLVM ERROR: amdgpu-kernel-abi: kernel 'k', parameter #0 (%a) of type 'ptr': a 4294967296-byte aggregate is too large for a byref kernel argument (at most 4294967295 bytes)
+; SIZE-4GIB: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%a) of type 'ptr': a 4294967296-byte aggregate is too large for a byref kernel argument (at most 4294967295 bytes)
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/target-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=TARGET-PARAM %s
 ; RUN: not test -e %t.out
-; TARGET-PARAM: LLVM ERROR: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
+; TARGET-PARAM: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
 ;
 ; A hint with no entries (`!{}`; a lone `!{null}` reads the same through the C
 ; API) describes no aggregates: documented skip, logged, module unchanged.
@@ -117,7 +117,7 @@
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/wide-field.ll -o %t.out 2>&1 | %FileCheck --check-prefix=WIDE %s
 ; RUN: not test -e %t.out
-; WIDE: LLVM ERROR: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
+; WIDE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 
 ;--- overlap.ll
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"

@@ -30,7 +30,7 @@
 ; SECTIONS-DAG: .llvm.offloading  LLVM_OFFLOADING {{.*}} A  0   0  8
 ; SECTIONS-DAG: llvm_offload_entries PROGBITS {{.*}} WA  0   0  8
 
-; NO-KD: LLVM ERROR: offload-host: 'helper' in image '[[IMAGE]]' has no kernel descriptor 'helper.kd' (its kernels: scale)
+; NO-KD: error: offload-host: 'helper' in image '[[IMAGE]]' has no kernel descriptor 'helper.kd' (its kernels: scale)
 
 ;--- dev.ll
 define amdgpu_kernel void @scale(ptr addrspace(1) %p, i64 %n) {

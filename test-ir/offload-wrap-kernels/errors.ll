@@ -18,34 +18,34 @@
 ;
 ; Unknown names in kernels= (all of them are listed):
 ; RUN: not %opt -passes='offload-wrap-kernels<kernels=ok:nope:gone>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=UNKNOWN
-; UNKNOWN: LLVM ERROR: offload-wrap-kernels: kernels=: no function named 'nope', 'gone' in the module
+; UNKNOWN: error: offload-wrap-kernels: kernels=: no function named 'nope', 'gone' in the module
 ; RUN: not %opt -passes='offload-wrap-kernels<kernels=decl>' -disable-output %t/ok.ll 2>&1 | %FileCheck %s --check-prefix=DECL
-; DECL: LLVM ERROR: offload-wrap-kernels: kernels=: 'decl' is a declaration; only a defined function can be a kernel
+; DECL: error: offload-wrap-kernels: kernels=: 'decl' is a declaration; only a defined function can be a kernel
 ;
 ; Parameters that do not fit one 8-byte launch slot:
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/i128.ll 2>&1 | %FileCheck %s --check-prefix=I128
-; I128: LLVM ERROR: offload-wrap-kernels: kernel 'k', parameter #1 (%wide) of type 'i128': wider than 8 bytes; a launch passes one 8-byte slot per argument (a pointer or a scalar); pass it through a pointer the host maps TO
+; I128: error: offload-wrap-kernels: kernel 'k', parameter #1 (%wide) of type 'i128': wider than 8 bytes; a launch passes one 8-byte slot per argument (a pointer or a scalar); pass it through a pointer the host maps TO
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/fp128.ll 2>&1 | %FileCheck %s --check-prefix=FP128
-; FP128: LLVM ERROR: offload-wrap-kernels: kernel 'k', parameter #0 (%q) of type 'fp128': wider than 8 bytes;
+; FP128: error: offload-wrap-kernels: kernel 'k', parameter #0 (%q) of type 'fp128': wider than 8 bytes;
 ; (Fixed vectors and aggregates by value arrive as a pointer to the host's
 ; mapped copy, see byval-byref.ll; a scalable vector has no size to map.)
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/vector.ll 2>&1 | %FileCheck %s --check-prefix=VECTOR
-; VECTOR: LLVM ERROR: offload-wrap-kernels: kernel 'k', parameter #0 (%v) of type '<vscale x 2 x float>': a scalable vector; a launch passes one 8-byte slot per argument
+; VECTOR: error: offload-wrap-kernels: kernel 'k', parameter #0 (%v) of type '<vscale x 2 x float>': a scalable vector; a launch passes one 8-byte slot per argument
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/sret.ll 2>&1 | %FileCheck %s --check-prefix=SRET
-; SRET: LLVM ERROR: offload-wrap-kernels: kernel 'k', parameter #0 (%r) of type 'ptr': the 'sret' attribute has no meaning for a kernel the runtime launches
+; SRET: error: offload-wrap-kernels: kernel 'k', parameter #0 (%r) of type 'ptr': the 'sret' attribute has no meaning for a kernel the runtime launches
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/gpu-byref.ll 2>&1 | %FileCheck %s --check-prefix=BYREF
-; BYREF: LLVM ERROR: offload-wrap-kernels: kernel 'g', parameter #0 (%s) of type 'ptr addrspace(4)': 'byref' puts the value inline in the kernel argument segment, but a launch passes one 8-byte slot per argument; pass a plain pointer (run offload-wrap-kernels before passes that introduce byref)
+; BYREF: error: offload-wrap-kernels: kernel 'g', parameter #0 (%s) of type 'ptr addrspace(4)': 'byref' puts the value inline in the kernel argument segment, but a launch passes one 8-byte slot per argument; pass a plain pointer (run offload-wrap-kernels before passes that introduce byref)
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/called.ll 2>&1 | %FileCheck %s --check-prefix=CALLED
-; CALLED: LLVM ERROR: offload-wrap-kernels: kernel 'k' is called from IR; a kernel's signature can only change when the runtime alone launches it
+; CALLED: error: offload-wrap-kernels: kernel 'k' is called from IR; a kernel's signature can only change when the runtime alone launches it
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/varargs.ll 2>&1 | %FileCheck %s --check-prefix=VARARGS
-; VARARGS: LLVM ERROR: offload-wrap-kernels: kernel 'k' is variadic; a launch passes a fixed argument list
+; VARARGS: error: offload-wrap-kernels: kernel 'k' is variadic; a launch passes a fixed argument list
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/opaque.ll 2>&1 | %FileCheck %s --check-prefix=OPAQUE
-; OPAQUE: LLVM ERROR: offload-wrap-kernels: kernel 'k', parameter #1 (%e) of type 'target("spirv.Event")': this type cannot be a launch argument
+; OPAQUE: error: offload-wrap-kernels: kernel 'k', parameter #1 (%e) of type 'target("spirv.Event")': this type cannot be a launch argument
 ;
 ; Every kernel is checked before any is rewritten (the unit test
 ; errors_leave_the_module_unchanged checks the module afterwards):
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/second-bad.ll 2>&1 | %FileCheck %s --check-prefix=SECOND
-; SECOND: LLVM ERROR: offload-wrap-kernels: kernel 'bad', parameter #0 (%x) of type 'i128'
+; SECOND: error: offload-wrap-kernels: kernel 'bad', parameter #0 (%x) of type 'i128'
 
 ;--- ok.ll
 define void @ok(i32 %x) {
