@@ -2,16 +2,42 @@
 #
 # Run: lit-22 -sv test-ir   (after `cargo build --release`)
 #
-# Substitutions:
-#   %plugin   absolute path of liboffload_passes.so
-#   %opt      opt-22 with the plugin loaded (-load-pass-plugin=%plugin)
-#   %llc      llc-22
-#   %clang    clang-22        %lld     ld.lld-22
-#   %FileCheck / FileCheck, not, count: LLVM 22's
-#   %rustc    rustc with RUSTC_BOOTSTRAP=1 and the plugin (-Zllvm-plugins=%plugin)
-#   %omptarget_libdir  the directory holding libomptarget.so
-#   %run_offload IMAGE PROGRAM (runs it, then removes its /tmp/tmpfile_* image copies)
-#   %examples (the bundled examples), %fuzz (the fuzz/ directory), %python, %kernarg_layout (prints each AMDGPU kernel's explicit kernarg offsets:sizes), %inputs
+# Tools (LLVM 22's, first on PATH, so FileCheck, not, count and split-file
+# are the right ones too):
+#   %plugin    absolute path of liboffload_passes.so
+#   %opt       opt-22 with the plugin loaded (-load-pass-plugin=%plugin)
+#   %llc       llc-22        %clang   clang-22        %lld   ld.lld-22
+#   %FileCheck FileCheck-22
+#   %rustc     rustc with RUSTC_BOOTSTRAP=1 and the plugin (-Zllvm-plugins=%plugin)
+#   %python    this Python
+# Places: %examples (the bundled examples), %fuzz (fuzz/), %inputs
+#   (test-ir/Inputs/), %omptarget_libdir (the directory holding libomptarget.so)
+#
+# Recipes (the scripts say exactly what they run; each leaves its
+# intermediate files next to its output):
+#   %device-image [-passes=PIPELINE] DEVICE IMAGE [LLC-OPTION...]
+#       a device image from device IR (test-ir/Inputs/device-image.sh):
+#       [%opt -passes=PIPELINE DEVICE -o BASE.bc]
+#       %llc -O2 -relocation-model=pic -filetype=obj [LLC-OPTION...] -o BASE.o
+#       %lld -shared BASE.o -o IMAGE              (BASE: IMAGE without .so)
+#   %host-link HOST IMAGE EXE
+#       a host program (test-ir/Inputs/host-link.sh):
+#       %opt -passes='offload-host<image=IMAGE>' HOST -o BASE.bc
+#       %clang -O1 BASE.bc -o EXE %link-omptarget  (BASE: EXE without .exe)
+#   %run-offload IMAGE EXE [ARG...]
+#       runs EXE with OMP_TARGET_OFFLOAD=MANDATORY, then removes the
+#       /tmp/tmpfile_* copies of IMAGE that libomptarget's host plugin leaves
+#       (scripts/run-offload.sh); exits with EXE's status
+#   %link-omptarget       clang flags linking libomptarget (-L, -l, -rpath)
+#   %rust-link-omptarget  the same as rustc flags
+#   %amdgpu-rustc         %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib
+#   %kernarg_layout FILE [LLC-OPTION...]
+#       each AMDGPU kernel's explicit kernarg offset:size:kind, one line per
+#       kernel (test-ir/Inputs/kernarg-layout.py); FILE ('-': stdin) is IR or
+#       bitcode (compiled with %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a
+#       [LLC-OPTION...]), a linked code object (llvm-readobj --notes), or llc's
+#       assembly
+#
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed.
 
 import os
@@ -66,27 +92,46 @@ for var in ["OFFLOAD_PASSES_PIPELINE_START", "OFFLOAD_PASSES_OPTIMIZER_LAST", "R
 # named here, so they test the same build as %plugin.
 config.environment["OFFLOAD_PASSES_PLUGIN"] = plugin
 
+libdir = llvm_libdir()
+# The recipe scripts (test-ir/Inputs/*.sh, kernarg-layout.py) take their
+# tools and libomptarget from here, so they use the same LLVM as %opt.
+config.environment["LLVM_BINDIR"] = bindir
+config.environment["LLVM_LIBDIR"] = libdir
+
 tool = lambda name: os.path.join(bindir, name)
+inputs = os.path.join(root, "test-ir", "Inputs")
+link_omptarget = f"-L{libdir} -lomptarget -Wl,-rpath,{libdir}"
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%opt", f"{tool('opt')} -load-pass-plugin={plugin}"))
 config.substitutions.append(("%llc", tool("llc")))
 config.substitutions.append(("%clang", tool("clang")))
 config.substitutions.append(("%lld", tool("ld.lld")))
 config.substitutions.append(("%FileCheck", tool("FileCheck")))
-config.substitutions.append(("%omptarget_libdir", llvm_libdir()))
+config.substitutions.append(("%omptarget_libdir", libdir))
 config.substitutions.append(("%python", sys.executable))
-config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(root, 'test-ir', 'Inputs', 'kernarg-layout.py')}"))
-# Runs a program that loads an image through libomptarget's host plugin, then
-# removes the /tmp/tmpfile_* copies of that image the plugin leaves behind.
-config.substitutions.append(("%run_offload", f"sh {os.path.join(root, 'scripts', 'run-offload.sh')}"))
 config.substitutions.append(("%examples", os.path.join(root, "examples")))
-config.substitutions.append(("%inputs", os.path.join(root, "test-ir", "Inputs")))
+config.substitutions.append(("%inputs", inputs))
 config.substitutions.append(("%fuzz", os.path.join(root, "fuzz")))
+
+# Recipes (see the header).
+config.substitutions.append(("%device-image", f"sh {os.path.join(inputs, 'device-image.sh')}"))
+config.substitutions.append(("%host-link", f"sh {os.path.join(inputs, 'host-link.sh')}"))
+config.substitutions.append(
+    ("%run-offload", f"env OMP_TARGET_OFFLOAD=MANDATORY sh {os.path.join(root, 'scripts', 'run-offload.sh')}")
+)
+config.substitutions.append(("%link-omptarget", link_omptarget))
+config.substitutions.append(
+    ("%rust-link-omptarget", f"-L native={libdir} -l omptarget -C link-arg=-Wl,-rpath,{libdir}")
+)
+config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(inputs, 'kernarg-layout.py')}"))
 
 rustc = shutil.which("rustc")
 if rustc:
     config.available_features.add("rustc")
     config.environment["RUSTC_BOOTSTRAP"] = "1"
     config.substitutions.append(("%rustc", f"{rustc} -Zllvm-plugins={plugin}"))
-if os.path.exists(os.path.join(llvm_libdir(), "libomptarget.so")):
+    config.substitutions.append(
+        ("%amdgpu-rustc", f"{rustc} -Zllvm-plugins={plugin} --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib")
+    )
+if os.path.exists(os.path.join(libdir, "libomptarget.so")):
     config.available_features.add("libomptarget")

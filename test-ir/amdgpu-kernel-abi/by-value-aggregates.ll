@@ -2,8 +2,7 @@
 ; become byref in addrspace(4); single-element wrappers become the element;
 ; scalars, vectors and pointers stay. The kernarg layout then equals clang's.
 ; RUN: %opt -passes=amdgpu-kernel-abi -S %s | %FileCheck %s
-; RUN: %opt -passes=amdgpu-kernel-abi %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -o %t.s
-; RUN: %kernarg_layout %t.s | %FileCheck --check-prefix=LAYOUT %s
+; RUN: %opt -passes=amdgpu-kernel-abi %s | %kernarg_layout - | %FileCheck --check-prefix=LAYOUT %s
 
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"

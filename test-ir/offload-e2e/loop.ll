@@ -3,13 +3,10 @@
 ; launch maps x, runs and copies it back, so the host sees each step.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt -passes=offload-wrap-kernels %t/dev.ll -o %t/dev.bc
-; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.bc -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
-; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
-; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
+; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
 
 ; x = 1
 ; CHECK:      i = -2: x = 1

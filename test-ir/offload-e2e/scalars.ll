@@ -9,12 +9,10 @@
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %opt -passes=offload-wrap-kernels %t/dev.ll -S -o %t/dev.wrapped.ll
 ; RUN: %FileCheck %s --check-prefix=DEV < %t/dev.wrapped.ll
-; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.wrapped.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.wrapped.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
-; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
-; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
+; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
 
 ; i = -7, l = -4294967296 (-2^32), f = -0.375, d = 2.5
 ; CHECK:      i * 3 = -21

@@ -7,14 +7,11 @@
 ; are neither copied nor changed.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %opt -passes=offload-wrap-kernels %t/dev.ll -o %t/dev.bc
-; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.bc -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
-; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
-; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY LIBOMPTARGET_INFO=-1 %run_offload %t/dev.so %t/host.exe 2>&1 | %FileCheck %s --check-prefix=INFO
+; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
+; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: env LIBOMPTARGET_INFO=-1 %run-offload %t/dev.so %t/host.exe 2>&1 | %FileCheck %s --check-prefix=INFO
 
 ; p = {1, 2, 3, 4, 5}; scale(p, 3, -1.5); scale(p, 1, 0.5)
 ; CHECK:      after n=3: -1.50 -3.00 -4.50 4.00 5.00

@@ -4,8 +4,7 @@
 ; descriptor is no kernel: launching it is an error naming the missing
 ; descriptor and listing the kernels.
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -filetype=obj %t/dev.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.ll %t/dev.so -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a
 ; RUN: %opt -passes='offload-host<image=%t/dev.so;device=0>' %t/host.ll -S -o - | %FileCheck %s
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
 ; RUN: %clang -c -O1 %t/host.bc -o %t/host.o

@@ -1,8 +1,7 @@
 ; Errors at compile time, with their exact messages. Every one names the image
 ; path and says what is wrong; the pass changes nothing on error.
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.ll %t/dev.so
 
 ; A launch of a kernel the image lacks lists the kernels it has.
 ; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/missing.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=MISSING -DIMAGE=%t/dev.so
@@ -19,7 +18,7 @@
 ; RUN: not %opt -passes='offload-host<image=%t/empty.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=EMPTY -DIMAGE=%t/empty.so
 ; EMPTY: error: offload-host: image '[[IMAGE]]' is empty
 
-; An unlinked object: the host plugin dlopens the image.
+; An unlinked object (%device-image leaves %t/dev.o): the host plugin dlopens the image.
 ; RUN: not %opt -passes='offload-host<image=%t/dev.o>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=OBJECT -DIMAGE=%t/dev.o
 ; OBJECT: error: offload-host: image '[[IMAGE]]' is not a shared object (ELF type 1); link the device object with `ld.lld -shared`
 
@@ -39,8 +38,7 @@
 ; TRUNCATED: error: offload-host: image '[[IMAGE]]' is not a valid ELF file:
 
 ; An ELF for a machine no offload plugin runs (AArch64).
-; RUN: %llc -mtriple=aarch64-unknown-linux-gnu -relocation-model=pic -filetype=obj %t/dev.ll -o %t/arm.o
-; RUN: %lld -shared %t/arm.o -o %t/arm.so
+; RUN: %device-image %t/dev.ll %t/arm.so -mtriple=aarch64-unknown-linux-gnu
 ; RUN: not %opt -passes='offload-host<image=%t/arm.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=MACHINE -DIMAGE=%t/arm.so
 ; MACHINE: error: offload-host: image '[[IMAGE]]' is an ELF for machine 183; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)
 

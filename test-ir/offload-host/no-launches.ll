@@ -1,8 +1,7 @@
 ; A module without launches or data-region calls is left exactly as it was:
 ; no registration, no module flag (the pass reports no change).
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o %t/after.ll
 ; RUN: %opt -passes=verify %t/host.ll -S -o %t/before.ll
 ; RUN: diff %t/before.ll %t/after.ll

@@ -3,17 +3,15 @@
 ; the runtime loads. Runs end to end.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.ll %t/dev.so
 ; RUN: llvm-offload-binary -o %t/dev.bin --image=file=%t/dev.so,triple=x86_64-unknown-linux-gnu,arch=generic,kind=openmp
 ; RUN: %opt -passes='offload-host<image=%t/dev.bin>' %t/host.ll -S -o %t/from-bin.ll
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o %t/from-elf.ll
 ; RUN: %FileCheck %s < %t/from-bin.ll
 ; Identical modules from the wrapped and the bare image.
 ; RUN: diff %t/from-bin.ll %t/from-elf.ll
-; RUN: %opt -passes='offload-host<image=%t/dev.bin>' %t/host.ll -o %t/host.bc
-; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s --check-prefix=OUT
+; RUN: %host-link %t/host.ll %t/dev.bin %t/host.exe
+; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s --check-prefix=OUT
 
 ; The image starts with the ELF magic ("\7FELF\02\01\01\00" as a little-endian word):
 ; CHECK: @.omp_offloading.device_image = internal unnamed_addr constant {{.*}}[i64 282584257676671,

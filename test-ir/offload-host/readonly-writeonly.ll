@@ -3,12 +3,10 @@
 ; host and must come back as in[i] * 2.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
-; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
-; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
+; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
 
 ; CHECK: in: 1 2 3 4
 ; CHECK: out: 2 4 6 8

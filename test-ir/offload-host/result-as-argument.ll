@@ -7,8 +7,7 @@
 ; is lowered. Also found: an entry block that starts with (empty) phis got
 ; the launch allocas in front of them ("PHI nodes not grouped at top").
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o %t/out.ll
 ; RUN: %FileCheck %s < %t/out.ll
 ; RUN: %llc -filetype=obj %t/out.ll -o %t/out.o

@@ -4,12 +4,11 @@
 // -Cpasses (one codegen unit, so the static and the calls are in one module).
 // REQUIRES: rustc, libomptarget
 // RUN: rm -rf %t && split-file %s %t
-// RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
-// RUN: %lld -shared %t/dev.o -o %t/dev.so
-// RUN: %rustc -O -Ccodegen-units=1 '-Cpasses=offload-host<image=%t/dev.so>' %t/main.rs -o %t/main -L native=%omptarget_libdir -l omptarget -C link-arg=-Wl,-rpath,%omptarget_libdir
-// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/main | %FileCheck %s
-// RUN: %rustc -Copt-level=0 -Ccodegen-units=1 '-Cpasses=offload-host<image=%t/dev.so>' %t/main.rs -o %t/main0 -L native=%omptarget_libdir -l omptarget -C link-arg=-Wl,-rpath,%omptarget_libdir
-// RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/main0 | %FileCheck %s
+// RUN: %device-image %t/dev.ll %t/dev.so
+// RUN: %rustc -O -Ccodegen-units=1 '-Cpasses=offload-host<image=%t/dev.so>' %t/main.rs -o %t/main %rust-link-omptarget
+// RUN: %run-offload %t/dev.so %t/main | %FileCheck %s
+// RUN: %rustc -Copt-level=0 -Ccodegen-units=1 '-Cpasses=offload-host<image=%t/dev.so>' %t/main.rs -o %t/main0 %rust-link-omptarget
+// RUN: %run-offload %t/dev.so %t/main0 | %FileCheck %s
 
 // CHECK: [3, 6, 9, 4, 5]
 // CHECK-NEXT: in region: [3, 6, 9, 4, 5]

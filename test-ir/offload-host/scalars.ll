@@ -4,12 +4,10 @@
 ; that zero-extension plus truncation keeps the value.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
-; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
-; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
+; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
 
 ; CHECK: i32 -10 i64 8589934593 float 3.000000 double -5.000000
 

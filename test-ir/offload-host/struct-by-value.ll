@@ -4,12 +4,10 @@
 ; `byval(%P)` pointer.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/dev.ll -o %t/dev.o
-; RUN: %lld -shared %t/dev.o -o %t/dev.so
+; RUN: %device-image %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
-; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -o %t/host.bc
-; RUN: %clang -O1 %t/host.bc -o %t/host.exe -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
-; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %run_offload %t/dev.so %t/host.exe | %FileCheck %s
+; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
+; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
 
 ; CHECK: first-class: 7 + 2.500000 * 4.000000 = 17.000000
 ; CHECK: byval: 1 + 0.500000 * 8.000000 = 5.000000

@@ -10,10 +10,8 @@
 ;
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && mkdir -p %t
-; RUN: %opt -passes=offload-wrap-kernels %s -o %t/device.bc
-; RUN: %llc -O2 -relocation-model=pic -filetype=obj %t/device.bc -o %t/device.o
-; RUN: %lld -shared %t/device.o -o %t/device.so
-; RUN: %clang -O1 %S/Inputs/host.c -o %t/host -L%omptarget_libdir -lomptarget -Wl,-rpath,%omptarget_libdir
+; RUN: %device-image -passes=offload-wrap-kernels %s %t/device.so
+; RUN: %clang -O1 %S/Inputs/host.c -o %t/host %link-omptarget
 ; RUN: env OMP_TARGET_OFFLOAD=MANDATORY %t/host %t/device.so | %FileCheck %s
 
 ; a[i] = a[i] * 2.5 + 0.25 + (-3) + s.bias * s.count, a = {1, 2, 3, 4},

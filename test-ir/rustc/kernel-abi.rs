@@ -4,19 +4,18 @@
 // byref in addrspace(4) with clang's kernarg layout.
 //
 // REQUIRES: rustc
-// RUN: %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a -Copt-level=3 -Ccodegen-units=1 --crate-type cdylib --emit=llvm-ir -Cpasses=amdgpu-kernel-abi,byref-callee-copy %s -o %t.named.ll
+// RUN: %amdgpu-rustc -Copt-level=3 -Ccodegen-units=1 --emit=llvm-ir -Cpasses=amdgpu-kernel-abi,byref-callee-copy %s -o %t.named.ll
 // RUN: %FileCheck %s < %t.named.ll
-// RUN: env OFFLOAD_PASSES_PIPELINE_START=amdgpu-kernel-abi,byref-callee-copy %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a -Copt-level=3 -Ccodegen-units=1 --crate-type cdylib --emit=llvm-ir %s -o %t.ep.ll
+// RUN: env OFFLOAD_PASSES_PIPELINE_START=amdgpu-kernel-abi,byref-callee-copy %amdgpu-rustc -Copt-level=3 -Ccodegen-units=1 --emit=llvm-ir %s -o %t.ep.ll
 // RUN: %FileCheck %s < %t.ep.ll
-// RUN: env OFFLOAD_PASSES_PIPELINE_START=amdgpu-kernel-abi,byref-callee-copy %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a -Copt-level=0 -Cdebuginfo=2 -Ccodegen-units=1 --crate-type cdylib --emit=llvm-ir %s -o %t.o0.ll
+// RUN: env OFFLOAD_PASSES_PIPELINE_START=amdgpu-kernel-abi,byref-callee-copy %amdgpu-rustc -Copt-level=0 -Cdebuginfo=2 -Ccodegen-units=1 --emit=llvm-ir %s -o %t.o0.ll
 // RUN: %FileCheck --check-prefix=O0 %s < %t.o0.ll
-// RUN: %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a %t.ep.ll -o %t.s
-// RUN: %kernarg_layout %t.s | %FileCheck --check-prefix=LAYOUT %s
+// RUN: %kernarg_layout %t.ep.ll | %FileCheck --check-prefix=LAYOUT %s
 // Without the plugin's passes rustc passes a pointer (8 bytes) instead:
-// RUN: %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a -Copt-level=3 -Ccodegen-units=1 --crate-type cdylib --emit=llvm-ir %s -o %t.plain.ll
+// RUN: %amdgpu-rustc -Copt-level=3 -Ccodegen-units=1 --emit=llvm-ir %s -o %t.plain.ll
 // RUN: %FileCheck --check-prefix=PLAIN %s < %t.plain.ll
 // A bad pipeline in the variable is a clear error, not a crash:
-// RUN: env OFFLOAD_PASSES_PIPELINE_START=amdgpu-kernel-ab not %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib --emit=llvm-ir %s -o %t.bad.ll 2>&1 | %FileCheck --check-prefix=BAD %s
+// RUN: env OFFLOAD_PASSES_PIPELINE_START=amdgpu-kernel-ab not %amdgpu-rustc --emit=llvm-ir %s -o %t.bad.ll 2>&1 | %FileCheck --check-prefix=BAD %s
 
 // CHECK: define amdgpu_kernel void @scale(ptr addrspace(4) noalias nofree noundef readonly byref([12 x i8]) align 4 captures(none) dereferenceable(12) %s, i8 noundef zeroext %k, ptr noundef writeonly captures(none) %out)
 // O0: define amdgpu_kernel void @scale(ptr addrspace(4) noalias nofree noundef readonly byref([12 x i8]) align 4 captures(none) dereferenceable(12) %s, i8 zeroext %k, ptr %out)
