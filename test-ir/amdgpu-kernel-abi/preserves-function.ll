@@ -7,6 +7,7 @@
 ; RUN: %opt -passes=amdgpu-kernel-abi -S < %t1.ll -o %t2.ll
 ; RUN: diff %t1.ll %t2.ll
 ; Kernels are launched, never called: a call would break with a new type.
+; (The one place the message, shared with offload-wrap-kernels, is pinned.)
 ; RUN: not %opt -passes=amdgpu-kernel-abi -disable-output %S/Inputs/called-kernel.ll 2>&1 | %FileCheck --check-prefix=CALLED %s
 
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"

@@ -1,9 +1,23 @@
 ; Malformed or contradictory !offload.aggregate.args hints (amdgpu-kernel-abi).
 ; Each is an error naming the pass, the kernel and the entry or parameter;
-; opt exits non-zero and writes no output file. (A hint naming parameters the
-; kernel lacks, a size that disagrees with dereferenceable and an entry that
-; is not four integers are in amdgpu-kernel-abi/hint.ll.)
+; opt exits non-zero and writes no output file. (Well-formed hints:
+; amdgpu-kernel-abi/hint.ll.)
 ; RUN: rm -rf %t && split-file %s %t
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/range.ll -o %t.out 2>&1 | %FileCheck --check-prefix=RANGE %s
+; RUN: not test -e %t.out
+; RANGE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 1: names parameters 1..2 but the kernel has 2
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/deref.ll -o %t.out 2>&1 | %FileCheck --check-prefix=DEREF %s
+; RUN: not test -e %t.out
+; DEREF: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: size 12 disagrees with dereferenceable(16)
+;
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/shape.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SHAPE %s
+; RUN: not test -e %t.out
+; SHAPE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/overlap.ll -o %t.out 2>&1 | %FileCheck --check-prefix=OVERLAP %s
@@ -99,11 +113,6 @@
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/size-4gib.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SIZE-4GIB %s
 ; RUN: not test -e %t.out
 ; SIZE-4GIB: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%a) of type 'ptr': a 4294967296-byte aggregate is too large for a byref kernel argument (at most 4294967295 bytes)
-;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/target-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=TARGET-PARAM %s
-; RUN: not test -e %t.out
-; TARGET-PARAM: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
 ;
 ; A hint with no entries (`!{}`; a lone `!{null}` reads the same through the C
 ; API) describes no aggregates: documented skip, logged, module unchanged.
@@ -296,16 +305,6 @@ define amdgpu_kernel void @k(ptr %a) !offload.aggregate.args !0 {
 !0 = !{!1}
 !1 = !{i32 0, i32 1, i64 4294967296, i64 4}
 
-;--- target-param.ll
-target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
-target triple = "amdgcn-amd-amdhsa"
-define amdgpu_kernel void @k(target("amdgcn.named.barrier", 0) %t, ptr %a) !offload.aggregate.args !0 {
-  ret void
-}
-; Before: a Rust panic in inkwell.
-!0 = !{!1}
-!1 = !{i32 1, i32 1, i64 8, i64 4}
-
 ;--- empty.ll
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -322,3 +321,27 @@ define amdgpu_kernel void @k(i64 %a, i32 %b) !offload.aggregate.args !0 {
 }
 !0 = !{!1}
 !1 = !{i128 18446744073709551616, i32 2, i64 16, i64 8}
+
+;--- range.ll
+; A hint naming a parameter the kernel does not have.
+define amdgpu_kernel void @k(i32 %a, i32 %b) !offload.aggregate.args !0 {
+  ret void
+}
+!0 = !{!1}
+!1 = !{i32 1, i32 2, i64 8, i64 4}
+
+;--- deref.ll
+; A hint whose size contradicts the pointer's dereferenceable bytes.
+define amdgpu_kernel void @k(ptr dereferenceable(16) %s) !offload.aggregate.args !0 {
+  ret void
+}
+!0 = !{!1}
+!1 = !{i32 0, i32 1, i64 12, i64 4}
+
+;--- shape.ll
+; A hint entry that is not four integers.
+define amdgpu_kernel void @k(ptr %s) !offload.aggregate.args !0 {
+  ret void
+}
+!0 = !{!1}
+!1 = !{!"size", i64 12}

@@ -1,8 +1,8 @@
 ; Kernels in unusual forms. Each is a documented rewrite, a logged skip or an
 ; error. (A kernel called from IR is an error of amdgpu-kernel-abi and
-; offload-wrap-kernels: amdgpu-kernel-abi/preserves-function.ll,
-; offload-wrap-kernels/errors.ll; a variadic !offload.kernel function is an
-; error of offload-wrap-kernels: errors.ll.)
+; offload-wrap-kernels: amdgpu-kernel-abi/preserves-function.ll, where the
+; message is pinned, and offload-wrap-kernels/errors.ll; a variadic
+; !offload.kernel function is an error of offload-wrap-kernels: errors.ll.)
 ; RUN: rm -rf %t && split-file %s %t
 ;
 ; Declarations have no body: skipped (logged), the module is unchanged.

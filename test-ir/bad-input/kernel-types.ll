@@ -9,6 +9,12 @@
 ; RUN: not test -e %t.out
 ; ABI-TARGET-AND-AGGREGATE: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
 ;
+; The same when a hint (!offload.aggregate.args) asks for the new signature:
+; RUN: rm -f %t.out
+; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/abi-target-and-hint.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-TARGET-AND-HINT %s
+; RUN: not test -e %t.out
+; ABI-TARGET-AND-HINT: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
+;
 ; RUN: rm -f %t.out
 ; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/abi-scalable-struct.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-SCALABLE-STRUCT %s
 ; RUN: not test -e %t.out
@@ -52,6 +58,16 @@ target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(target("amdgcn.named.barrier", 0) %t, { i32, i32 } %s) {
   ret void
 }
+
+;--- abi-target-and-hint.ll
+target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(target("amdgcn.named.barrier", 0) %t, ptr %a) !offload.aggregate.args !0 {
+  ret void
+}
+; Before: a Rust panic in inkwell.
+!0 = !{!1}
+!1 = !{i32 1, i32 1, i64 8, i64 4}
 
 ;--- abi-scalable-struct.ll
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
