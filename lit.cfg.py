@@ -13,12 +13,12 @@
 # Places: %examples (the bundled examples), %fuzz (fuzz/), %inputs
 #   (test-ir/Inputs/), %omptarget_libdir (the directory holding libomptarget.so)
 #
-# Recipes (the scripts say exactly what they run; each leaves its
-# intermediate files next to its output):
+# Recipes (each script's header says exactly what it runs; %device-image and
+# %host-link leave their intermediate files next to their output):
 #   %device-image [-passes=PIPELINE] DEVICE IMAGE [LLC-OPTION...]
 #       a device image from device IR (test-ir/Inputs/device-image.sh):
 #       [%opt -passes=PIPELINE DEVICE -o BASE.bc]
-#       %llc -O2 -relocation-model=pic -filetype=obj [LLC-OPTION...] -o BASE.o
+#       %llc -O2 -relocation-model=pic -filetype=obj [LLC-OPTION...] DEVICE|BASE.bc -o BASE.o
 #       %lld -shared BASE.o -o IMAGE              (BASE: IMAGE without .so)
 #   %host-link HOST IMAGE EXE
 #       a host program (test-ir/Inputs/host-link.sh):
@@ -28,6 +28,11 @@
 #       runs EXE with OMP_TARGET_OFFLOAD=MANDATORY, then removes the
 #       /tmp/tmpfile_* copies of IMAGE that libomptarget's host plugin leaves
 #       (scripts/run-offload.sh); exits with EXE's status
+#   %no-output-file OUT COMMAND [ARG...]
+#       removes OUT, runs COMMAND and fails if OUT exists afterwards
+#       (test-ir/Inputs/no-output-file.sh); exits with COMMAND's status:
+#       `%no-output-file %t.out not %opt ... -o %t.out` is a refused input
+#       that writes nothing
 #   %link-omptarget       clang flags linking libomptarget (-L, -l, -rpath)
 #   %rust-link-omptarget  the same as rustc flags
 #   %amdgpu-rustc         %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib
@@ -119,6 +124,7 @@ config.substitutions.append(("%host-link", f"sh {os.path.join(inputs, 'host-link
 config.substitutions.append(
     ("%run-offload", f"env OMP_TARGET_OFFLOAD=MANDATORY sh {os.path.join(root, 'scripts', 'run-offload.sh')}")
 )
+config.substitutions.append(("%no-output-file", f"sh {os.path.join(inputs, 'no-output-file.sh')}"))
 config.substitutions.append(("%link-omptarget", link_omptarget))
 config.substitutions.append(
     ("%rust-link-omptarget", f"-L native={libdir} -l omptarget -C link-arg=-Wl,-rpath,{libdir}")

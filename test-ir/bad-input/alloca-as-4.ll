@@ -3,9 +3,7 @@
 ; which the verifier refuses for amdgpu_kernel. amdgpu-kernel-abi used to
 ; write it anyway, so opt aborted with "Broken module found". Now an error
 ; naming the pass and kernel, before anything changes; no output file.
-; RUN: rm -f %t.out
-; RUN: not %opt -passes=amdgpu-kernel-abi -S %s -o %t.out 2>&1 | %FileCheck %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes=amdgpu-kernel-abi -S %s -o %t.out 2>&1 | %FileCheck %s
 ; CHECK: error: amdgpu-kernel-abi: kernel 'k_struct': the data layout puts allocas in address space 4 (A4), where byref kernel arguments go; is this an amdgcn module?
 ; CHECK-NOT: Broken module
 

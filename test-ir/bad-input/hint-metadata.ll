@@ -4,114 +4,70 @@
 ; amdgpu-kernel-abi/hint.ll.)
 ; RUN: rm -rf %t && split-file %s %t
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/range.ll -o %t.out 2>&1 | %FileCheck --check-prefix=RANGE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/range.ll -o %t.out 2>&1 | %FileCheck --check-prefix=RANGE %s
 ; RANGE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 1: names parameters 1..2 but the kernel has 2
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/deref.ll -o %t.out 2>&1 | %FileCheck --check-prefix=DEREF %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/deref.ll -o %t.out 2>&1 | %FileCheck --check-prefix=DEREF %s
 ; DEREF: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: size 12 disagrees with dereferenceable(16)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/shape.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SHAPE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/shape.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SHAPE %s
 ; SHAPE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/overlap.ll -o %t.out 2>&1 | %FileCheck --check-prefix=OVERLAP %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/overlap.ll -o %t.out 2>&1 | %FileCheck --check-prefix=OVERLAP %s
 ; OVERLAP: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 1: overlaps another entry
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/duplicate.ll -o %t.out 2>&1 | %FileCheck --check-prefix=DUPLICATE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/duplicate.ll -o %t.out 2>&1 | %FileCheck --check-prefix=DUPLICATE %s
 ; DUPLICATE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: overlaps another entry
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/zero-count.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ZERO-COUNT %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/zero-count.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ZERO-COUNT %s
 ; ZERO-COUNT: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: names no parameters (count is 0)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/zero-size.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ZERO-SIZE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/zero-size.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ZERO-SIZE %s
 ; ZERO-SIZE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: size is 0
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/align-3.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-3 %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/align-3.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-3 %s
 ; ALIGN-3: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 3 is not a power of two
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/align-0.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-0 %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/align-0.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-0 %s
 ; ALIGN-0: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 0 is not a power of two
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/align-huge.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-HUGE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/align-huge.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ALIGN-HUGE %s
 ; ALIGN-HUGE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: alignment 8589934592 is larger than LLVM allows (4294967296)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/first-wraps.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIRST-WRAPS %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/first-wraps.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIRST-WRAPS %s
 ; FIRST-WRAPS: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: first 4294967296 is not a parameter index or count (expected a non-negative i32)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/count-wraps.ll -o %t.out 2>&1 | %FileCheck --check-prefix=COUNT-WRAPS %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/count-wraps.ll -o %t.out 2>&1 | %FileCheck --check-prefix=COUNT-WRAPS %s
 ; COUNT-WRAPS: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: count 4294967298 is not a parameter index or count (expected a non-negative i32)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/first-negative.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIRST-NEGATIVE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/first-negative.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIRST-NEGATIVE %s
 ; FIRST-NEGATIVE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0: first 4294967295 is not a parameter index or count (expected a non-negative i32)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/float-field.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FLOAT-FIELD %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/float-field.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FLOAT-FIELD %s
 ; FLOAT-FIELD: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/five-fields.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIVE-FIELDS %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/five-fields.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIVE-FIELDS %s
 ; FIVE-FIELDS: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/null-entry.ll -o %t.out 2>&1 | %FileCheck --check-prefix=NULL-ENTRY %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/null-entry.ll -o %t.out 2>&1 | %FileCheck --check-prefix=NULL-ENTRY %s
 ; NULL-ENTRY: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 1 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/entries-not-nodes.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ENTRIES-NOT-NODES %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/entries-not-nodes.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ENTRIES-NOT-NODES %s
 ; ENTRIES-NOT-NODES: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/aggregate-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=AGGREGATE-PARAM %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/aggregate-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=AGGREGATE-PARAM %s
 ; AGGREGATE-PARAM: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 is already an aggregate or byref
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/byref-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=BYREF-PARAM %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/byref-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=BYREF-PARAM %s
 ; BYREF-PARAM: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 is already an aggregate or byref
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/scalable-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SCALABLE-PARAM %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/scalable-param.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SCALABLE-PARAM %s
 ; SCALABLE-PARAM: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: parameter 0 has type '<vscale x 2 x i32>', which has no fixed size
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/fields-too-big.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIELDS-TOO-BIG %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/fields-too-big.ll -o %t.out 2>&1 | %FileCheck --check-prefix=FIELDS-TOO-BIG %s
 ; FIELDS-TOO-BIG: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry for parameter 0: its fields need 16 bytes but the size is 12
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/size-4gib.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SIZE-4GIB %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/size-4gib.ll -o %t.out 2>&1 | %FileCheck --check-prefix=SIZE-4GIB %s
 ; SIZE-4GIB: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%a) of type 'ptr': a 4294967296-byte aggregate is too large for a byref kernel argument (at most 4294967295 bytes)
 ;
 ; A hint with no entries (`!{}`; a lone `!{null}` reads the same through the C
@@ -123,9 +79,7 @@
 
 ;
 ; A field wider than 64 bits would be truncated (2^64 -> 0): malformed.
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/wide-field.ll -o %t.out 2>&1 | %FileCheck --check-prefix=WIDE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/wide-field.ll -o %t.out 2>&1 | %FileCheck --check-prefix=WIDE %s
 ; WIDE: error: amdgpu-kernel-abi: kernel 'k': !offload.aggregate.args entry 0 is malformed: expected !{i32 first, i32 count, i64 size, i64 align}
 
 ;--- overlap.ll

@@ -4,45 +4,29 @@
 ; else an error naming the pass, kernel, parameter and type; no output file.
 ; RUN: rm -rf %t && split-file %s %t
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/abi-target-and-aggregate.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-TARGET-AND-AGGREGATE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/abi-target-and-aggregate.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-TARGET-AND-AGGREGATE %s
 ; ABI-TARGET-AND-AGGREGATE: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
 ;
 ; The same when a hint (!offload.aggregate.args) asks for the new signature:
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/abi-target-and-hint.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-TARGET-AND-HINT %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/abi-target-and-hint.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-TARGET-AND-HINT %s
 ; ABI-TARGET-AND-HINT: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/abi-scalable-struct.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-SCALABLE-STRUCT %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/abi-scalable-struct.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-SCALABLE-STRUCT %s
 ; ABI-SCALABLE-STRUCT: error: amdgpu-kernel-abi: kernel 'k', parameter #1 (%s) of type '{ <vscale x 2 x i32>, <vscale x 2 x i32> }': an aggregate without a fixed size (it holds scalable vectors) cannot be passed in the kernel argument segment
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi' -S %t/abi-scalable-array.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-SCALABLE-ARRAY %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/abi-scalable-array.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-SCALABLE-ARRAY %s
 ; ABI-SCALABLE-ARRAY: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%s) of type '[1 x <vscale x 2 x i32>]': an aggregate without a fixed size (it holds scalable vectors) cannot be passed in the kernel argument segment
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='byref-callee-copy' -S %t/copy-byref-scalable-written.ll -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-BYREF-SCALABLE-WRITTEN %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='byref-callee-copy' -S %t/copy-byref-scalable-written.ll -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-BYREF-SCALABLE-WRITTEN %s
 ; COPY-BYREF-SCALABLE-WRITTEN: error: byref-callee-copy: kernel 'k', parameter #0 (%s): byref type '<vscale x 2 x i32>' has no fixed size; cannot copy it
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='byref-callee-copy' -S %t/copy-byref-target-written.ll -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-BYREF-TARGET-WRITTEN %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='byref-callee-copy' -S %t/copy-byref-target-written.ll -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-BYREF-TARGET-WRITTEN %s
 ; COPY-BYREF-TARGET-WRITTEN: error: byref-callee-copy: kernel 'k', parameter #0 (%s): byref type 'target("amdgcn.named.barrier", 0)' has no fixed size; cannot copy it
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels' -S %t/wrap-byval-scalable.ll -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-BYVAL-SCALABLE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels' -S %t/wrap-byval-scalable.ll -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-BYVAL-SCALABLE %s
 ; WRAP-BYVAL-SCALABLE: error: offload-wrap-kernels: kernel 'k', parameter #0 (%b) of type 'ptr': 'byval' of type '<vscale x 2 x i32>', which has no fixed size
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels' -S %t/wrap-byval-target.ll -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-BYVAL-TARGET %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels' -S %t/wrap-byval-target.ll -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-BYVAL-TARGET %s
 ; WRAP-BYVAL-TARGET: error: offload-wrap-kernels: kernel 'k', parameter #0 (%b) of type 'ptr': 'byval' of type 'target("spirv.Event")', which has no fixed size
 ;
 ; RUN: env RUST_LOG=offload_passes=debug %opt -passes=amdgpu-kernel-abi,byref-callee-copy -S %t/skips.ll -o %t.skips.ll 2>&1 | %FileCheck --check-prefix=LOG %s

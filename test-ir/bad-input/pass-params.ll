@@ -1,107 +1,69 @@
 ; Malformed pass parameters: rejected while the pipeline is parsed, before any
 ; IR is read, with the pass named; no output file. Every pipeline-parameter
-; message of the four passes is pinned here and nowhere else in lit (other
-; tests check the pass's prefix only). They are printed as `LLVM ERROR: <pass>:
-; ...` today; each CHECK line starts with that prefix, so a change to
-; `error: <pass>: ...` is one substitution over this file.
+; message of the four passes is pinned here and nowhere else in lit. They are
+; printed as `LLVM ERROR: <pass>: ...` today; each CHECK line starts with that
+; prefix, so a change to `error: <pass>: ...` is one substitution over this
+; file.
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-FLAG %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-FLAG %s
 ; ABI-FLAG: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got 'x'
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi<x=1>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-KEY %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi<x=1>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-KEY %s
 ; ABI-KEY: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got 'x=1'
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi<x' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-UNTERMINATED %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi<x' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-UNTERMINATED %s
 ; ABI-UNTERMINATED: LLVM ERROR: amdgpu-kernel-abi: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'amdgpu-kernel-abi<x...'
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi<<x>>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-NESTED %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi<<x>>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-NESTED %s
 ; ABI-NESTED: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got '<x>'
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-FLAG %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-FLAG %s
 ; COPY-FLAG: LLVM ERROR: byref-callee-copy: takes no parameters, got 'x'
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='byref-callee-copy<=>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-EMPTY-PAIR %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='byref-callee-copy<=>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-EMPTY-PAIR %s
 ; COPY-EMPTY-PAIR: LLVM ERROR: byref-callee-copy: takes no parameters, got '='
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<kernels>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-NO-VALUE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-NO-VALUE %s
 ; WRAP-NO-VALUE: LLVM ERROR: offload-wrap-kernels: parameter 'kernels' needs a value ('kernels=...')
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<kernels=>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-NO-VALUE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-NO-VALUE %s
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<kernel=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-KEY %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernel=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-KEY %s
 ; WRAP-UNKNOWN-KEY: LLVM ERROR: offload-wrap-kernels: unknown parameter 'kernel' (accepted: kernels)
 ;
 ; Parse time, not run time: the first pass would fail when run (the module
 ; has no 'nope'), but the second one's parameters are rejected while the
 ; pipeline is parsed.
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<kernels=nope>,offload-wrap-kernels<kernel=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-KEY %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=nope>,offload-wrap-kernels<kernel=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-KEY %s
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<=k>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-EMPTY-KEY %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<=k>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-EMPTY-KEY %s
 ; WRAP-EMPTY-KEY: LLVM ERROR: offload-wrap-kernels: unknown parameter '' (accepted: kernels)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<kernels=k;verbose>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-FLAG %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=k;verbose>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-FLAG %s
 ; WRAP-UNKNOWN-FLAG: LLVM ERROR: offload-wrap-kernels: unknown parameter 'verbose' (accepted: kernels)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<kernels=:>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-ONLY-SEPARATOR %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=:>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-ONLY-SEPARATOR %s
 ; WRAP-ONLY-SEPARATOR: LLVM ERROR: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=:'
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<kernels=a::b>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-EMPTY-NAME %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=a::b>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-EMPTY-NAME %s
 ; WRAP-EMPTY-NAME: LLVM ERROR: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=a::b'
 ;
 ; LLVM's pipeline parser splits at every ',', also inside '<>' (kernel names
 ; are separated by ':'):
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-wrap-kernels<kernels=a,b>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-COMMA %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=a,b>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-COMMA %s
 ; WRAP-COMMA: LLVM ERROR: offload-wrap-kernels: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'offload-wrap-kernels<kernels=a...'
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-host<imag=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-UNKNOWN-KEY %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<imag=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-UNKNOWN-KEY %s
 ; HOST-UNKNOWN-KEY: LLVM ERROR: offload-host: unknown parameter 'imag' (accepted: image, teams, threads, device)
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes=offload-host -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-NO-IMAGE %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes=offload-host -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-NO-IMAGE %s
 ; HOST-NO-IMAGE: LLVM ERROR: offload-host: needs the device image: 'offload-host<image=PATH>'
 ;
 ; (The image does not exist: parameters are checked before it is read.)
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='offload-host<image=%t.none.so;teams=many>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-TEAMS %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t.none.so;teams=many>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-TEAMS %s
 ; HOST-TEAMS: LLVM ERROR: offload-host: parameter 'teams': 'many' is not a valid number
 ;
-; RUN: rm -f %t.out
-; RUN: not %opt -passes='amdgpu-kernel-abi,byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=LATER-PASS %s
-; RUN: not test -e %t.out
+; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi,byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=LATER-PASS %s
 ; LATER-PASS: LLVM ERROR: byref-callee-copy: takes no parameters, got 'x'
 ;
 ; Empty parameter lists are no parameters: the passes run (module unchanged).
