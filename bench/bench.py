@@ -58,14 +58,27 @@ LLVM_KERNARG = "function(amdgpu-lower-kernel-arguments)"
 LINEAR_LIMIT = 12.0  # time ratio allowed for 10x the work
 
 
-def pass_classes():
-    """Pipeline name -> the class name -time-passes prints, from passes.def
-    (so passes added later, offload-host included, are found)."""
-    text = open(os.path.join(ROOT, "plugin", "src", "passes.def")).read()
-    return dict(re.findall(r'^OFFLOAD_MODULE_PASS\("([^"]+)",\s*(\w+)\)', text, re.M))
+class PassClasses(dict):
+    """Pipeline name -> the class name -time-passes prints, asked of the
+    plugin itself (`-debug-pass-manager` names the class of each pass it
+    runs); None for a name the plugin does not register."""
+
+    def __missing__(self, name):
+        probe = "offload-host<image=/nonexistent>" if name == "offload-host" else name
+        res = subprocess.run(
+            [OPT, f"-load-pass-plugin={PLUGIN}", f"-passes={probe}", "-debug-pass-manager",
+             "-disable-output", "-"],
+            input="", capture_output=True, text=True)
+        m = re.search(r"Running pass: (\w+) on", res.stdout + res.stderr)
+        self[name] = m.group(1) if m else None
+        return self[name]
+
+    def get(self, name, default=None):
+        value = self[name]
+        return default if value is None else value
 
 
-CLASSES = pass_classes()
+CLASSES = PassClasses()
 
 
 def log(msg):

@@ -34,6 +34,5 @@ fn main() {
     // thread may still be running plugin code then. Keep it mapped.
     println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodelete");
     println!("cargo:rerun-if-changed=src/shim.cpp");
-    println!("cargo:rerun-if-changed=src/passes.def");
     println!("cargo:rerun-if-env-changed=LLVM_CONFIG");
 }

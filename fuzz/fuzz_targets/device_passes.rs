@@ -9,7 +9,7 @@ use libfuzzer_sys::fuzz_target;
 use offload_passes_core::inkwell::context::Context;
 use offload_passes_core::inkwell::memory_buffer::MemoryBuffer;
 use offload_passes_core::inkwell::module::Module;
-use offload_passes_core::registry;
+use offload_passes_core::{Diagnostics, pass};
 
 // The passes crate takes LLVM from its host process; this binary is one.
 #[link(name = "LLVM-22")]
@@ -25,8 +25,10 @@ const PIPELINES: &[&[&str]] = &[
 /// Runs `pipeline` on `module`; `Ok(changed)` or the first pass error.
 fn run(pipeline: &[&str], module: &Module<'_>) -> Result<bool, String> {
     let mut changed = false;
-    for pass in pipeline {
-        changed |= registry::run_pass(pass, "", module)?;
+    for name in pipeline {
+        let info = pass::find(name).expect("a registered pass");
+        let pass = info.parse(b"")?;
+        changed |= pass.run(module, &mut Diagnostics::default())?;
     }
     Ok(changed)
 }

@@ -1,97 +1,255 @@
 //! Pass parameters in the new pass manager's textual form: `pass<key=value;flag>`.
-//! Passes declare the keys they accept; anything else is an error that names
-//! the key and lists the accepted ones.
+//!
+//! The text arrives as bytes (a pipeline string is not promised to be
+//! UTF-8): keys must be UTF-8, values are checked by the accessor that reads
+//! them ([`Param::text`] for names and numbers, [`Param::path`] for file
+//! paths, which may be any bytes on Unix). A pass declares the keys it
+//! accepts and which of them may repeat; anything else is a [`ParamError`]
+//! naming the key.
+
+use std::path::PathBuf;
+
+/// A key a pass accepts.
+#[derive(Debug, Clone, Copy)]
+pub struct Key {
+    pub name: &'static str,
+    /// `kernels=a;kernels=b` adds up; any other key given twice is an error
+    /// (a silent "last one wins" would hide a typo in a long pipeline).
+    pub repeatable: bool,
+}
+
+impl Key {
+    pub const fn once(name: &'static str) -> Key {
+        Key {
+            name,
+            repeatable: false,
+        }
+    }
+
+    pub const fn repeatable(name: &'static str) -> Key {
+        Key {
+            name,
+            repeatable: true,
+        }
+    }
+}
 
 /// One `key` or `key=value` item of a parameter list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Param<'a> {
     pub key: &'a str,
-    pub value: Option<&'a str>,
+    pub value: Option<&'a [u8]>,
 }
 
-/// Splits `params` at `;` and checks every key is in `accepted`.
-pub fn parse<'a>(params: &'a str, accepted: &[&str]) -> Result<Vec<Param<'a>>, String> {
-    params
-        .split(';')
-        .filter(|item| !item.is_empty())
-        .map(|item| {
-            let (key, value) = match item.split_once('=') {
-                Some((k, v)) => (k, Some(v)),
-                None => (item, None),
-            };
-            if accepted.contains(&key) {
-                Ok(Param { key, value })
-            } else if accepted.is_empty() {
-                Err(format!("takes no parameters, got '{item}'"))
-            } else {
-                Err(format!(
-                    "unknown parameter '{key}' (accepted: {})",
-                    accepted.join(", ")
-                ))
+/// What is wrong with a pass's parameter text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParamError {
+    /// The pass has no parameters.
+    NoneAccepted {
+        item: String,
+    },
+    Unknown {
+        key: String,
+        accepted: Vec<&'static str>,
+    },
+    Duplicate {
+        key: &'static str,
+    },
+    KeyNotUtf8 {
+        item: String,
+    },
+    MissingValue {
+        key: String,
+    },
+    ValueNotUtf8 {
+        key: String,
+        value: String,
+    },
+    NotANumber {
+        key: String,
+        value: String,
+    },
+    /// A pass-specific check of a value failed.
+    Invalid {
+        key: String,
+        why: String,
+    },
+    /// A required key is absent.
+    Required {
+        usage: &'static str,
+    },
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamError::NoneAccepted { item } => write!(f, "takes no parameters, got '{item}'"),
+            ParamError::Unknown { key, accepted } => write!(
+                f,
+                "unknown parameter '{key}' (accepted: {})",
+                accepted.join(", ")
+            ),
+            ParamError::Duplicate { key } => {
+                write!(f, "parameter '{key}' is given twice; give it once")
             }
-        })
-        .collect()
-}
-
-/// The value of a `key=value` parameter, required to be present and non-empty.
-pub fn value<'a>(param: &Param<'a>) -> Result<&'a str, String> {
-    match param.value {
-        Some(v) if !v.is_empty() => Ok(v),
-        _ => Err(format!(
-            "parameter '{}' needs a value ('{}=...')",
-            param.key, param.key
-        )),
+            ParamError::KeyNotUtf8 { item } => {
+                write!(f, "parameter '{item}' is not UTF-8 text")
+            }
+            ParamError::MissingValue { key } => {
+                write!(f, "parameter '{key}' needs a value ('{key}=...')")
+            }
+            ParamError::ValueNotUtf8 { key, value } => {
+                write!(f, "parameter '{key}': value '{value}' is not UTF-8 text")
+            }
+            ParamError::NotANumber { key, value } => {
+                write!(f, "parameter '{key}': '{value}' is not a valid number")
+            }
+            ParamError::Invalid { key, why } => write!(f, "parameter '{key}': {why}"),
+            ParamError::Required { usage } => write!(f, "needs {usage}"),
+        }
     }
 }
 
-/// A `key=N` parameter as an unsigned number.
-pub fn number<T: std::str::FromStr>(param: &Param<'_>) -> Result<T, String> {
-    let text = value(param)?;
-    text.parse()
-        .map_err(|_| format!("parameter '{}': '{text}' is not a valid number", param.key))
+impl std::error::Error for ParamError {}
+
+/// `bytes` for a message: the text, with invalid UTF-8 escaped.
+fn shown(bytes: &[u8]) -> String {
+    bytes.escape_ascii().to_string()
+}
+
+/// Splits `params` at `;` and checks every key is in `accepted` (and that
+/// keys which may not repeat appear once).
+pub fn parse<'a>(params: &'a [u8], accepted: &[Key]) -> Result<Vec<Param<'a>>, ParamError> {
+    let mut seen: Vec<&'static str> = Vec::new();
+    let mut out = Vec::new();
+    for item in params.split(|&b| b == b';').filter(|item| !item.is_empty()) {
+        let (key, value) = match item.iter().position(|&b| b == b'=') {
+            Some(at) => (&item[..at], Some(&item[at + 1..])),
+            None => (item, None),
+        };
+        if accepted.is_empty() {
+            return Err(ParamError::NoneAccepted { item: shown(item) });
+        }
+        let key =
+            std::str::from_utf8(key).map_err(|_| ParamError::KeyNotUtf8 { item: shown(item) })?;
+        let Some(spec) = accepted.iter().find(|k| k.name == key) else {
+            return Err(ParamError::Unknown {
+                key: key.to_owned(),
+                accepted: accepted.iter().map(|k| k.name).collect(),
+            });
+        };
+        if !spec.repeatable && seen.contains(&spec.name) {
+            return Err(ParamError::Duplicate { key: spec.name });
+        }
+        seen.push(spec.name);
+        out.push(Param { key, value });
+    }
+    Ok(out)
+}
+
+impl<'a> Param<'a> {
+    /// The value's bytes, required to be present and non-empty.
+    pub fn bytes(&self) -> Result<&'a [u8], ParamError> {
+        match self.value {
+            Some(v) if !v.is_empty() => Ok(v),
+            _ => Err(ParamError::MissingValue {
+                key: self.key.to_owned(),
+            }),
+        }
+    }
+
+    /// The value as UTF-8 text (names, numbers).
+    pub fn text(&self) -> Result<&'a str, ParamError> {
+        let bytes = self.bytes()?;
+        std::str::from_utf8(bytes).map_err(|_| ParamError::ValueNotUtf8 {
+            key: self.key.to_owned(),
+            value: shown(bytes),
+        })
+    }
+
+    /// The value as a file path: any bytes, as Unix paths are.
+    pub fn path(&self) -> Result<PathBuf, ParamError> {
+        let bytes = self.bytes()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            Ok(PathBuf::from(std::ffi::OsStr::from_bytes(bytes)))
+        }
+        #[cfg(not(unix))]
+        {
+            self.text().map(PathBuf::from)
+        }
+    }
+
+    /// The value as a number.
+    pub fn number<T: std::str::FromStr>(&self) -> Result<T, ParamError> {
+        let text = self.text()?;
+        text.parse().map_err(|_| ParamError::NotANumber {
+            key: self.key.to_owned(),
+            value: text.to_owned(),
+        })
+    }
+
+    /// A pass-specific problem with this parameter's value.
+    pub fn invalid(&self, why: impl Into<String>) -> ParamError {
+        ParamError::Invalid {
+            key: self.key.to_owned(),
+            why: why.into(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    const KEYS: &[Key] = &[
+        Key::once("image"),
+        Key::once("teams"),
+        Key::repeatable("kernels"),
+        Key::once("verbose"),
+    ];
+
     #[test]
     fn parses_keys_values_and_flags() {
-        let p = parse(
-            "image=/a/b.so;teams=4;verbose",
-            &["image", "teams", "verbose"],
-        )
-        .unwrap();
-        assert_eq!(
-            p[0],
-            Param {
-                key: "image",
-                value: Some("/a/b.so")
-            }
-        );
-        assert_eq!(number::<u32>(&p[1]).unwrap(), 4);
-        assert_eq!(
-            p[2],
-            Param {
-                key: "verbose",
-                value: None
-            }
-        );
+        let p = parse(b"image=/a/b.so;teams=4;verbose;kernels=a;kernels=b", KEYS).unwrap();
+        assert_eq!(p[0].key, "image");
+        assert_eq!(p[0].path().unwrap(), PathBuf::from("/a/b.so"));
+        assert_eq!(p[1].number::<u32>().unwrap(), 4);
+        assert_eq!(p[2].value, None);
+        assert_eq!((p[3].text().unwrap(), p[4].text().unwrap()), ("a", "b"));
     }
 
     #[test]
-    fn rejects_unknown_keys_and_bad_numbers() {
+    fn rejects_unknown_duplicate_and_malformed_items() {
+        assert!(matches!(
+            parse(b"imag=x", KEYS),
+            Err(ParamError::Unknown { ref key, .. }) if key == "imag"
+        ));
+        assert!(matches!(
+            parse(b"x", &[]),
+            Err(ParamError::NoneAccepted { ref item }) if item == "x"
+        ));
         assert_eq!(
-            parse("imag=x", &["image"]).unwrap_err(),
-            "unknown parameter 'imag' (accepted: image)"
+            parse(b"teams=1;teams=2", KEYS),
+            Err(ParamError::Duplicate { key: "teams" })
         );
-        assert_eq!(parse("x", &[]).unwrap_err(), "takes no parameters, got 'x'");
-        let p = parse("teams=four", &["teams"]).unwrap();
-        assert_eq!(
-            number::<u32>(&p[0]).unwrap_err(),
-            "parameter 'teams': 'four' is not a valid number"
-        );
-        let p = parse("image=", &["image"]).unwrap();
-        assert!(value(&p[0]).is_err());
+        assert!(matches!(
+            parse(b"\xffkey=1", KEYS),
+            Err(ParamError::KeyNotUtf8 { .. })
+        ));
+        let p = parse(b"teams=four;image=;kernels=\xfe", KEYS).unwrap();
+        assert!(matches!(
+            p[0].number::<u32>(),
+            Err(ParamError::NotANumber { .. })
+        ));
+        assert!(matches!(p[1].path(), Err(ParamError::MissingValue { .. })));
+        assert!(matches!(p[2].text(), Err(ParamError::ValueNotUtf8 { .. })));
+    }
+
+    #[test]
+    fn paths_may_be_any_bytes() {
+        let p = parse(b"image=/tmp/\xff.so", KEYS).unwrap();
+        assert_eq!(p[0].path().unwrap().as_os_str().len(), 9);
     }
 }

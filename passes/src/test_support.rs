@@ -6,6 +6,8 @@ use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::Module;
 
+use crate::{Diagnostics, ModulePass};
+
 #[link(name = "LLVM-22")]
 unsafe extern "C" {}
 
@@ -17,23 +19,46 @@ pub fn parse<'ctx>(context: &'ctx Context, ir: &str) -> Module<'ctx> {
         .unwrap_or_else(|e| panic!("test IR does not parse: {}", e.to_string()))
 }
 
-/// Runs `run` on `ir`, verifies the result and returns (changed, printed module).
-pub fn run_pass(
-    run: fn(&Module<'_>, &str) -> Result<bool, String>,
+/// Parses pass `P` with `params`, runs it on `ir`, verifies the result and
+/// returns (changed, printed module); an error leaves the module as parsed.
+pub fn run_pass<P: ModulePass>(params: &str, ir: &str) -> Result<(bool, String), P::Error> {
+    run_pass_with_warnings::<P>(params, ir).map(|(changed, out, _)| (changed, out))
+}
+
+/// As [`run_pass`], also returning the warnings the pass reported.
+pub fn run_pass_with_warnings<P: ModulePass>(
     params: &str,
     ir: &str,
-) -> Result<(bool, String), String> {
+) -> Result<(bool, String, Vec<String>), P::Error> {
     let context = Context::create();
     let module = parse(&context, ir);
-    let changed = run(&module, params)?;
+    let before = module.print_to_string().to_string();
+    let pass = P::parse(params.as_bytes()).unwrap_or_else(|e| panic!("bad test parameters: {e}"));
+    let mut diagnostics = Diagnostics::default();
+    let result = pass.run(&module, &mut diagnostics);
+    let after = module.print_to_string().to_string();
+    let changed = match result {
+        Ok(changed) => changed,
+        Err(e) => {
+            assert_eq!(before, after, "a failed run changed the module");
+            return Err(e);
+        }
+    };
+    assert_eq!(
+        changed,
+        before != after,
+        "the pass's 'changed' is wrong:\n{after}"
+    );
     if let Err(e) = module.verify() {
         panic!(
-            "module does not verify after the pass: {}\n{}",
-            e.to_string(),
-            module.print_to_string().to_string()
+            "module does not verify after the pass: {}\n{after}",
+            e.to_string()
         );
     }
-    Ok((changed, module.print_to_string().to_string()))
+    // The output must re-parse (`parse` panics otherwise): the verifier does
+    // not check everything the parser does, e.g. `dereferenceable(0)`.
+    parse(&context, &after);
+    Ok((changed, after, diagnostics.warnings().to_vec()))
 }
 
 /// Compiles device IR `ir` for `triple` with llc-22 into a fresh directory

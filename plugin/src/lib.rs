@@ -2,10 +2,17 @@
 //! version 2), our LLVM 22 counterpart of the `llvm-plugin` crate.
 //!
 //! The entry point `llvmGetPassPluginInfo` is defined here in Rust (defined in
-//! the C++ object, rustc's version script would drop it). Registration with the
-//! `PassBuilder` happens in `shim.cpp`; each pass run comes back here through
-//! [`offload_passes_run`], which wraps the borrowed module for inkwell, runs the
-//! pass from `offload_passes_core`, and never lets a panic unwind into C++.
+//! the C++ object, rustc's version script would drop it). `shim.cpp` registers
+//! with the `PassBuilder` one pipeline name per entry of
+//! [`offload_passes_core::PASSES`], which it learns through the
+//! `offload_passes_pass_*` functions below; parsing `name<params>` creates
+//! the Rust pass value once ([`offload_passes_parse`]), and each run comes
+//! back here through [`offload_passes_run`], which wraps the borrowed module
+//! for inkwell and runs it.
+//!
+//! No panic crosses into C++: every entry point runs under `catch_unwind`,
+//! which needs `panic = "unwind"` (the workspace's release profile says so
+//! on purpose; `abort` would take the host compiler down instead).
 
 use std::ffi::{c_char, c_int, c_void};
 use std::mem::ManuallyDrop;
@@ -14,7 +21,8 @@ use std::sync::Once;
 
 use llvm_sys::prelude::LLVMModuleRef;
 use offload_passes_core::inkwell::module::Module;
-use offload_passes_core::registry;
+use offload_passes_core::pass::DynPass;
+use offload_passes_core::{Diagnostics, PASSES};
 
 /// `llvm::PassPluginLibraryInfo` as LLVM 22 lays it out (`llvm/Plugins/PassPlugin.h`).
 #[repr(C)]
@@ -33,8 +41,10 @@ const LLVM_PLUGIN_API_VERSION: u32 = 2;
 unsafe extern "C" {
     /// In shim.cpp: registers every pass with the `PassBuilder`.
     fn offload_passes_register_callbacks(pass_builder: *mut c_void);
-    /// In shim.cpp: stores an error message in the `std::string` behind `error`.
-    fn offload_passes_set_error(error: *mut c_void, msg: *const c_char, len: usize);
+    /// In shim.cpp: stores a message in the `std::string` behind `out`.
+    fn offload_passes_set_string(out: *mut c_void, msg: *const c_char, len: usize);
+    /// In shim.cpp: adds a warning to the run's diagnostics sink.
+    fn offload_passes_add_warning(sink: *mut c_void, msg: *const c_char, len: usize);
 }
 
 /// The entry point `opt -load-pass-plugin` and `rustc -Zllvm-plugins` look up.
@@ -66,19 +76,19 @@ fn init_logging() {
 
 /// # Safety
 /// `ptr` must point at `len` readable bytes (or `len` must be 0).
-unsafe fn str_from_raw<'a>(ptr: *const c_char, len: usize) -> &'a str {
+unsafe fn bytes_from_raw<'a>(ptr: *const c_char, len: usize) -> &'a [u8] {
     if len == 0 {
-        return "";
+        return &[];
     }
-    // SAFETY: the caller guarantees `ptr[..len]` is readable; the text comes
-    // from a pipeline string, which LLVM holds as UTF-8-agnostic bytes.
-    let bytes = unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) };
-    std::str::from_utf8(bytes).unwrap_or("<non-UTF-8 text>")
+    // SAFETY: the caller guarantees `ptr[..len]` is readable.
+    unsafe { std::slice::from_raw_parts(ptr.cast::<u8>(), len) }
 }
 
-fn set_error(error: *mut c_void, message: &str) {
-    // SAFETY: `error` is the `std::string*` shim.cpp passed in.
-    unsafe { offload_passes_set_error(error, message.as_ptr().cast(), message.len()) }
+/// Hands `message` to C++ (`out` is a `std::string*`).
+fn set_string(out: *mut c_void, message: &str) {
+    // SAFETY: `out` is the `std::string*` shim.cpp passed in; the bytes are
+    // copied before this returns.
+    unsafe { offload_passes_set_string(out, message.as_ptr().cast(), message.len()) }
 }
 
 /// Turns a panic payload into text for the error message.
@@ -90,76 +100,128 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         .unwrap_or_else(|| "unknown panic".to_owned())
 }
 
-/// Runs `f`, mapping `Err` and panics to an error for C++ (return -1).
-fn guarded(pass: &str, error: *mut c_void, f: impl FnOnce() -> Result<c_int, String>) -> c_int {
+/// Runs `f`; an `Err` or a panic becomes a message for C++ (`error` is a
+/// `std::string*`) and `failed`.
+fn guarded<T>(
+    what: &str,
+    error: *mut c_void,
+    failed: T,
+    f: impl FnOnce() -> Result<T, String>,
+) -> T {
     match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(Ok(code)) => code,
+        Ok(Ok(value)) => value,
         Ok(Err(message)) => {
-            set_error(error, &message);
-            -1
+            set_string(error, &message);
+            failed
         }
         Err(payload) => {
-            let message = format!(
-                "{pass}: internal error (Rust panic): {}",
-                panic_message(payload.as_ref())
+            set_string(
+                error,
+                &format!(
+                    "{what}: internal error (Rust panic): {}",
+                    panic_message(payload.as_ref())
+                ),
             );
-            set_error(error, &message);
-            -1
+            failed
         }
     }
 }
 
-/// Called by shim.cpp for each pass run. Returns 1 if the module changed,
-/// 0 if not, -1 on error (message stored through `error`).
+/// The number of passes shim.cpp registers.
+#[unsafe(no_mangle)]
+pub extern "C" fn offload_passes_pass_count() -> usize {
+    PASSES.len()
+}
+
+/// Pass `index`'s pipeline name and class name (static UTF-8, not
+/// NUL-terminated; lengths through the pointers). Null past the end.
 ///
 /// # Safety
-/// `module` is a live module owned by the caller; the name and params point
-/// at the given number of bytes; `error` is a `std::string*`.
+/// `name_len` and `class_len` point at writable `usize`s.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn offload_passes_run(
-    name: *const c_char,
-    name_len: usize,
+pub unsafe extern "C" fn offload_passes_pass_names(
+    index: usize,
+    name_len: *mut usize,
+    class: *mut *const c_char,
+    class_len: *mut usize,
+) -> *const c_char {
+    let Some(info) = PASSES.get(index) else {
+        return std::ptr::null();
+    };
+    // SAFETY: the caller passes writable pointers.
+    unsafe {
+        *name_len = info.name.len();
+        *class = info.class_name.as_ptr().cast();
+        *class_len = info.class_name.len();
+    }
+    info.name.as_ptr().cast()
+}
+
+/// Parses pass `index`'s parameter text (`name<params>`, without the
+/// brackets) into a pass value, owned by C++ until [`offload_passes_drop`].
+/// Null on error, with the message through `error`.
+///
+/// # Safety
+/// `params` points at `params_len` bytes; `error` is a `std::string*`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offload_passes_parse(
+    index: usize,
     params: *const c_char,
     params_len: usize,
-    module: LLVMModuleRef,
     error: *mut c_void,
-) -> c_int {
+) -> *mut c_void {
     // SAFETY: see the function's contract.
-    let (name, params) = unsafe {
-        (
-            str_from_raw(name, name_len),
-            str_from_raw(params, params_len),
-        )
+    let params = unsafe { bytes_from_raw(params, params_len) };
+    let Some(info) = PASSES.get(index) else {
+        return std::ptr::null_mut();
     };
-    guarded(name, error, || {
-        // SAFETY: the module stays owned by LLVM; ManuallyDrop keeps inkwell
-        // from disposing it.
-        let module = ManuallyDrop::new(unsafe { Module::new(module) });
-        registry::run_pass(name, params, &module).map(c_int::from)
+    guarded(info.name, error, std::ptr::null_mut(), || {
+        let pass: Box<dyn DynPass> = info.parse(params)?;
+        Ok(Box::into_raw(Box::new(pass)).cast::<c_void>())
     })
 }
 
-/// Called by shim.cpp when a pipeline names a pass with parameters, so bad
-/// parameters fail at parse time. Returns 0 if valid, -1 otherwise.
+/// Frees a pass from [`offload_passes_parse`].
 ///
 /// # Safety
-/// As for [`offload_passes_run`].
+/// `pass` came from [`offload_passes_parse`] and is not used afterwards.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn offload_passes_check_params(
-    name: *const c_char,
-    name_len: usize,
-    params: *const c_char,
-    params_len: usize,
+pub unsafe extern "C" fn offload_passes_drop(pass: *mut c_void) {
+    if pass.is_null() {
+        return;
+    }
+    // SAFETY: `pass` is the Box<Box<dyn DynPass>> made by offload_passes_parse.
+    let pass = unsafe { Box::from_raw(pass.cast::<Box<dyn DynPass>>()) };
+    // A panic in a destructor must not unwind into C++ either.
+    let _ = catch_unwind(AssertUnwindSafe(move || drop(pass)));
+}
+
+/// Runs a parsed pass on `module`. Returns 1 if the module changed, 0 if
+/// not, -1 on error (message through `error`); warnings go to `sink`.
+///
+/// # Safety
+/// `pass` came from [`offload_passes_parse`]; `module` is a live module owned
+/// by the caller; `error` is a `std::string*`; `sink` is shim.cpp's warning
+/// list.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn offload_passes_run(
+    pass: *const c_void,
+    module: LLVMModuleRef,
     error: *mut c_void,
+    sink: *mut c_void,
 ) -> c_int {
-    // SAFETY: see the function's contract.
-    let (name, params) = unsafe {
-        (
-            str_from_raw(name, name_len),
-            str_from_raw(params, params_len),
-        )
-    };
-    guarded(name, error, || {
-        registry::check_params(name, params).map(|()| 0)
+    // SAFETY: `pass` points at the Box<dyn DynPass> made by offload_passes_parse.
+    let pass = unsafe { &*pass.cast::<Box<dyn DynPass>>() };
+    guarded(pass.name(), error, -1, || {
+        // SAFETY: the module stays owned by LLVM; ManuallyDrop keeps inkwell
+        // from disposing it.
+        let module = ManuallyDrop::new(unsafe { Module::new(module) });
+        let mut diagnostics = Diagnostics::default();
+        let result = pass.run(&module, &mut diagnostics);
+        for warning in diagnostics.warnings() {
+            // SAFETY: `sink` is shim.cpp's warning list; the text is copied.
+            unsafe { offload_passes_add_warning(sink, warning.as_ptr().cast(), warning.len()) };
+        }
+        result.map(c_int::from)
     })
 }

@@ -14,12 +14,13 @@
 ;
 ; Address-taken kernels (a global initializer, a store, llvm.compiler.used;
 ; offload entries take kernel addresses this way) are rewritten and every
-; reference moves to the new function: the runtime launches it by address.
+; reference moves to the new function, which keeps the kernel's place in the
+; module: the runtime launches it by address.
 ; RUN: %opt -passes=amdgpu-kernel-abi,byref-callee-copy -S %t/address-taken.ll | %FileCheck --check-prefix=ADDR %s
 ; ADDR: @g = addrspace(1) global ptr @k
 ; ADDR: @llvm.compiler.used = appending global [1 x ptr] [ptr @k], section "llvm.metadata"
-; ADDR: store ptr @k, ptr addrspace(1) %out
 ; ADDR: define amdgpu_kernel void @k(ptr addrspace(4) noalias nofree noundef readonly byref({ i32, i32 }) align 4 captures(none) dereferenceable(8) %s)
+; ADDR: store ptr @k, ptr addrspace(1) %out
 ;
 ; byref-callee-copy never changes a signature, so a kernel called from IR
 ; (with the C calling convention; LLVM 22 refuses calls with amdgpu_kernel)

@@ -31,7 +31,7 @@
 ;
 ; RUN: env RUST_LOG=offload_passes=debug %opt -passes=amdgpu-kernel-abi,byref-callee-copy -S %t/skips.ll -o %t.skips.ll 2>&1 | %FileCheck --check-prefix=LOG %s
 ; RUN: %FileCheck --check-prefix=SKIPS %s < %t.skips.ll
-; LOG: amdgpu-kernel-abi: kernel 'only_target', parameter #0: type 'target("amdgcn.named.barrier", 0)'; nothing else to rewrite, kernel left alone
+; LOG: amdgpu-kernel-abi: kernel 'only_target', parameter #0 (%t): a type no signature can be rebuilt around; nothing else to rewrite, kernel left alone
 ; SKIPS: define amdgpu_kernel void @only_target(target("amdgcn.named.barrier", 0) %t, i32 %a, ptr %p)
 ; SKIPS: define amdgpu_kernel void @read_scalable(ptr addrspace(4) readonly byref(<vscale x 2 x i32>) align 4 %s)
 ; SKIPS: define amdgpu_kernel void @scalable_vector(<vscale x 2 x i32> %v, ptr addrspace(4) noalias nofree noundef readonly byref({ i32, i32 }) align 4 captures(none) dereferenceable(8) %s)

@@ -1,35 +1,35 @@
 ; Malformed pass parameters: rejected while the pipeline is parsed, before any
 ; IR is read, with the pass named; no output file. Every pipeline-parameter
-; message of the four passes is pinned here and nowhere else in lit. They are
-; printed as `LLVM ERROR: <pass>: ...` today; each CHECK line starts with that
-; prefix, so a change to `error: <pass>: ...` is one substitution over this
-; file.
+; message of the four passes is pinned here and nowhere else in lit. Each is
+; printed as `error: <pass>: ...`; the parsing callback then refuses the name,
+; and opt fails the pipeline with its own "unknown pass name" (no fatal
+; error: under rustc that would exit from a codegen thread).
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-FLAG %s
-; ABI-FLAG: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got 'x'
+; ABI-FLAG: error: amdgpu-kernel-abi: takes no parameters, got 'x'
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi<x=1>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-KEY %s
-; ABI-KEY: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got 'x=1'
+; ABI-KEY: error: amdgpu-kernel-abi: takes no parameters, got 'x=1'
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi<x' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-UNTERMINATED %s
-; ABI-UNTERMINATED: LLVM ERROR: amdgpu-kernel-abi: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'amdgpu-kernel-abi<x...'
+; ABI-UNTERMINATED: error: amdgpu-kernel-abi: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'amdgpu-kernel-abi<x...'
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi<<x>>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-NESTED %s
-; ABI-NESTED: LLVM ERROR: amdgpu-kernel-abi: takes no parameters, got '<x>'
+; ABI-NESTED: error: amdgpu-kernel-abi: takes no parameters, got '<x>'
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-FLAG %s
-; COPY-FLAG: LLVM ERROR: byref-callee-copy: takes no parameters, got 'x'
+; COPY-FLAG: error: byref-callee-copy: takes no parameters, got 'x'
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='byref-callee-copy<=>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-EMPTY-PAIR %s
-; COPY-EMPTY-PAIR: LLVM ERROR: byref-callee-copy: takes no parameters, got '='
+; COPY-EMPTY-PAIR: error: byref-callee-copy: takes no parameters, got '='
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-NO-VALUE %s
-; WRAP-NO-VALUE: LLVM ERROR: offload-wrap-kernels: parameter 'kernels' needs a value ('kernels=...')
+; WRAP-NO-VALUE: error: offload-wrap-kernels: parameter 'kernels' needs a value ('kernels=...')
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-NO-VALUE %s
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernel=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-KEY %s
-; WRAP-UNKNOWN-KEY: LLVM ERROR: offload-wrap-kernels: unknown parameter 'kernel' (accepted: kernels)
+; WRAP-UNKNOWN-KEY: error: offload-wrap-kernels: unknown parameter 'kernel' (accepted: kernels)
 ;
 ; Parse time, not run time: the first pass would fail when run (the module
 ; has no 'nope'), but the second one's parameters are rejected while the
@@ -37,34 +37,49 @@
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=nope>,offload-wrap-kernels<kernel=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-KEY %s
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<=k>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-EMPTY-KEY %s
-; WRAP-EMPTY-KEY: LLVM ERROR: offload-wrap-kernels: unknown parameter '' (accepted: kernels)
+; WRAP-EMPTY-KEY: error: offload-wrap-kernels: unknown parameter '' (accepted: kernels)
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=k;verbose>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-FLAG %s
-; WRAP-UNKNOWN-FLAG: LLVM ERROR: offload-wrap-kernels: unknown parameter 'verbose' (accepted: kernels)
+; WRAP-UNKNOWN-FLAG: error: offload-wrap-kernels: unknown parameter 'verbose' (accepted: kernels)
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=:>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-ONLY-SEPARATOR %s
-; WRAP-ONLY-SEPARATOR: LLVM ERROR: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=:'
+; WRAP-ONLY-SEPARATOR: error: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=:'
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=a::b>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-EMPTY-NAME %s
-; WRAP-EMPTY-NAME: LLVM ERROR: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=a::b'
+; WRAP-EMPTY-NAME: error: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=a::b'
 ;
 ; LLVM's pipeline parser splits at every ',', also inside '<>' (kernel names
 ; are separated by ':'):
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=a,b>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-COMMA %s
-; WRAP-COMMA: LLVM ERROR: offload-wrap-kernels: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'offload-wrap-kernels<kernels=a...'
+; WRAP-COMMA: error: offload-wrap-kernels: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'offload-wrap-kernels<kernels=a...'
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-host<imag=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-UNKNOWN-KEY %s
-; HOST-UNKNOWN-KEY: LLVM ERROR: offload-host: unknown parameter 'imag' (accepted: image, teams, threads, device)
+; HOST-UNKNOWN-KEY: error: offload-host: unknown parameter 'imag' (accepted: image, teams, threads, device)
 ;
 ; RUN: %no-output-file %t.out not %opt -passes=offload-host -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-NO-IMAGE %s
-; HOST-NO-IMAGE: LLVM ERROR: offload-host: needs the device image: 'offload-host<image=PATH>'
+; HOST-NO-IMAGE: error: offload-host: needs the device image: 'offload-host<image=PATH>'
 ;
 ; (The image does not exist: parameters are checked before it is read.)
 ; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t.none.so;teams=many>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-TEAMS %s
-; HOST-TEAMS: LLVM ERROR: offload-host: parameter 'teams': 'many' is not a valid number
+; HOST-TEAMS: error: offload-host: parameter 'teams': 'many' is not a valid number
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi,byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=LATER-PASS %s
-; LATER-PASS: LLVM ERROR: byref-callee-copy: takes no parameters, got 'x'
+; LATER-PASS: error: byref-callee-copy: takes no parameters, got 'x'
+;
+; A key given twice is an error, not "the last one wins" (kernels= adds up):
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=a.so;image=b.so>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-TWICE %s
+; HOST-TWICE: error: offload-host: parameter 'image' is given twice; give it once
+; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=f;kernels=nope>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-KERNELS-ADD-UP %s
+; WRAP-KERNELS-ADD-UP: error: offload-wrap-kernels: kernels=: no function named 'nope' in the module
+;
+; Non-UTF-8 text: a key or a name is refused as such (an image path may be
+; any bytes, as Unix paths are: a missing one is "cannot read").
+; RUN: %no-output-file %t.out not bash -c '%opt "-passes=offload-wrap-kernels<kernels=$(printf "k\377")>" -S %s -o %t.out' 2>&1 | %FileCheck --check-prefix=WRAP-NOT-UTF8 %s
+; WRAP-NOT-UTF8: error: offload-wrap-kernels: parameter 'kernels': value 'k\xff' is not UTF-8 text
+; RUN: %no-output-file %t.out not bash -c '%opt "-passes=offload-host<$(printf "im\377ge")=x>" -S %s -o %t.out' 2>&1 | %FileCheck --check-prefix=HOST-KEY-NOT-UTF8 %s
+; HOST-KEY-NOT-UTF8: error: offload-host: parameter 'im\xffge=x' is not UTF-8 text
+; RUN: %no-output-file %t.out not bash -c '%opt "-passes=offload-host<image=%t.$(printf "\377").so>" -S %s -o %t.out' 2>&1 | %FileCheck --check-prefix=HOST-PATH-NOT-UTF8 %s
+; HOST-PATH-NOT-UTF8: error: offload-host: cannot read image '{{.*}}.tmp.{{.+}}.so': No such file or directory
 ;
 ; Empty parameter lists are no parameters: the passes run (module unchanged).
 ; RUN: %opt -S %s -o %t.plain.ll

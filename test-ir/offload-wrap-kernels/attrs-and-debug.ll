@@ -5,7 +5,7 @@
 ; - @attrs: attributes of unchanged slots (ptr, i64) stay; widened slots keep
 ;   none (zeroext/signext/range/nofpclass describe the narrow value, noundef
 ;   promised only its bits); visibility, section and alignment stay.
-; Known loss: dso_local (the C API cannot set it on the new function).
+; - dso_local and the kernel's place in the module stay too.
 ; RUN: %opt -passes=offload-wrap-kernels -S %s | %FileCheck %s
 ; RUN: %opt -passes=offload-wrap-kernels %s | %llc -O2 -relocation-model=pic -filetype=obj -o /dev/null
 
@@ -15,7 +15,7 @@
 ; CHECK-NEXT:   %f.trunc = trunc i64 %f to i32
 ; CHECK-NEXT:   %f.bitcast = bitcast i32 %f.trunc to float
 
-; CHECK: define void @kernel(ptr %dyn_ptr, ptr noundef captures(none) %out, i64 %n, i64 %scale, i64 %f) local_unnamed_addr #[[KT:[0-9]+]] !dbg ![[SP:[0-9]+]] !offload.kernel ![[M]] !offload.wrapped ![[M]] {
+; CHECK: define dso_local void @kernel(ptr %dyn_ptr, ptr noundef captures(none) %out, i64 %n, i64 %scale, i64 %f) local_unnamed_addr #[[KT:[0-9]+]] !dbg ![[SP:[0-9]+]] !offload.kernel ![[M]] !offload.wrapped ![[M]] {
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT:   %n.trunc = trunc i64 %n to i32
 ; CHECK-NEXT:   %scale.bitcast = bitcast i64 %scale to double

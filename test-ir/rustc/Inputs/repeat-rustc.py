@@ -28,7 +28,7 @@ import re
 import subprocess
 import sys
 
-LOG_LINE = re.compile(r"^\[DEBUG offload_passes_core::\w+\] [\w-]+: .*$")
+LOG_LINE = re.compile(r"^\[DEBUG offload_passes_core::[\w:]+\] [\w-]+: .*$")
 
 
 def canonical(text):
@@ -84,7 +84,7 @@ def main():
                     continue
                 if not LOG_LINE.match(line):
                     sys.exit(f"run {i}: stderr line is not one whole log record: {line!r}")
-                m = re.match(r"^\[DEBUG offload_passes_core::registry\] ([\w-]+): running on module", line)
+                m = re.match(r"^\[DEBUG offload_passes_core::pass\] ([\w-]+): running on module", line)
                 if m:
                     passes[m.group(1)] += 1
     differ = [i for i, text in enumerate(canon) if text != canon[0]]

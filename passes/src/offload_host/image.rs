@@ -1,5 +1,5 @@
-//! Reading a linked device image for `offload-host`: which machine it is for
-//! and which kernels it holds.
+//! Reading the linked device image: which machine it is for and which
+//! kernels it holds.
 //!
 //! Accepted inputs: an ELF64 little-endian image for one of the machines
 //! libomptarget 22 has a plugin for — an x86_64 shared object (the host
@@ -41,6 +41,94 @@ impl Machine {
     }
 }
 
+/// Why an image cannot be used. `Display` names the image by its path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageError {
+    pub path: String,
+    pub problem: ImageProblem,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImageProblem {
+    Unreadable { why: String },
+    Empty,
+    /// An OffloadBinary that does not hold exactly one sound image; the
+    /// text says what (truncated, wrong version, several images, ...).
+    OffloadBinary { what: String },
+    NotElf { inside: bool },
+    Elf32 { inside: bool },
+    InvalidElf { inside: bool, why: String },
+    BigEndian { inside: bool },
+    Machine { inside: bool, e_machine: u16 },
+    NotShared { inside: bool, e_type: u16 },
+}
+
+impl std::fmt::Display for ImageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = &self.path;
+        let inside = |inside: &bool| if *inside { " inside the OffloadBinary" } else { "" };
+        match &self.problem {
+            ImageProblem::Unreadable { why } => write!(f, "cannot read image '{path}': {why}"),
+            ImageProblem::Empty => write!(f, "image '{path}' is empty"),
+            ImageProblem::OffloadBinary { what } => write!(f, "image '{path}' {what}"),
+            ImageProblem::NotElf { inside: true } => {
+                write!(f, "image '{path}' holds an image that is not ELF inside the OffloadBinary")
+            }
+            ImageProblem::NotElf { inside: false } => {
+                write!(f, "image '{path}' is neither an ELF file nor an OffloadBinary")
+            }
+            ImageProblem::Elf32 { inside: i } => {
+                write!(f, "image '{path}' holds a 32-bit ELF{}; a 64-bit device image is needed", inside(i))
+            }
+            ImageProblem::InvalidElf { inside: i, why } => {
+                write!(f, "image '{path}' is not a valid ELF file{}: {why}", inside(i))
+            }
+            ImageProblem::BigEndian { inside: i } => {
+                write!(f, "image '{path}' is a big-endian ELF{}; device images are little-endian", inside(i))
+            }
+            ImageProblem::Machine { inside: i, e_machine } => write!(
+                f,
+                "image '{path}' is an ELF for machine {e_machine}{}; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)",
+                inside(i)
+            ),
+            ImageProblem::NotShared { inside: i, e_type } => write!(
+                f,
+                "image '{path}' is not a shared object{} (ELF type {e_type}); link the device object with `ld.lld -shared`",
+                inside(i)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ImageError {}
+
+/// A launched kernel the image cannot run. `Display` lists the kernels the
+/// image has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingKernel {
+    pub kernel: String,
+    pub path: String,
+    /// The symbol exists, but has no AMDGPU kernel descriptor `K.kd`.
+    pub no_descriptor: bool,
+    pub kernels: Vec<String>,
+}
+
+impl std::fmt::Display for MissingKernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (kernel, path) = (&self.kernel, &self.path);
+        if self.no_descriptor {
+            write!(f, "'{kernel}' in image '{path}' has no kernel descriptor '{kernel}.kd'")?;
+        } else {
+            write!(f, "kernel '{kernel}' is not in image '{path}'")?;
+        }
+        if self.kernels.is_empty() {
+            write!(f, " (it has no kernels)")
+        } else {
+            write!(f, " (its kernels: {})", self.kernels.join(", "))
+        }
+    }
+}
+
 /// A device image read from disk, validated, with its kernel names.
 #[derive(Debug)]
 pub struct DeviceImage {
@@ -61,24 +149,31 @@ pub struct DeviceImage {
 
 impl DeviceImage {
     /// Reads and validates the image at `path`. Errors name the path.
-    pub fn load(path: &str) -> Result<DeviceImage, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read image '{path}': {e}"))?;
-        DeviceImage::from_bytes(path, bytes)
+    pub fn load(path: &std::path::Path) -> Result<DeviceImage, ImageError> {
+        let shown = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| ImageError {
+            path: shown.clone(),
+            problem: ImageProblem::Unreadable { why: e.to_string() },
+        })?;
+        DeviceImage::from_bytes(&shown, bytes)
     }
 
     /// As [`DeviceImage::load`], for bytes already in memory (`path` names them).
-    pub fn from_bytes(path: &str, bytes: Vec<u8>) -> Result<DeviceImage, String> {
-        let fail = |what: String| format!("image '{path}' {what}");
+    pub fn from_bytes(path: &str, bytes: Vec<u8>) -> Result<DeviceImage, ImageError> {
+        let fail = |problem| ImageError {
+            path: path.to_owned(),
+            problem,
+        };
         if bytes.is_empty() {
-            return Err(fail("is empty".into()));
+            return Err(fail(ImageProblem::Empty));
         }
         let (elf, wrapped) = if bytes.starts_with(&OFFLOAD_BINARY_MAGIC) {
-            (inner_image(&bytes).map_err(fail)?, true)
+            let inner = inner_image(&bytes).map_err(|what| fail(ImageProblem::OffloadBinary { what }))?;
+            (inner, true)
         } else {
             (0..bytes.len(), false)
         };
-        let (machine, kernels, non_kernels) =
-            read_elf(&bytes[elf.clone()], wrapped).map_err(fail)?;
+        let (machine, kernels, non_kernels) = read_elf(&bytes[elf.clone()], wrapped).map_err(fail)?;
         Ok(DeviceImage {
             path: path.to_owned(),
             bytes,
@@ -106,30 +201,17 @@ impl DeviceImage {
             .is_ok()
     }
 
-    /// `Ok` when `name` can be launched from this image; otherwise a message
-    /// listing the kernels it has.
-    pub fn check_kernel(&self, name: &str) -> Result<(), String> {
+    /// `Ok` when `name` can be launched from this image.
+    pub fn check_kernel(&self, name: &str) -> Result<(), MissingKernel> {
         if self.has_kernel(name) {
             return Ok(());
         }
-        let listing = if self.kernels.is_empty() {
-            "it has no kernels".to_owned()
-        } else {
-            format!("its kernels: {}", self.kernels.join(", "))
-        };
-        let missing = if self
-            .non_kernels
-            .binary_search_by(|k| k.as_str().cmp(name))
-            .is_ok()
-        {
-            format!(
-                "'{name}' in image '{}' has no kernel descriptor '{name}.kd'",
-                self.path
-            )
-        } else {
-            format!("kernel '{name}' is not in image '{}'", self.path)
-        };
-        Err(format!("{missing} ({listing})"))
+        Err(MissingKernel {
+            kernel: name.to_owned(),
+            path: self.path.clone(),
+            no_descriptor: self.non_kernels.binary_search_by(|k| k.as_str().cmp(name)).is_ok(),
+            kernels: self.kernels.clone(),
+        })
     }
 }
 
@@ -245,49 +327,32 @@ type Kernels = (Machine, Vec<String>, Vec<String>);
 
 /// Validates the ELF and lists its kernels (and, for AMDGPU, the function
 /// symbols that lack a `.kd` descriptor).
-fn read_elf(data: &[u8], wrapped: bool) -> Result<Kernels, String> {
-    let inside = if wrapped {
-        " inside the OffloadBinary"
-    } else {
-        ""
-    };
+fn read_elf(data: &[u8], inside: bool) -> Result<Kernels, ImageProblem> {
     match FileKind::parse(data) {
         Ok(FileKind::Elf64) => {}
-        Ok(FileKind::Elf32) => {
-            return Err(format!(
-                "holds a 32-bit ELF{inside}; a 64-bit device image is needed"
-            ));
-        }
-        _ => {
-            return Err(if wrapped {
-                "holds an image that is not ELF inside the OffloadBinary".into()
-            } else {
-                "is neither an ELF file nor an OffloadBinary".into()
-            });
-        }
+        Ok(FileKind::Elf32) => return Err(ImageProblem::Elf32 { inside }),
+        _ => return Err(ImageProblem::NotElf { inside }),
     }
-    let file = ElfFile64::<Endianness>::parse(data)
-        .map_err(|e| format!("is not a valid ELF file{inside}: {e}"))?;
+    let file = ElfFile64::<Endianness>::parse(data).map_err(|e| ImageProblem::InvalidElf {
+        inside,
+        why: e.to_string(),
+    })?;
     let header = file.elf_header();
     let endian = file.endian();
     if endian != Endianness::Little {
-        return Err(format!(
-            "is a big-endian ELF{inside}; device images are little-endian"
-        ));
+        return Err(ImageProblem::BigEndian { inside });
     }
     let e_machine = header.e_machine(endian);
-    let machine = Machine::from_elf(e_machine).ok_or_else(|| {
-        format!(
-            "is an ELF for machine {}{inside}; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)",
-            e_machine.0
-        )
+    let machine = Machine::from_elf(e_machine).ok_or(ImageProblem::Machine {
+        inside,
+        e_machine: e_machine.0,
     })?;
     let e_type = header.e_type(endian);
     if machine != Machine::Cuda && e_type != elf::ET_DYN {
-        return Err(format!(
-            "is not a shared object{inside} (ELF type {}); link the device object with `ld.lld -shared`",
-            e_type.0
-        ));
+        return Err(ImageProblem::NotShared {
+            inside,
+            e_type: e_type.0,
+        });
     }
     let (kernels, non_kernels) = kernel_symbols(&file, machine);
     Ok((machine, kernels, non_kernels))
@@ -328,6 +393,8 @@ fn kernel_symbols(
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
     use crate::test_support::{build_image, offload_binary};
 
@@ -337,19 +404,22 @@ define void @beta(ptr %d) { ret void }
 define internal void @hidden() { ret void }
 "#;
 
+    fn problem(result: Result<DeviceImage, ImageError>) -> ImageProblem {
+        result.unwrap_err().problem
+    }
+
     #[test]
     fn x86_64_shared_object_lists_exported_functions() {
         let path = build_image("x86_64-unknown-linux-gnu", KERNELS, true);
-        let image = DeviceImage::load(&path).unwrap();
+        let image = DeviceImage::load(Path::new(&path)).unwrap();
         assert_eq!(image.machine, Machine::X86_64);
         assert_eq!(image.kernels(), ["alpha", "beta"]);
         assert!(!image.wrapped);
         assert_eq!(image.elf(), std::fs::read(&path).unwrap());
         image.check_kernel("alpha").unwrap();
-        assert_eq!(
-            image.check_kernel("gamma").unwrap_err(),
-            format!("kernel 'gamma' is not in image '{path}' (its kernels: alpha, beta)")
-        );
+        let missing = image.check_kernel("gamma").unwrap_err();
+        assert!(!missing.no_descriptor);
+        assert_eq!(missing.kernels, ["alpha", "beta"]);
     }
 
     #[test]
@@ -359,15 +429,10 @@ define amdgpu_kernel void @k(ptr addrspace(1) %a) { ret void }
 define void @helper() { ret void }
 "#;
         let path = build_image("amdgcn-amd-amdhsa", ir, true);
-        let image = DeviceImage::load(&path).unwrap();
+        let image = DeviceImage::load(Path::new(&path)).unwrap();
         assert_eq!(image.machine, Machine::Amdgpu);
         assert_eq!(image.kernels(), ["k"]);
-        assert_eq!(
-            image.check_kernel("helper").unwrap_err(),
-            format!(
-                "'helper' in image '{path}' has no kernel descriptor 'helper.kd' (its kernels: k)"
-            )
-        );
+        assert!(image.check_kernel("helper").unwrap_err().no_descriptor);
     }
 
     #[test]
@@ -379,56 +444,41 @@ define void @helper() { ret void }
         assert_eq!(image.elf(), elf.as_slice());
         assert_eq!(image.kernels(), ["alpha", "beta"]);
 
-        let two = offload_binary(&[&elf, &elf]);
+        let offload_binary_problem = |bytes| match problem(DeviceImage::from_bytes("w.bin", bytes)) {
+            ImageProblem::OffloadBinary { what } => what,
+            other => panic!("not an OffloadBinary problem: {other:?}"),
+        };
+        assert!(offload_binary_problem(offload_binary(&[&elf, &elf])).contains("holding 2 images"));
+        assert!(offload_binary_problem(offload_binary(&[b""])).contains("holding no image"));
         assert_eq!(
-            DeviceImage::from_bytes("w.bin", two).unwrap_err(),
-            "image 'w.bin' is an OffloadBinary holding 2 images; exactly one is supported (pass one image, e.g. the ELF itself)"
-        );
-        assert_eq!(
-            DeviceImage::from_bytes("w.bin", offload_binary(&[b""])).unwrap_err(),
-            "image 'w.bin' is an OffloadBinary holding no image (its image is empty)"
-        );
-        assert_eq!(
-            DeviceImage::from_bytes("w.bin", offload_binary(&[b"not elf"])).unwrap_err(),
-            "image 'w.bin' holds an image that is not ELF inside the OffloadBinary"
+            problem(DeviceImage::from_bytes("w.bin", offload_binary(&[b"not elf"]))),
+            ImageProblem::NotElf { inside: true }
         );
         let mut truncated = offload_binary(&[&elf]);
         truncated.truncate(100);
-        assert!(
-            DeviceImage::from_bytes("w.bin", truncated)
-                .unwrap_err()
-                .starts_with("image 'w.bin' is a truncated OffloadBinary")
-        );
+        assert!(offload_binary_problem(truncated).starts_with("is a truncated OffloadBinary"));
     }
 
     #[test]
     fn rejects_missing_empty_foreign_and_unlinked_files() {
-        assert!(
-            DeviceImage::load("/nonexistent/k.so")
-                .unwrap_err()
-                .starts_with("cannot read image '/nonexistent/k.so': No such file")
-        );
+        assert!(matches!(
+            problem(DeviceImage::load(Path::new("/nonexistent/k.so"))),
+            ImageProblem::Unreadable { .. }
+        ));
+        assert_eq!(problem(DeviceImage::from_bytes("e.so", Vec::new())), ImageProblem::Empty);
         assert_eq!(
-            DeviceImage::from_bytes("e.so", Vec::new()).unwrap_err(),
-            "image 'e.so' is empty"
-        );
-        assert_eq!(
-            DeviceImage::from_bytes("t.txt", b"hello".to_vec()).unwrap_err(),
-            "image 't.txt' is neither an ELF file nor an OffloadBinary"
+            problem(DeviceImage::from_bytes("t.txt", b"hello".to_vec())),
+            ImageProblem::NotElf { inside: false }
         );
         let object = build_image("x86_64-unknown-linux-gnu", KERNELS, false);
         assert_eq!(
-            DeviceImage::load(&object).unwrap_err(),
-            format!(
-                "image '{object}' is not a shared object (ELF type 1); link the device object with `ld.lld -shared`"
-            )
+            problem(DeviceImage::load(Path::new(&object))),
+            ImageProblem::NotShared { inside: false, e_type: 1 }
         );
         let arm = build_image("aarch64-unknown-linux-gnu", KERNELS, true);
         assert_eq!(
-            DeviceImage::load(&arm).unwrap_err(),
-            format!(
-                "image '{arm}' is an ELF for machine 183; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)"
-            )
+            problem(DeviceImage::load(Path::new(&arm))),
+            ImageProblem::Machine { inside: false, e_machine: 183 }
         );
     }
 }

@@ -1,0 +1,160 @@
+//! Planning from debug info: matching IR parameters to the source
+//! parameters the `DISubprogram` lists ([`super::debug_info`]).
+//!
+//! A source aggregate reaches the IR as one of: a first-class aggregate; a
+//! pointer to it (rustc's indirect form, `dead_on_return` at -O1 and up, a
+//! bare `ptr align A` at -O0); or rustc's `PassMode::Pair`, its two scalar
+//! fields as two parameters. The IR types alone cannot tell a pair from two
+//! scalars, so the whole parameter list is matched at once: a pair is taken
+//! only when the rest of the list still matches (backtracking), and each
+//! piece must agree with its field in size and kind (pointer, integer or
+//! float).
+
+use inkwell::targets::TargetData;
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::FunctionValue;
+
+use super::debug_info::{Leaf, LeafKind, SourceType};
+use super::plan::{Action, ParamPlan, is_aggregate, is_pointer, keep, param_type, plan_from_ir, rustc_indirect};
+use crate::ir::{Type, attributes};
+
+/// The plan matching `kernel`'s parameters to `sources`, `None` when no
+/// assignment uses every IR parameter (the IR rules apply then).
+pub fn plan<'ctx>(kernel: FunctionValue<'ctx>, sources: &[SourceType], layout: &TargetData) -> Option<Vec<ParamPlan<'ctx>>> {
+    // Zero-sized source parameters get no IR parameter.
+    let sources: Vec<&SourceType> = sources.iter().filter(|s| s.size > 0).collect();
+    let mut matcher = Matcher {
+        kernel,
+        layout,
+        sources: &sources,
+        dead: std::collections::HashSet::new(),
+    };
+    let mut plan = Vec::new();
+    matcher.match_from(0, 0, &mut plan).then_some(plan)
+}
+
+struct Matcher<'a, 'ctx> {
+    kernel: FunctionValue<'ctx>,
+    layout: &'a TargetData,
+    sources: &'a [&'a SourceType],
+    /// (source, IR parameter) positions known not to lead to a match.
+    dead: std::collections::HashSet<(usize, u32)>,
+}
+
+impl<'ctx> Matcher<'_, 'ctx> {
+    /// Extends `plan` with a match of sources `s..` to IR parameters `p..`.
+    fn match_from(&mut self, s: usize, p: u32, plan: &mut Vec<ParamPlan<'ctx>>) -> bool {
+        let count = self.kernel.count_params();
+        if s == self.sources.len() {
+            return p == count;
+        }
+        if p >= count || self.dead.contains(&(s, p)) {
+            return false;
+        }
+        let source = self.sources[s];
+        let options = [pair(self.kernel, p, source, self.layout), Some(single(self.kernel, p, source, self.layout))];
+        for option in options.into_iter().flatten() {
+            let used = option.old.len() as u32;
+            plan.push(option);
+            if self.match_from(s + 1, p + used, plan) {
+                return true;
+            }
+            plan.pop();
+        }
+        self.dead.insert((s, p));
+        false
+    }
+}
+
+/// The plan for the one IR parameter at `index` that carries `source`.
+fn single<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, layout: &TargetData) -> ParamPlan<'ctx> {
+    let ty = param_type(kernel, index);
+    let from_di = |action| ParamPlan {
+        old: index..index + 1,
+        action,
+        source: "debug info",
+    };
+    if attributes::has_param(kernel, index, "byref") || is_aggregate(ty) || !source.is_aggregate() {
+        return plan_from_ir(kernel, index, layout);
+    }
+    if let Some((size, align)) = rustc_indirect(kernel, index) {
+        let action = if single_value_leaf(source) {
+            Action::IndirectWrapper { size, align }
+        } else {
+            Action::Indirect {
+                size,
+                align: align.max(source.align),
+            }
+        };
+        return from_di(action);
+    }
+    if !is_pointer(ty) {
+        // A Rust-repr struct around one scalar, or a SIMD vector: already by value.
+        return keep(index);
+    }
+    let align = attributes::param_align(kernel, index).unwrap_or(1).max(source.align);
+    let action = match source.leaves.as_deref() {
+        // A struct around one pointer is passed as that pointer (Scalar ABI);
+        // an indirect one would be indistinguishable here, so leave it.
+        Some([leaf]) if leaf.kind == LeafKind::Pointer => return keep(index),
+        _ if single_value_leaf(source) => Action::IndirectWrapper {
+            size: source.size,
+            align,
+        },
+        _ => Action::Indirect {
+            size: source.size,
+            align,
+        },
+    };
+    from_di(action)
+}
+
+/// The source type is one non-pointer scalar filling the whole type
+/// (clang's single-element struct: no over-alignment padding).
+pub fn single_value_leaf(source: &SourceType) -> bool {
+    matches!(source.leaves.as_deref(),
+        Some([leaf]) if leaf.kind != LeafKind::Pointer && leaf.offset == 0 && leaf.size == source.size)
+}
+
+/// rustc's `PassMode::Pair`: a two-field source aggregate passed as the two
+/// IR scalars at `index`, when their sizes and kinds match the fields.
+fn pair<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, layout: &TargetData) -> Option<ParamPlan<'ctx>> {
+    if !source.is_aggregate() {
+        return None;
+    }
+    let Some([first, second]) = source.leaves.as_deref() else {
+        return None;
+    };
+    if index + 1 >= kernel.count_params() {
+        return None;
+    }
+    if !piece_fits(kernel, index, first, layout) || !piece_fits(kernel, index + 1, second, layout) {
+        return None;
+    }
+    let natural = first.size.max(second.size).max(1);
+    Some(ParamPlan {
+        old: index..index + 2,
+        action: Action::Pair {
+            offsets: vec![first.offset, second.offset],
+            size: source.size,
+            align: if source.align > 0 { source.align } else { natural },
+        },
+        source: "debug info",
+    })
+}
+
+/// IR parameter `index` can carry field `leaf` of a pair.
+fn piece_fits(kernel: FunctionValue<'_>, index: u32, leaf: &Leaf, layout: &TargetData) -> bool {
+    let ty = param_type(kernel, index);
+    let kind_matches = match ty {
+        BasicTypeEnum::PointerType(_) => leaf.kind == LeafKind::Pointer,
+        BasicTypeEnum::IntType(_) => leaf.kind == LeafKind::Integer,
+        BasicTypeEnum::FloatType(_) => leaf.kind == LeafKind::Float,
+        _ => false,
+    };
+    kind_matches
+        && Type::from(ty).has_fixed_size()
+        && !attributes::has_param(kernel, index, "byref")
+        && !attributes::has_param(kernel, index, "dead_on_return")
+        && layout.get_store_size(&ty) == leaf.size
+}

@@ -1,0 +1,407 @@
+//! Rewriting one planned kernel: the new signature, then at the top of the
+//! entry block a replacement for each old parameter (a load of the byref
+//! memory, a piece of a pair at its offset, a cast of the byref pointer).
+//!
+//! Instructions the rewrite makes dead are erased only after every
+//! replacement is built: the entry builder sits before the entry block's
+//! first instruction, which may be one of them (rustc -O3 puts the
+//! `addrspacecast` of a kernel pointer first).
+
+use inkwell::AddressSpace;
+use inkwell::attributes::{Attribute, AttributeLoc};
+use inkwell::builder::Builder;
+use inkwell::module::Module;
+use inkwell::targets::TargetData;
+use inkwell::types::{AnyType, BasicTypeEnum};
+use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, PointerValue};
+
+use super::error::Error;
+use super::plan::{Action, ParamPlan, param_type};
+use super::wrapper::{self, WrapperUses};
+use super::{HINT, PASS};
+use crate::ir::kernels::AMDGPU_CONSTANT_AS;
+use crate::ir::signature::{NewParam, SignatureRewrite};
+use crate::ir::{Type, Value, attributes, metadata, naming, types};
+
+/// A new parameter and, for byref ones, (byref type, size, align).
+struct Planned<'ctx> {
+    param: NewParam<'ctx>,
+    byref: Option<(BasicTypeEnum<'ctx>, u64, u64)>,
+}
+
+pub fn rewrite_kernel<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    plan: &[ParamPlan<'ctx>],
+    layout: &TargetData,
+) -> Result<(), Error> {
+    // (After `begin` the old function has no name: read it now.)
+    let kernel_name = naming::name_of(kernel);
+    let internal = |what: String| Error::Internal {
+        kernel: kernel_name.clone(),
+        what,
+    };
+    let wrappers: Vec<Option<WrapperUses<'ctx>>> = plan
+        .iter()
+        .map(|p| match p.action {
+            Action::IndirectWrapper { size, .. } => {
+                wrapper::plan(module, rewrite_old_param(kernel, p.old.start), size, layout)
+            }
+            _ => None,
+        })
+        .collect();
+    let planned: Vec<Planned<'ctx>> = plan
+        .iter()
+        .zip(&wrappers)
+        .map(|(p, w)| new_param(module, kernel, p, w.as_ref(), layout))
+        .collect();
+    let new_params: Vec<NewParam<'ctx>> = planned.iter().map(|p| p.param.clone()).collect();
+    let rewrite = SignatureRewrite::begin(kernel, &new_params).map_err(internal)?;
+    let builder = rewrite.entry_builder();
+    let mut dead = Vec::new();
+    for (new_index, ((item, planned), wrapper)) in plan.iter().zip(&planned).zip(wrappers).enumerate() {
+        let value = rewrite.new_param(new_index as u32);
+        log_rewrite(item, planned, &rewrite);
+        let binding = Binding {
+            module,
+            rewrite: &rewrite,
+            builder: &builder,
+            layout,
+        };
+        binding
+            .bind(item, value, wrapper, &mut dead)
+            .map_err(|e| internal(e.to_string()))?;
+    }
+    for inst in dead {
+        // SAFETY: each dead instruction lost its uses to the replacements
+        // (users before definitions: loads first, then the chain backwards).
+        unsafe { llvm_sys::core::LLVMInstructionEraseFromParent(inst.as_raw()) };
+    }
+    metadata::remove_function_attachment(module, rewrite.new, HINT);
+    rewrite.finish().map_err(internal)?;
+    Ok(())
+}
+
+fn rewrite_old_param(kernel: FunctionValue<'_>, index: u32) -> Value<'_> {
+    naming::param(kernel, index).expect("planned parameter exists")
+}
+
+fn new_param<'ctx>(
+    module: &Module<'ctx>,
+    kernel: FunctionValue<'ctx>,
+    plan: &ParamPlan<'ctx>,
+    wrapper: Option<&WrapperUses<'ctx>>,
+    layout: &TargetData,
+) -> Planned<'ctx> {
+    let old = plan.old.start;
+    let old_name = naming::param_name(kernel, old);
+    // rustc names pair pieces `%x.0`, `%x.1`: the merged parameter is `%x`.
+    let name = if plan.old.len() > 1 {
+        old_name.strip_suffix(".0").unwrap_or(&old_name).to_owned()
+    } else {
+        old_name
+    };
+    let scalar = |ty: BasicTypeEnum<'ctx>| Planned {
+        param: NewParam {
+            ty: Type::from(ty),
+            attributes: Vec::new(),
+            name: name.clone(),
+        },
+        byref: None,
+    };
+    let memory = |pointee: BasicTypeEnum<'ctx>, size: u64, align: u64| Planned {
+        param: NewParam {
+            ty: types::pointer(module, AMDGPU_CONSTANT_AS),
+            attributes: byref_attributes(module, pointee, size, align),
+            name: name.clone(),
+        },
+        byref: Some((pointee, size, align)),
+    };
+    match &plan.action {
+        Action::Keep => Planned {
+            param: NewParam {
+                ty: Type::from(param_type(kernel, old)),
+                attributes: kernel.attributes(AttributeLoc::Param(old)),
+                name: name.clone(),
+            },
+            byref: None,
+        },
+        Action::ByValueAggregate { ty } => {
+            memory(*ty, layout.get_abi_size(ty), u64::from(layout.get_abi_alignment(ty)))
+        }
+        Action::ByValueWrapper { element, .. } => scalar(*element),
+        Action::IndirectWrapper { size, align } => match wrapper {
+            Some(uses) => scalar(uses.scalar_type()),
+            None => memory(byte_array(module, *size), *size, *align),
+        },
+        Action::Indirect { size, align } | Action::Pair { size, align, .. } => {
+            memory(byte_array(module, *size), *size, *align)
+        }
+    }
+}
+
+/// `[size x i8]`, for any 64-bit size (inkwell's `array_type` takes a `u32`).
+fn byte_array<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
+    let i8_type = Type::from(module.get_context().i8_type());
+    // SAFETY: an array type of the module's live context.
+    unsafe { Type::from_raw(llvm_sys::core::LLVMArrayType2(i8_type.as_raw(), size)) }
+        .as_basic()
+        .expect("an array type")
+}
+
+/// `noalias nofree noundef byref(T) align A captures(none) dereferenceable(size)`.
+fn byref_attributes<'ctx>(module: &Module<'ctx>, pointee: BasicTypeEnum<'ctx>, size: u64, align: u64) -> Vec<Attribute> {
+    let context = module.get_context();
+    let enum_attr = |name: &str, value: u64| context.create_enum_attribute(attributes::kind(name), value);
+    let mut out = vec![
+        context.create_type_attribute(attributes::kind("byref"), pointee.as_any_type_enum()),
+        enum_attr("align", align),
+    ];
+    out.extend(["noalias", "nofree", "noundef"].map(|flag| enum_attr(flag, 0)));
+    // captures(none) is the `captures` attribute with an empty capture set.
+    out.push(enum_attr("captures", 0));
+    // dereferenceable(0) is not valid IR: an empty aggregate gets none.
+    if size > 0 {
+        out.push(enum_attr("dereferenceable", size));
+    }
+    out
+}
+
+fn log_rewrite(item: &ParamPlan<'_>, planned: &Planned<'_>, rewrite: &SignatureRewrite<'_>) {
+    // Printing types costs more than the rewrite itself: only when logged.
+    if !item.changes() || !log::log_enabled!(log::Level::Debug) {
+        return;
+    }
+    // (The old function has no name any more; its parameters still do.)
+    let indices: Vec<String> = item.old.clone().map(|i| format!("#{i}")).collect();
+    let labels: Vec<String> = item
+        .old
+        .clone()
+        .map(|i| match naming::param_name(rewrite.old, i) {
+            name if name.is_empty() => "unnamed".to_owned(),
+            name => format!("%{name}"),
+        })
+        .collect();
+    let old: Vec<String> = item.old.clone().map(|i| Type::from(param_type(rewrite.old, i)).text()).collect();
+    let new = match planned.byref {
+        Some((pointee, _, align)) => {
+            format!("ptr addrspace(4) byref({}) align {align}", Type::from(pointee).text())
+        }
+        None => planned.param.ty.text(),
+    };
+    log::debug!(
+        "{PASS}: kernel '{}', parameter {} ({}): {} -> {new} (from {}; whether it is copied is byref-callee-copy's decision)",
+        naming::name_of(rewrite.new),
+        indices.join(", "),
+        labels.join(", "),
+        old.join(", "),
+        item.source
+    );
+}
+
+/// What binding an old parameter needs.
+struct Binding<'a, 'ctx> {
+    module: &'a Module<'ctx>,
+    rewrite: &'a SignatureRewrite<'ctx>,
+    builder: &'a Builder<'ctx>,
+    layout: &'a TargetData,
+}
+
+impl<'ctx> Binding<'_, 'ctx> {
+    /// Builds what the old parameter(s) of `item` become; instructions left
+    /// dead go to `dead`, erased by the caller once every binding is built.
+    fn bind(
+        &self,
+        item: &ParamPlan<'ctx>,
+        value: Value<'ctx>,
+        wrapper: Option<WrapperUses<'ctx>>,
+        dead: &mut Vec<Value<'ctx>>,
+    ) -> Result<(), inkwell::builder::BuilderError> {
+        let old = item.old.start;
+        let pointer = || value.as_basic().map(BasicValueEnum::into_pointer_value);
+        match &item.action {
+            Action::Keep => self.rewrite.replace_param(old, value),
+            Action::ByValueAggregate { ty } => {
+                let load = self.builder.build_load(*ty, pointer().expect("byref pointer"), "")?;
+                set_align(load, self.layout.get_abi_alignment(ty));
+                self.rewrite.replace_param(old, load.into());
+            }
+            Action::ByValueWrapper { path, .. } => {
+                let aggregate = param_type(self.rewrite.old, old);
+                let element = value.as_basic().expect("a scalar parameter");
+                let rebuilt = build_wrapped_aggregate(self.builder, aggregate, element, path);
+                self.rewrite.replace_param(old, rebuilt);
+            }
+            Action::Indirect { size, align } => {
+                let generic = self.copy_or_cast(old, pointer().expect("byref pointer"), *size, *align)?;
+                self.rewrite.replace_param(old, generic.into());
+            }
+            Action::IndirectWrapper { size, align } => self.bind_wrapper(old, value, *size, *align, wrapper, dead)?,
+            Action::Pair { offsets, align, .. } => {
+                for (old_index, &offset) in item.old.clone().zip(offsets) {
+                    let ty = param_type(self.rewrite.old, old_index);
+                    let piece = self.load_at(pointer().expect("byref pointer"), offset, ty)?;
+                    set_align(piece, types::align_u32(common_alignment(*align, offset)));
+                    self.rewrite.replace_param(old_index, piece.into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn bind_wrapper(
+        &self,
+        old: u32,
+        value: Value<'ctx>,
+        size: u64,
+        align: u64,
+        wrapper: Option<WrapperUses<'ctx>>,
+        dead: &mut Vec<Value<'ctx>>,
+    ) -> Result<(), inkwell::builder::BuilderError> {
+        match wrapper {
+            Some(WrapperUses::Loads { loads, chain, .. }) => {
+                for load in &loads {
+                    load.replace_all_uses_with(value);
+                }
+                dead.extend(loads);
+                dead.extend(chain.into_iter().rev());
+                // Only metadata (debug records) can still refer to the old
+                // pointer: they describe an address that no longer exists.
+                let ptr = self.module.get_context().ptr_type(AddressSpace::default());
+                self.rewrite.replace_param(old, ptr.get_poison().into());
+            }
+            Some(WrapperUses::Spill { ty }) => {
+                let slot = self.builder.build_alloca(ty, "")?;
+                set_align(slot, types::align_u32(align));
+                let store = self.builder.build_store(slot, value.as_basic().expect("a scalar parameter"))?;
+                let _ = store.set_alignment(types::align_u32(align));
+                let generic = self.generic_pointer(slot)?;
+                self.rewrite.replace_param(old, generic.into());
+            }
+            None => {
+                let pointer = value.as_basic().expect("byref pointer").into_pointer_value();
+                let generic = self.copy_or_cast(old, pointer, size, align)?;
+                self.rewrite.replace_param(old, generic.into());
+            }
+        }
+        Ok(())
+    }
+
+    /// What the old pointer parameter `old` becomes: the byref memory cast to
+    /// `ptr` when the body only reads through it, else a private copy of
+    /// it (alloca + memcpy, cast to `ptr`). Writing through `byref` is
+    /// undefined (AMDGPU alias analysis deletes such stores at -O2), and the
+    /// old pointer was the kernel's own memory: rustc writes to by-value
+    /// arguments. Only generic uses existed, so the copy serves them all;
+    /// `byref-callee-copy` later sees a parameter that is only read.
+    fn copy_or_cast(
+        &self,
+        old: u32,
+        byref: PointerValue<'ctx>,
+        size: u64,
+        align: u64,
+    ) -> Result<PointerValue<'ctx>, inkwell::builder::BuilderError> {
+        let written = crate::byref_callee_copy::first_write(self.rewrite.old_param(old));
+        let Some((why, _)) = written else {
+            return self.generic_pointer(byref);
+        };
+        let param = naming::ParamRef {
+            kernel: naming::name_of(self.rewrite.new),
+            index: old,
+            name: naming::param_name(self.rewrite.old, old),
+        };
+        log::debug!("{PASS}: {param}: may be written ({why}); the kernel gets a private copy");
+        let context = self.module.get_context();
+        let copy = self.builder.build_alloca(byte_array(self.module, size), "")?;
+        let align = types::align_u32(align);
+        set_align(copy, align);
+        let bytes = context.i64_type().const_int(size, false);
+        self.builder.build_memcpy(copy, align, byref, align, bytes)?;
+        let generic = self.generic_pointer(copy)?;
+        let name = naming::param_name(self.rewrite.old, old);
+        if !name.is_empty() {
+            Value::from(copy).set_name(&format!("{name}.copy"));
+            Value::from(generic).set_name(&format!("{name}.copy.generic"));
+        }
+        Ok(generic)
+    }
+
+    /// `pointer` as a generic `ptr` (a cast unless it already is one).
+    fn generic_pointer(&self, pointer: PointerValue<'ctx>) -> Result<PointerValue<'ctx>, inkwell::builder::BuilderError> {
+        let generic = self.module.get_context().ptr_type(AddressSpace::default());
+        if pointer.get_type() == generic {
+            return Ok(pointer);
+        }
+        self.builder.build_address_space_cast(pointer, generic, "")
+    }
+
+    /// `load ty, (gep i8, ptr, offset)`: a field of byte-addressed memory.
+    fn load_at(
+        &self,
+        pointer: PointerValue<'ctx>,
+        offset: u64,
+        ty: BasicTypeEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>, inkwell::builder::BuilderError> {
+        let context = self.module.get_context();
+        let address = if offset == 0 {
+            pointer
+        } else {
+            let index = context.i64_type().const_int(offset, false);
+            // SAFETY: the offset lies inside the byref memory: planning
+            // checked every piece ends within the aggregate's size.
+            unsafe { self.builder.build_in_bounds_gep(context.i8_type(), pointer, &[index], "")? }
+        };
+        self.builder.build_load(ty, address, "")
+    }
+}
+
+/// Rebuilds an aggregate of type `aggregate` that wraps exactly `element` at
+/// index `path` (one index per nesting level): `insertvalue` into `poison`
+/// from the innermost level outwards.
+fn build_wrapped_aggregate<'ctx>(
+    builder: &Builder<'ctx>,
+    aggregate: BasicTypeEnum<'ctx>,
+    element: BasicValueEnum<'ctx>,
+    path: &[u32],
+) -> Value<'ctx> {
+    // The aggregate type at each level, outermost first.
+    let mut levels = vec![aggregate];
+    for _ in 1..path.len() {
+        let inner = match *levels.last().expect("starts non-empty") {
+            BasicTypeEnum::StructType(s) => s.get_field_type_at_index(0),
+            BasicTypeEnum::ArrayType(a) => Some(a.get_element_type()),
+            _ => None,
+        }
+        .expect("single_element's path follows the type");
+        levels.push(inner);
+    }
+    let mut inner = Value::from(element);
+    for (ty, &index) in levels.iter().zip(path).rev() {
+        // SAFETY: inserts a value of the element type at a valid index of
+        // `ty`, at the builder's position.
+        inner = unsafe {
+            let poison = llvm_sys::core::LLVMGetPoison(Type::from(*ty).as_raw());
+            Value::from_raw(llvm_sys::core::LLVMBuildInsertValue(
+                builder.as_mut_ptr(),
+                poison,
+                inner.as_raw(),
+                index,
+                c"".as_ptr(),
+            ))
+        };
+    }
+    inner
+}
+
+/// The alignment known for `base_align`-aligned memory at byte `offset`.
+fn common_alignment(base_align: u64, offset: u64) -> u64 {
+    let base = base_align.max(1);
+    if offset == 0 { base } else { base.min(1 << offset.trailing_zeros()) }
+}
+
+fn set_align<'ctx>(value: impl BasicValue<'ctx>, align: u32) {
+    if let Some(inst) = value.as_instruction_value() {
+        // Loads and allocas accept any power-of-two alignment.
+        let _ = inst.set_alignment(align);
+    }
+}

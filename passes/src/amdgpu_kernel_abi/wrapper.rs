@@ -1,0 +1,118 @@
+//! A `#[repr(C)]` struct of one scalar that rustc passes indirectly (a
+//! `dead_on_return` pointer, or a bare `ptr align A` at -O0): clang and the
+//! fixed rustc pass the scalar itself. Whether the body lets us is decided
+//! here, before the rewrite; either way the kernarg layout is the same.
+
+use inkwell::module::Module;
+use inkwell::targets::TargetData;
+use inkwell::types::BasicTypeEnum;
+use llvm_sys::LLVMOpcode;
+
+use super::plan::is_aggregate;
+use crate::ir::Value;
+
+/// How the parameter's uses are served once the scalar is passed by value.
+pub enum WrapperUses<'ctx> {
+    /// Every use is a whole-value load (through casts and zero GEPs): the
+    /// loads become the parameter; `chain` is left dead and erased.
+    Loads {
+        ty: BasicTypeEnum<'ctx>,
+        loads: Vec<Value<'ctx>>,
+        chain: Vec<Value<'ctx>>,
+    },
+    /// Other uses, all through generic pointers: spill the scalar to a
+    /// private alloca and hand out its generic address.
+    Spill { ty: BasicTypeEnum<'ctx> },
+}
+
+impl<'ctx> WrapperUses<'ctx> {
+    pub fn scalar_type(&self) -> BasicTypeEnum<'ctx> {
+        match self {
+            WrapperUses::Loads { ty, .. } | WrapperUses::Spill { ty } => *ty,
+        }
+    }
+}
+
+/// The users of a pointer parameter reached through `addrspacecast` and
+/// all-zero GEPs, split into loads, the chain itself and anything else.
+struct PointerUses<'ctx> {
+    loads: Vec<Value<'ctx>>,
+    chain: Vec<Value<'ctx>>,
+    other: bool,
+    /// Some cast in the chain leaves the generic address space (rustc -O3
+    /// casts kernel pointers to `ptr addrspace(1)`): a private spill would
+    /// make that cast invalid.
+    leaves_generic: bool,
+}
+
+fn is_zero_gep(inst: Value<'_>) -> bool {
+    (1..inst.operand_count()).all(|i| {
+        inst.operand(i).is_some_and(|index| {
+            // SAFETY: LLVMIsAConstantInt accepts any value.
+            let int = unsafe { llvm_sys::core::LLVMIsAConstantInt(index.as_raw()) };
+            // SAFETY: `int` is a ConstantInt when non-null.
+            !int.is_null() && unsafe { llvm_sys::core::LLVMConstIntGetZExtValue(int) } == 0
+        })
+    })
+}
+
+fn pointer_uses(pointer: Value<'_>) -> PointerUses<'_> {
+    let mut uses = PointerUses {
+        loads: Vec::new(),
+        chain: Vec::new(),
+        other: false,
+        leaves_generic: false,
+    };
+    let mut work = vec![pointer];
+    while let Some(value) = work.pop() {
+        for user in value.users() {
+            match user.opcode() {
+                Some(LLVMOpcode::LLVMLoad) => uses.loads.push(user),
+                Some(LLVMOpcode::LLVMAddrSpaceCast) => {
+                    uses.leaves_generic |= user.ty().pointer_address_space() != Some(0);
+                    uses.chain.push(user);
+                    work.push(user);
+                }
+                Some(LLVMOpcode::LLVMGetElementPtr) if is_zero_gep(user) => {
+                    uses.chain.push(user);
+                    work.push(user);
+                }
+                _ => uses.other = true,
+            }
+        }
+    }
+    uses
+}
+
+/// How an indirect one-scalar parameter becomes the scalar, or `None` to
+/// keep the memory form.
+pub fn plan<'ctx>(
+    module: &Module<'ctx>,
+    param: Value<'ctx>,
+    size: u64,
+    layout: &TargetData,
+) -> Option<WrapperUses<'ctx>> {
+    let uses = pointer_uses(param);
+    let whole = |load: &Value<'ctx>| {
+        load.ty()
+            .as_basic()
+            .filter(|ty: &BasicTypeEnum<'ctx>| layout.get_store_size(ty) == size && !is_aggregate(*ty))
+    };
+    let load_types: Vec<BasicTypeEnum<'ctx>> = uses.loads.iter().filter_map(whole).collect();
+    let all_whole = load_types.len() == uses.loads.len() && !load_types.is_empty();
+    if !uses.other && all_whole && load_types.iter().all(|t| *t == load_types[0]) {
+        return Some(WrapperUses::Loads {
+            ty: load_types[0],
+            loads: uses.loads,
+            chain: uses.chain,
+        });
+    }
+    if uses.leaves_generic {
+        return None;
+    }
+    let ty = load_types.first().copied().or_else(|| {
+        let bits = u32::try_from(size.checked_mul(8)?).ok()?;
+        Some(module.get_context().custom_width_int_type(std::num::NonZeroU32::new(bits)?).ok()?.into())
+    })?;
+    Some(WrapperUses::Spill { ty })
+}

@@ -1,0 +1,47 @@
+//! What makes a function a GPU kernel, and the AMDGPU address spaces the
+//! passes use.
+
+use inkwell::module::Module;
+use inkwell::values::FunctionValue;
+
+/// `CallingConv::AMDGPU_KERNEL`.
+pub const AMDGPU_KERNEL_CC: u32 = 91;
+/// `CallingConv::PTX_Kernel`.
+pub const PTX_KERNEL_CC: u32 = 71;
+/// The AMDGPU constant address space, where kernel arguments live.
+pub const AMDGPU_CONSTANT_AS: u32 = 4;
+/// The AMDGPU private (stack) address space.
+pub const AMDGPU_PRIVATE_AS: u32 = 5;
+
+/// Defined `amdgpu_kernel` functions of `module`, in module order.
+pub fn amdgpu_kernels<'ctx>(module: &Module<'ctx>) -> Vec<FunctionValue<'ctx>> {
+    module
+        .get_functions()
+        .filter(|f| f.get_call_conventions() == AMDGPU_KERNEL_CC && f.count_basic_blocks() > 0)
+        .collect()
+}
+
+/// True for the GPU kernel calling conventions (`amdgpu_kernel`, `ptx_kernel`).
+pub fn is_gpu_kernel(function: FunctionValue<'_>) -> bool {
+    matches!(
+        function.get_call_conventions(),
+        AMDGPU_KERNEL_CC | PTX_KERNEL_CC
+    )
+}
+
+/// Logs (debug) the `amdgpu_kernel` declarations a pass skips: no body, so
+/// nothing to rewrite.
+pub fn log_skipped_declarations(module: &Module<'_>, pass: &str) {
+    if !log::log_enabled!(log::Level::Debug) {
+        return;
+    }
+    for function in module.get_functions() {
+        if function.get_call_conventions() == AMDGPU_KERNEL_CC && function.count_basic_blocks() == 0
+        {
+            log::debug!(
+                "{pass}: skipping '{}': a declaration, no body to rewrite",
+                super::naming::name_of(function)
+            );
+        }
+    }
+}

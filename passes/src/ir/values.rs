@@ -1,0 +1,200 @@
+//! What any [`Value`] can be asked: its type, name, text, operands and
+//! users, and the inkwell view of it where inkwell can wrap it.
+
+use std::ffi::CStr;
+
+use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue};
+use llvm_sys::LLVMOpcode;
+use llvm_sys::core as llvm;
+
+use super::handles::{Block, Type, Value};
+
+impl<'ctx> Value<'ctx> {
+    pub fn ty(self) -> Type<'ctx> {
+        // SAFETY: every live value has a type of its context.
+        unsafe { Type::from_raw(llvm::LLVMTypeOf(self.as_raw())) }
+    }
+
+    /// The value's name (empty when unnamed).
+    pub fn name(self) -> String {
+        // SAFETY: the returned pointer is valid for `len` bytes while the
+        // value lives; it is copied out at once.
+        unsafe {
+            let mut len = 0usize;
+            let ptr = llvm::LLVMGetValueName2(self.as_raw(), &mut len);
+            if ptr.is_null() {
+                return String::new();
+            }
+            String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
+        }
+    }
+
+    /// Renames the value (an empty name makes it unnamed).
+    pub fn set_name(self, name: &str) {
+        // SAFETY: the name is passed with its length; LLVM copies it.
+        unsafe { llvm::LLVMSetValueName2(self.as_raw(), name.as_ptr().cast(), name.len()) }
+    }
+
+    /// The value printed as IR, trimmed (for messages and logs only:
+    /// printing an instruction numbers its whole function).
+    pub fn text(self) -> String {
+        // SAFETY: LLVMPrintValueToString returns an owned C string we free.
+        unsafe {
+            let raw = llvm::LLVMPrintValueToString(self.as_raw());
+            let text = CStr::from_ptr(raw).to_string_lossy().trim().to_owned();
+            llvm::LLVMDisposeMessage(raw);
+            text
+        }
+    }
+
+    /// Makes every use of `self` (instructions, constants, metadata) use
+    /// `new`, which has the same type.
+    pub fn replace_all_uses_with(self, new: Value<'ctx>) {
+        debug_assert!(self.ty() == new.ty(), "RAUW needs equal types");
+        // SAFETY: both are live values of one context with the same type.
+        unsafe { llvm::LLVMReplaceAllUsesWith(self.as_raw(), new.as_raw()) }
+    }
+
+    /// The opcode of an instruction; `None` for arguments, constants and others.
+    pub fn opcode(self) -> Option<LLVMOpcode> {
+        // SAFETY: LLVMIsAInstruction accepts any value.
+        unsafe {
+            (!llvm::LLVMIsAInstruction(self.as_raw()).is_null())
+                .then(|| llvm::LLVMGetInstructionOpcode(self.as_raw()))
+        }
+    }
+
+    pub fn is_instruction(self) -> bool {
+        self.opcode().is_some()
+    }
+
+    pub fn is_function(self) -> bool {
+        // SAFETY: LLVMIsAFunction accepts any value.
+        unsafe { !llvm::LLVMIsAFunction(self.as_raw()).is_null() }
+    }
+
+    pub fn is_constant(self) -> bool {
+        // SAFETY: LLVMIsAConstant accepts any value.
+        unsafe { !llvm::LLVMIsAConstant(self.as_raw()).is_null() }
+    }
+
+    /// The number of operands of a user (for calls: arguments, bundle
+    /// operands, callee); 0 for values that use nothing.
+    pub fn operand_count(self) -> u32 {
+        // SAFETY: LLVMIsAUser accepts any value; only users have operands.
+        unsafe {
+            if llvm::LLVMIsAUser(self.as_raw()).is_null() {
+                return 0;
+            }
+            llvm::LLVMGetNumOperands(self.as_raw()).max(0) as u32
+        }
+    }
+
+    /// Operand `index`, `None` past the end (or for a null operand).
+    pub fn operand(self, index: u32) -> Option<Value<'ctx>> {
+        if index >= self.operand_count() {
+            return None;
+        }
+        // SAFETY: `index` is below the user's operand count.
+        unsafe { Value::from_raw_opt(llvm::LLVMGetOperand(self.as_raw(), index)) }
+    }
+
+    /// Sets operand `index` (`index` below [`Self::operand_count`]); the
+    /// caller keeps the IR well typed.
+    pub fn set_operand(self, index: u32, value: Value<'ctx>) {
+        assert!(index < self.operand_count(), "operand index out of range");
+        // SAFETY: the index is in range and both values are live.
+        unsafe { llvm::LLVMSetOperand(self.as_raw(), index, value.as_raw()) }
+    }
+
+    /// The operand numbers at which `self` uses `value` (`store ptr %p,
+    /// ptr %p` has two).
+    pub fn operand_indices(self, value: Value<'ctx>) -> Vec<u32> {
+        (0..self.operand_count())
+            .filter(|&i| self.operand(i) == Some(value))
+            .collect()
+    }
+
+    /// The distinct users of `self`, in use-list order.
+    pub fn users(self) -> Vec<Value<'ctx>> {
+        let mut out: Vec<Value<'ctx>> = Vec::new();
+        // SAFETY: walks the use list of a live value; each user is live.
+        unsafe {
+            let mut use_ = llvm::LLVMGetFirstUse(self.as_raw());
+            while !use_.is_null() {
+                let user = Value::from_raw(llvm::LLVMGetUser(use_));
+                if !out.contains(&user) {
+                    out.push(user);
+                }
+                use_ = llvm::LLVMGetNextUse(use_);
+            }
+        }
+        out
+    }
+
+    pub fn has_uses(self) -> bool {
+        // SAFETY: reads the first use of a live value.
+        unsafe { !llvm::LLVMGetFirstUse(self.as_raw()).is_null() }
+    }
+
+    /// The block holding an instruction (`None` for other values).
+    pub fn block(self) -> Option<Block<'ctx>> {
+        self.opcode()?;
+        // SAFETY: an instruction's parent block, null when detached.
+        unsafe { Block::from_raw_opt(llvm::LLVMGetInstructionParent(self.as_raw())) }
+    }
+
+    /// The instruction after this one in its block.
+    pub fn next_instruction(self) -> Option<Value<'ctx>> {
+        self.opcode()?;
+        // SAFETY: the next instruction of a live instruction, null at the end.
+        unsafe { Value::from_raw_opt(llvm::LLVMGetNextInstruction(self.as_raw())) }
+    }
+
+    /// The inkwell view of an instruction.
+    pub fn as_instruction(self) -> Option<InstructionValue<'ctx>> {
+        // SAFETY: an instruction is what InstructionValue wraps.
+        self.is_instruction()
+            .then(|| unsafe { InstructionValue::new(self.as_raw()) })
+    }
+
+    pub fn as_function(self) -> Option<FunctionValue<'ctx>> {
+        // SAFETY: FunctionValue::new checks for a function and wraps it.
+        unsafe { FunctionValue::new(self.as_raw()) }
+    }
+
+    /// The inkwell view of a value whose type inkwell wraps as basic.
+    pub fn as_basic(self) -> Option<BasicValueEnum<'ctx>> {
+        self.ty().as_basic()?;
+        // SAFETY: the type kind was checked to be one BasicValueEnum wraps.
+        Some(unsafe { BasicValueEnum::new(self.as_raw()) })
+    }
+}
+
+impl<'ctx> Block<'ctx> {
+    /// The instructions of the block, in order.
+    pub fn instructions(self) -> Vec<Value<'ctx>> {
+        let mut out = Vec::new();
+        // SAFETY: walks a live block.
+        unsafe {
+            let mut inst = llvm::LLVMGetFirstInstruction(self.as_raw());
+            while let Some(value) = Value::from_raw_opt(inst) {
+                out.push(value);
+                inst = llvm::LLVMGetNextInstruction(inst);
+            }
+        }
+        out
+    }
+
+    /// The block's terminator, if it has one.
+    pub fn terminator(self) -> Option<Value<'ctx>> {
+        // SAFETY: a live block; null without a terminator.
+        unsafe { Value::from_raw_opt(llvm::LLVMGetBasicBlockTerminator(self.as_raw())) }
+    }
+
+    /// The function holding the block.
+    pub fn function(self) -> Value<'ctx> {
+        // SAFETY: a block of a live function.
+        unsafe { Value::from_raw(llvm::LLVMGetBasicBlockParent(self.as_raw())) }
+    }
+}

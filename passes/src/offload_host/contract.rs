@@ -1,0 +1,278 @@
+//! The launch contract: libomptarget's map types, launch descriptors (the
+//! words a front end writes to say what the IR cannot), and the data-region
+//! calls.
+
+use inkwell::module::Module;
+use inkwell::targets::TargetData;
+use inkwell::values::InstructionValue;
+
+use crate::ir::constants::{self, NotIntegerBytes};
+use crate::ir::{Value, metadata};
+
+/// libomptarget's `MapType` bits and rustc's three per-launch arrays.
+pub mod map_type {
+    pub const TO: u64 = 0x1;
+    pub const FROM: u64 = 0x2;
+    pub const TARGET_PARAM: u64 = 0x20;
+    pub const LITERAL: u64 = 0x100;
+    pub const IMPLICIT: u64 = 0x200;
+
+    /// What a descriptor's MAP may contain.
+    pub const ACCEPTED: u64 = TO | FROM | LITERAL | IMPLICIT;
+
+    /// For `__tgt_target_data_begin_mapper`: copy in, literals pass through.
+    pub fn begin(m: u64) -> u64 {
+        m & (TO | LITERAL | IMPLICIT)
+    }
+
+    /// For the kernel launch: every argument is a kernel parameter.
+    pub fn kernel(m: u64) -> u64 {
+        (m & (LITERAL | IMPLICIT)) | TARGET_PARAM
+    }
+
+    /// For `__tgt_target_data_end_mapper`: copy out.
+    pub fn end(m: u64) -> u64 {
+        m & FROM
+    }
+
+    /// A pointer argument's map type from its parameter attributes.
+    pub fn for_pointer(readonly: bool, writeonly: bool) -> u64 {
+        match (readonly, writeonly) {
+            (true, _) => TO,
+            (false, true) => FROM,
+            (false, false) => TO | FROM,
+        }
+    }
+}
+
+/// Name prefix of the launch-descriptor globals (`@__offload_launch.K`).
+pub const DESCRIPTOR_PREFIX: &str = "__offload_launch.";
+/// Call metadata holding a launch descriptor.
+pub const LAUNCH_METADATA: &str = "offload.launch";
+/// The descriptor layout version this pass reads.
+pub const DESCRIPTOR_VERSION: u64 = 1;
+const HEADER_WORDS: usize = 9;
+
+/// A parsed launch descriptor.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LaunchDescriptor {
+    pub teams: [u32; 3],
+    pub threads: [u32; 3],
+    pub dyn_cgroup_mem: u32,
+    /// Empty: infer every argument.
+    pub args: Vec<ArgSpec>,
+}
+
+/// One argument's triple (zeros: infer).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ArgSpec {
+    pub map: u64,
+    pub size: u64,
+    /// Index of the argument holding the element count.
+    pub len_arg: Option<u32>,
+}
+
+/// What is wrong with a launch descriptor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DescriptorProblem {
+    TooShort { words: usize },
+    Version { version: u64 },
+    TooLarge { what: &'static str, value: u64 },
+    WordCount { count: u64, expected: u128, words: usize },
+    MapBits { arg: usize, map: u64 },
+    LiteralAndMapped { arg: usize, map: u64 },
+    LengthIndex { arg: usize, len: u64 },
+    /// A global without an initializer here.
+    NoInitializer,
+    /// A global that is not `constant`, or whose linkage lets another
+    /// definition replace it: what the pass reads may not be what runs.
+    NotConstant,
+    Replaceable { linkage: String },
+    NotIntegers(NotIntegerBytes),
+    NotWords { bytes: usize },
+    /// An `!offload.launch` operand that is not an integer.
+    MetadataOperand { index: usize },
+}
+
+impl std::fmt::Display for DescriptorProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DescriptorProblem::TooShort { words } => write!(
+                f,
+                "has {words} words; at least {HEADER_WORDS} are needed (version, teams x3, threads x3, dynamic memory, argument count)"
+            ),
+            DescriptorProblem::Version { version } => {
+                write!(f, "has layout version {version}; version {DESCRIPTOR_VERSION} is supported")
+            }
+            DescriptorProblem::TooLarge { what, value } => write!(f, "{what} {value} does not fit in 32 bits"),
+            DescriptorProblem::WordCount { count, expected, words } => write!(
+                f,
+                "declares {count} argument triples, so {expected} words, but has {words}"
+            ),
+            DescriptorProblem::MapBits { arg, map } => write!(
+                f,
+                "argument {arg}: map type {map:#x} has bits other than TO, FROM, LITERAL, IMPLICIT"
+            ),
+            DescriptorProblem::LiteralAndMapped { arg, map } => {
+                write!(f, "argument {arg}: map type {map:#x} is both LITERAL and mapped (TO/FROM)")
+            }
+            DescriptorProblem::LengthIndex { arg, len } => {
+                write!(f, "argument {arg}: length index {len} is out of range")
+            }
+            DescriptorProblem::NoInitializer => write!(
+                f,
+                "has no initializer here (defined in another codegen unit? use -Ccodegen-units=1)"
+            ),
+            DescriptorProblem::NotConstant => write!(
+                f,
+                "is not a constant: a write at run time would not change what was compiled in"
+            ),
+            DescriptorProblem::Replaceable { linkage } => write!(
+                f,
+                "has {linkage} linkage: another definition may replace it at link time"
+            ),
+            DescriptorProblem::NotIntegers(e) => write!(
+                f,
+                "holds `{}` at byte {}, which is not a constant integer",
+                e.text, e.offset
+            ),
+            DescriptorProblem::NotWords { bytes } => {
+                write!(f, "is {bytes} bytes, not a whole number of 64-bit words")
+            }
+            DescriptorProblem::MetadataOperand { index } => {
+                write!(f, "operand {index} is not a constant integer")
+            }
+        }
+    }
+}
+
+impl LaunchDescriptor {
+    pub fn from_words(words: &[u64]) -> Result<LaunchDescriptor, DescriptorProblem> {
+        if words.len() < HEADER_WORDS {
+            return Err(DescriptorProblem::TooShort { words: words.len() });
+        }
+        if words[0] != DESCRIPTOR_VERSION {
+            return Err(DescriptorProblem::Version { version: words[0] });
+        }
+        let small = |i: usize, what: &'static str| {
+            u32::try_from(words[i]).map_err(|_| DescriptorProblem::TooLarge { what, value: words[i] })
+        };
+        let mut descriptor = LaunchDescriptor {
+            teams: [small(1, "teams")?, small(2, "teams")?, small(3, "teams")?],
+            threads: [small(4, "threads")?, small(5, "threads")?, small(6, "threads")?],
+            dyn_cgroup_mem: small(7, "dynamic memory")?,
+            args: Vec::new(),
+        };
+        let count = words[8];
+        let expected = u128::from(count) * 3 + HEADER_WORDS as u128;
+        if expected != words.len() as u128 {
+            return Err(DescriptorProblem::WordCount {
+                count,
+                expected,
+                words: words.len(),
+            });
+        }
+        for (i, triple) in words[HEADER_WORDS..].chunks_exact(3).enumerate() {
+            descriptor.args.push(ArgSpec::from_triple(i, triple)?);
+        }
+        Ok(descriptor)
+    }
+}
+
+impl ArgSpec {
+    fn from_triple(arg: usize, triple: &[u64]) -> Result<ArgSpec, DescriptorProblem> {
+        let (map, size, len) = (triple[0], triple[1], triple[2]);
+        if map & !map_type::ACCEPTED != 0 {
+            return Err(DescriptorProblem::MapBits { arg, map });
+        }
+        if map & map_type::LITERAL != 0 && map & (map_type::TO | map_type::FROM) != 0 {
+            return Err(DescriptorProblem::LiteralAndMapped { arg, map });
+        }
+        let len_arg = match len {
+            0 => None,
+            n => Some(u32::try_from(n - 1).map_err(|_| DescriptorProblem::LengthIndex { arg, len })?),
+        };
+        Ok(ArgSpec { map, size, len_arg })
+    }
+}
+
+/// The words of a call's `!offload.launch`, if it has one.
+pub fn call_metadata<'ctx>(module: &Module<'ctx>, call: InstructionValue<'ctx>) -> Option<Result<Vec<u64>, DescriptorProblem>> {
+    let node = metadata::instruction_attachment(module, Value::from(call), LAUNCH_METADATA)?;
+    let words = metadata::integers(module, node)
+        .into_iter()
+        .enumerate()
+        .map(|(index, word)| word.ok_or(DescriptorProblem::MetadataOperand { index }))
+        .collect();
+    Some(words)
+}
+
+/// The descriptor global for kernel `name` (`@__offload_launch.K`), if the
+/// module has one. Its bytes are read in the data layout's byte order, so
+/// rustc's `[N x i8]` lowering of a `[u64; N]` static works.
+pub fn global_descriptor(
+    module: &Module<'_>,
+    name: &str,
+    layout: &TargetData,
+) -> Option<Result<LaunchDescriptor, DescriptorProblem>> {
+    let global = module.get_global(&format!("{DESCRIPTOR_PREFIX}{name}"))?;
+    Some(read_global_descriptor(global, layout))
+}
+
+fn read_global_descriptor(
+    global: inkwell::values::GlobalValue<'_>,
+    layout: &TargetData,
+) -> Result<LaunchDescriptor, DescriptorProblem> {
+    use inkwell::module::Linkage::*;
+    let init = global.get_initializer().ok_or(DescriptorProblem::NoInitializer)?;
+    if !global.is_constant() {
+        return Err(DescriptorProblem::NotConstant);
+    }
+    let linkage = global.get_linkage();
+    if matches!(linkage, WeakAny | WeakODR | LinkOnceAny | LinkOnceODR | ExternalWeak | Common) {
+        return Err(DescriptorProblem::Replaceable {
+            linkage: format!("{linkage:?}"),
+        });
+    }
+    let bytes = constants::constant_bytes(Value::from(init), layout).map_err(DescriptorProblem::NotIntegers)?;
+    if bytes.len() % 8 != 0 {
+        return Err(DescriptorProblem::NotWords { bytes: bytes.len() });
+    }
+    let little = matches!(layout.get_byte_ordering(), inkwell::targets::ByteOrdering::LittleEndian);
+    let words: Vec<u64> = bytes
+        .chunks_exact(8)
+        .map(|c| {
+            let c: [u8; 8] = c.try_into().expect("8-byte chunk");
+            if little { u64::from_le_bytes(c) } else { u64::from_be_bytes(c) }
+        })
+        .collect();
+    LaunchDescriptor::from_words(&words)
+}
+
+/// The explicit data-region calls.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DataOp {
+    Begin,
+    End,
+    Update,
+}
+
+impl DataOp {
+    pub fn from_name(name: &str) -> Option<DataOp> {
+        match name {
+            "__offload_data_begin" => Some(DataOp::Begin),
+            "__offload_data_end" => Some(DataOp::End),
+            "__offload_data_update" => Some(DataOp::Update),
+            _ => None,
+        }
+    }
+
+    /// The libomptarget function it becomes.
+    pub fn mapper(self) -> &'static str {
+        match self {
+            DataOp::Begin => "__tgt_target_data_begin_mapper",
+            DataOp::End => "__tgt_target_data_end_mapper",
+            DataOp::Update => "__tgt_target_data_update_mapper",
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! `offload-wrap-kernels` (device module): gives every kernel the signature
+//! libomptarget's launch calls it with (kernel-arguments version 3).
+//!
+//! A libomptarget launch passes a leading dyn pointer (not counted in
+//! `NumArgs`) and then one 8-byte slot per argument: a translated device
+//! pointer or a literal scalar zero-extended to 64 bits. The host (CPU)
+//! plugin makes that call through libffi with every argument typed as a
+//! pointer, so a `double` parameter would read a general register instead of
+//! an SSE one. This pass rewrites each kernel to
+//! `K(ptr %dyn_ptr, <one slot per old parameter>)`:
+//! - pointers stay pointers (any address space, 8 bytes wide), with their
+//!   attributes;
+//! - `iN` (N < 64) arrives as `i64` and is `trunc`ated back; `i64` stays;
+//! - `half`/`bfloat`/`float` arrive as `i64`, `trunc` to `i16`/`i32`, `bitcast`;
+//!   `double` arrives as `i64` and is `bitcast`;
+//! - a `byval(T)` pointer (a struct the caller copies) becomes a plain pointer
+//!   to the struct the host maps TO; the body gets its own private copy;
+//! - a first-class aggregate or fixed vector by value (`%S %s`, `[4 x i32]`,
+//!   `<2 x double>`) becomes a plain pointer to the copy the host maps TO
+//!   (`offload-host` passes a by-value aggregate or vector that way); the body
+//!   `load`s the value from it;
+//! - a `byref(T)` pointer stays a pointer on the CPU; on a GPU kernel `byref`
+//!   means "inline in the kernarg segment", which no launch slot provides: error.
+//!
+//! Other parameters (scalars wider than 8 bytes, scalable vectors, ABI
+//! attributes like `sret`/`inalloca`) are an error naming the kernel, the
+//! parameter and its type. The symbol name, calling convention, linkage,
+//! visibility, attributes, metadata (`!dbg` too) and body survive; not kept
+//! are `dso_local` (the C API cannot set it; dropping it is conservative) and
+//! the kernel's place in the module (the rewritten kernel comes last).
+//!
+//! Input (the marker contract): kernels are the defined functions that are
+//! - `amdgpu_kernel` or `ptx_kernel`, or
+//! - marked with function metadata `!offload.kernel !{}` (a CPU image for the
+//!   host plugin), or
+//! - named by the pass parameter `kernels=a:b` (for front ends that cannot
+//!   attach metadata, like rustc). Names are separated by `:` because LLVM's
+//!   pipeline parser splits the pipeline text at every `,`, also inside `<>`.
+//!   An unknown name is an error.
+//!
+//! Guarantees: each kernel is wrapped exactly once. The "already wrapped"
+//! marker is function metadata `!offload.wrapped !{}` (never a value name,
+//! which `-discard-value-names` and rustc release builds drop), so running the
+//! pass again, or on its own output, changes nothing. Every error is reported
+//! before the module is changed.
+//!
+//! How: find the kernels, plan every kernel's slots ([`slots`]) before
+//! changing any, then rewrite each ([`rewrite`]).
+//!
+//! Run:
+//!   opt-22 -load-pass-plugin=liboffload_passes.so -passes=offload-wrap-kernels k.ll
+//!   RUSTC_BOOTSTRAP=1 rustc -Zllvm-plugins=/abs/liboffload_passes.so \
+//!     -Cpasses='offload-wrap-kernels<kernels=kernel_a:kernel_b>' ...
+
+mod error;
+mod rewrite;
+mod slots;
+
+pub use error::{Error, ParamProblem};
+
+use inkwell::module::Module;
+use inkwell::values::FunctionValue;
+
+use crate::ir::{kernels, metadata, naming};
+use crate::params::{self, Key, ParamError};
+use crate::{Diagnostics, ModulePass};
+
+const PASS: &str = "offload-wrap-kernels";
+/// Function metadata that marks a CPU-image kernel: `!offload.kernel !{}`.
+pub const KERNEL_MD: &str = "offload.kernel";
+/// Function metadata this pass adds to every kernel it wrapped.
+pub const WRAPPED_MD: &str = "offload.wrapped";
+
+/// The pass, with the functions `kernels=a:b` names besides the marked ones.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct OffloadWrapKernels {
+    kernels: Vec<String>,
+}
+
+impl ModulePass for OffloadWrapKernels {
+    const NAME: &'static str = PASS;
+    const CLASS_NAME: &'static str = "OffloadWrapKernelsPass";
+    type Error = Error;
+
+    /// `kernels=a:b` (may repeat).
+    fn parse(text: &[u8]) -> Result<Self, ParamError> {
+        let mut pass = OffloadWrapKernels::default();
+        for param in params::parse(text, &[Key::repeatable("kernels")])? {
+            let value = param.text()?;
+            for name in value.split(':') {
+                if name.is_empty() {
+                    return Err(param.invalid(format!("empty kernel name in 'kernels={value}'")));
+                }
+                if name.contains(',') {
+                    // Unreachable from a pipeline string (LLVM splits there
+                    // first), but say why if the text comes from elsewhere.
+                    return Err(param.invalid(format!("separate kernel names with ':', not ',' (got '{name}')")));
+                }
+                pass.kernels.push(name.to_owned());
+            }
+        }
+        Ok(pass)
+    }
+
+    fn run(&self, module: &Module<'_>, _: &mut Diagnostics) -> Result<bool, Error> {
+        let kernels = find_kernels(module, &self.kernels)?;
+        // Plan every kernel first, so an error leaves the module untouched.
+        // One TargetData for the run: parsing the data layout per pointer
+        // parameter cost more than the rest of the planning.
+        let layout = crate::ir::types::target_data(module);
+        let plans = kernels
+            .into_iter()
+            .filter(|&kernel| !already_wrapped(module, kernel))
+            .map(|kernel| slots::plan_kernel(kernel, &layout))
+            .collect::<Result<Vec<_>, Error>>()?;
+        let changed = !plans.is_empty();
+        for plan in plans {
+            rewrite::wrap_kernel(module, plan)?;
+        }
+        Ok(changed)
+    }
+}
+
+/// The kernels of `module` in module order: GPU kernel calling conventions,
+/// `!offload.kernel` functions, and the functions `named` (which must exist).
+fn find_kernels<'ctx>(module: &Module<'ctx>, named: &[String]) -> Result<Vec<FunctionValue<'ctx>>, Error> {
+    let unknown: Vec<String> = named
+        .iter()
+        .filter(|name| module.get_function(name).is_none())
+        .cloned()
+        .collect();
+    if !unknown.is_empty() {
+        return Err(Error::UnknownKernels { names: unknown });
+    }
+    let named: std::collections::HashSet<&str> = named.iter().map(String::as_str).collect();
+    let mut kernels = Vec::new();
+    for function in module.get_functions() {
+        let defined = function.count_basic_blocks() > 0;
+        if !named.is_empty() && named.contains(naming::symbol(function).as_str()) {
+            // Named explicitly: a declaration is the caller's mistake, say so.
+            if !defined {
+                return Err(Error::NamedDeclaration {
+                    name: naming::name_of(function),
+                });
+            }
+            kernels.push(function);
+        } else if defined
+            && (kernels::is_gpu_kernel(function) || metadata::has_function_attachment(module, function, KERNEL_MD))
+        {
+            kernels.push(function);
+        }
+    }
+    Ok(kernels)
+}
+
+fn already_wrapped<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>) -> bool {
+    let wrapped = metadata::has_function_attachment(module, kernel, WRAPPED_MD);
+    if wrapped {
+        log::debug!(
+            "{PASS}: skipping kernel '{}': already wrapped (!{WRAPPED_MD})",
+            naming::name_of(kernel)
+        );
+    }
+    wrapped
+}
+
+#[cfg(test)]
+mod tests;
