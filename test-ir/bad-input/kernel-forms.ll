@@ -37,6 +37,43 @@
 ; RUN: not %opt -passes=amdgpu-kernel-abi -disable-output %t/cc-call.ll 2>&1 | %FileCheck --check-prefix=CCCALL %s
 ; CCCALL: calling convention does not permit calls
 
+; Kernels whose signature cannot change although a pass needs it to: the
+; verifier would refuse the rewrite, so each is an error naming the kernel
+; (never "Broken module found"), with no output file. A `naked` kernel's body
+; may not use its parameters; a `musttail` call must pass the caller's
+; parameters unchanged.
+; RUN: %no-output-file %t.out not %opt -passes=amdgpu-kernel-abi -S %t/naked.ll -o %t.out 2>&1 | %FileCheck --check-prefix=NAKED-ABI %s
+; NAKED-ABI: error: amdgpu-kernel-abi: kernel 'n' is 'naked': its body cannot use parameters, so its signature cannot change
+; RUN: %no-output-file %t.out not %opt -passes=offload-wrap-kernels -S %t/naked.ll -o %t.out 2>&1 | %FileCheck --check-prefix=NAKED-WRAP %s
+; NAKED-WRAP: error: offload-wrap-kernels: kernel 'n' is 'naked': its body cannot use parameters
+; RUN: %no-output-file %t.out not %opt -passes=offload-wrap-kernels -S %t/musttail.ll -o %t.out 2>&1 | %FileCheck --check-prefix=MUSTTAIL %s
+; MUSTTAIL: error: offload-wrap-kernels: kernel 'k' makes a musttail call, which must keep the kernel's signature: `musttail call void @g(ptr %p, i32 %n)`
+; A naked kernel that needs no rewrite is left alone:
+; RUN: %opt -passes=amdgpu-kernel-abi -S %t/naked-scalars.ll | %FileCheck --check-prefix=NAKED-KEPT %s
+; NAKED-KEPT: define amdgpu_kernel void @n(i32 %x) #0
+
+;--- naked.ll
+target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @n({ i32, i32 } %s) naked {
+  unreachable
+}
+
+;--- naked-scalars.ll
+target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @n(i32 %x) naked {
+  unreachable
+}
+
+;--- musttail.ll
+declare void @g(ptr, i32)
+define void @k(ptr %p, i32 %n) !offload.kernel !0 {
+  musttail call void @g(ptr %p, i32 %n)
+  ret void
+}
+!0 = !{}
+
 ;--- decl.ll
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"

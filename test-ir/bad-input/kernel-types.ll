@@ -12,10 +12,10 @@
 ; ABI-TARGET-AND-HINT: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%t) of type 'target("amdgcn.named.barrier", 0)': the kernel's other parameters need a new signature, which cannot be built with a parameter of this type
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/abi-scalable-struct.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-SCALABLE-STRUCT %s
-; ABI-SCALABLE-STRUCT: error: amdgpu-kernel-abi: kernel 'k', parameter #1 (%s) of type '{ <vscale x 2 x i32>, <vscale x 2 x i32> }': an aggregate without a fixed size (it holds scalable vectors) cannot be passed in the kernel argument segment
+; ABI-SCALABLE-STRUCT: error: amdgpu-kernel-abi: kernel 'k', parameter #1 (%s) of type '{ <vscale x 2 x i32>, <vscale x 2 x i32> }': an aggregate holding '<vscale x 2 x i32>', which has no fixed size, cannot be passed in the kernel argument segment
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi' -S %t/abi-scalable-array.ll -o %t.out 2>&1 | %FileCheck --check-prefix=ABI-SCALABLE-ARRAY %s
-; ABI-SCALABLE-ARRAY: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%s) of type '[1 x <vscale x 2 x i32>]': an aggregate without a fixed size (it holds scalable vectors) cannot be passed in the kernel argument segment
+; ABI-SCALABLE-ARRAY: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%s) of type '[1 x <vscale x 2 x i32>]': an aggregate holding '<vscale x 2 x i32>', which has no fixed size, cannot be passed in the kernel argument segment
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='byref-callee-copy' -S %t/copy-byref-scalable-written.ll -o %t.out 2>&1 | %FileCheck --check-prefix=COPY-BYREF-SCALABLE-WRITTEN %s
 ; COPY-BYREF-SCALABLE-WRITTEN: error: byref-callee-copy: kernel 'k', parameter #0 (%s): byref type '<vscale x 2 x i32>' has no fixed size; cannot copy it

@@ -56,6 +56,130 @@
 ; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/token-arg.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=TOKEN
 ; TOKEN: error: offload-host: launch of 'gamma' in function 'f': argument 0 has type 'target("opaque.t")', which no launch can pass
 
+; Inputs the pass used to accept silently, each now an error (or, for the
+; openmp flag, a documented behaviour):
+; !offload.launch on an indirect call, which launches nothing.
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/indirect.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=INDIRECT
+; INDIRECT: error: offload-host: launch of '<indirect>' in function 'f': an indirect call carries !offload.launch; a launch is a direct call of the kernel's declaration
+; A kernel declaration whose address is taken (the host has no such
+; function), and one that is extern_weak (a launch needs the kernel).
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/address-taken.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=ADDRESS
+; ADDRESS: error: offload-host: launch of 'beta' in function 'f': the declaration of 'beta' is also used other than by calls (its address is taken); a kernel of the image has no host address
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/extern-weak.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=WEAK
+; WEAK: error: offload-host: launch of 'beta' in function 'f': 'beta' is declared extern_weak; a launch needs the kernel to exist
+; A data-region pointer narrower than the 8-byte slot (launches refuse it too).
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/data-addrspace.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=DATA-AS
+; DATA-AS: error: offload-host: call of '__offload_data_begin' in function 'f': a pointer outside address space 0; the runtime maps 64-bit host addresses
+; Descriptor globals that a run-time write or another definition could change.
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/mutable-descriptor.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=MUTABLE
+; MUTABLE: error: offload-host: launch descriptor @"__offload_launch.gamma" is not a constant: a write at run time would not change what was compiled in
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/weak-descriptor.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=WEAK-DESCRIPTOR
+; WEAK-DESCRIPTOR: error: offload-host: launch descriptor @"__offload_launch.gamma" has weak linkage: another definition may replace it at link time
+; Descriptor words that are no integers, named by what they are and where:
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/ptrtoint-descriptor.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=PTRTOINT
+; PTRTOINT: error: offload-host: launch descriptor @"__offload_launch.gamma" holds `i64 ptrtoint (ptr @x to i64)` at byte 56, which is not a constant integer
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/metadata-operand.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=MD-OPERAND
+; MD-OPERAND: error: offload-host: launch of 'gamma' in function 'f': !offload.launch operand 3 is not a constant integer
+; An existing "openmp" module flag: kept when it links with the pass's
+; Max 51 (behavior Max, any version), an error otherwise.
+; RUN: %opt -passes='offload-host<image=%t/dev.so>' -S %t/flag-max.ll | %FileCheck %s --check-prefix=FLAG-MAX
+; FLAG-MAX: !{i32 7, !"openmp", i32 50}
+; FLAG-MAX-NOT: !"openmp"
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/flag-error.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=FLAG-ERROR
+; FLAG-ERROR: error: offload-host: the module flag "openmp" has behavior 1 and value 45; offload-host adds !{i32 7, !"openmp", i32 51} (Max), which that flag would not link with
+
+;--- indirect.ll
+target triple = "x86_64-unknown-linux-gnu"
+define void @f(ptr %fn) {
+  call void %fn(), !offload.launch !0
+  ret void
+}
+!0 = !{i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0}
+
+;--- address-taken.ll
+target triple = "x86_64-unknown-linux-gnu"
+@table = global ptr @beta
+declare void @beta()
+define void @f() {
+  call void @beta()
+  ret void
+}
+
+;--- extern-weak.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare extern_weak void @beta()
+define void @f() {
+  call void @beta()
+  ret void
+}
+
+;--- data-addrspace.ll
+target datalayout = "p3:32:32"
+target triple = "x86_64-unknown-linux-gnu"
+declare void @__offload_data_begin(ptr addrspace(3), i64, i64)
+define void @f(ptr addrspace(3) %p) {
+  call void @__offload_data_begin(ptr addrspace(3) %p, i64 4, i64 3)
+  ret void
+}
+
+;--- mutable-descriptor.ll
+target triple = "x86_64-unknown-linux-gnu"
+@"__offload_launch.gamma" = global [9 x i64] [i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0]
+declare void @gamma(i64)
+define void @f() {
+  call void @gamma(i64 1)
+  ret void
+}
+
+;--- weak-descriptor.ll
+target triple = "x86_64-unknown-linux-gnu"
+@"__offload_launch.gamma" = weak constant [9 x i64] [i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0]
+declare void @gamma(i64)
+define void @f() {
+  call void @gamma(i64 1)
+  ret void
+}
+
+;--- ptrtoint-descriptor.ll
+target datalayout = "e-i64:64"
+target triple = "x86_64-unknown-linux-gnu"
+@x = global i8 0
+@"__offload_launch.gamma" = constant [9 x i64] [i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 ptrtoint (ptr @x to i64), i64 0]
+declare void @gamma(i64)
+define void @f() {
+  call void @gamma(i64 1)
+  ret void
+}
+
+;--- metadata-operand.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare void @gamma(i64)
+define void @f() {
+  call void @gamma(i64 1), !offload.launch !0
+  ret void
+}
+!0 = !{i64 1, i64 0, i64 0, !"three", i64 0, i64 0, i64 0, i64 0, i64 0}
+
+;--- flag-max.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare void @gamma(i64)
+define void @f() {
+  call void @gamma(i64 1)
+  ret void
+}
+!llvm.module.flags = !{!0}
+!0 = !{i32 7, !"openmp", i32 50}
+
+;--- flag-error.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare void @gamma(i64)
+define void @f() {
+  call void @gamma(i64 1)
+  ret void
+}
+!llvm.module.flags = !{!0}
+!0 = !{i32 1, !"openmp", i32 45}
+
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
 define void @alpha(ptr %dyn_ptr, ptr %a) {

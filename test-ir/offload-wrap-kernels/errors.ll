@@ -37,6 +37,20 @@
 ; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/second-bad.ll 2>&1 | %FileCheck %s --check-prefix=SECOND
 ; SECOND: error: offload-wrap-kernels: kernel 'bad', parameter #0 (%x) of type 'i128'
 
+; A Rust symbol is named as the user wrote it (demangled, without the hash),
+; also when named mangled in kernels=:
+; RUN: not %opt -passes=offload-wrap-kernels -disable-output %t/rust-symbol.ll 2>&1 | %FileCheck %s --check-prefix=RUST
+; RUST: error: offload-wrap-kernels: kernel 'device::kernels::scale', parameter #0 (%x) of type 'i128': wider than 8 bytes
+; RUN: not %opt -passes='offload-wrap-kernels<kernels=_ZN6device7kernels4decl17h0123456789abcdefE>' -disable-output %t/rust-symbol.ll 2>&1 | %FileCheck %s --check-prefix=RUST-DECL
+; RUST-DECL: error: offload-wrap-kernels: kernels=: 'device::kernels::decl' is a declaration; only a defined function can be a kernel
+
+;--- rust-symbol.ll
+define void @_ZN6device7kernels5scale17h0123456789abcdefE(i128 %x) !offload.kernel !0 {
+  ret void
+}
+declare void @_ZN6device7kernels4decl17h0123456789abcdefE(i32)
+!0 = !{}
+
 ;--- ok.ll
 define void @ok(i32 %x) {
   ret void

@@ -21,7 +21,11 @@
 // O0: define amdgpu_kernel void @scale(ptr addrspace(4) noalias nofree noundef readonly byref([12 x i8]) align 4 captures(none) dereferenceable(12) %s, i8 zeroext %k, ptr %out)
 // LAYOUT: scale: 0:12:by_value 12:1:by_value 16:8:global_buffer
 // PLAIN: define amdgpu_kernel void @scale(ptr dead_on_return noalias noundef readonly align 4 captures(none) dereferenceable(12) %s,
-// BAD: offload-passes: cannot parse OFFLOAD_PASSES_PIPELINE_START='amdgpu-kernel-ab': unknown pass name 'amdgpu-kernel-ab'
+// BAD: error: offload-passes: cannot parse OFFLOAD_PASSES_PIPELINE_START='amdgpu-kernel-ab': unknown pass name 'amdgpu-kernel-ab'
+// A pipeline that runs the extension points itself is refused, not added
+// inside itself until the stack overflows:
+// RUN: env OFFLOAD_PASSES_PIPELINE_START='default<O1>' not %amdgpu-rustc -Copt-level=2 --emit=llvm-ir %s -o %t.recurse.ll 2>&1 | %FileCheck --check-prefix=RECURSE %s
+// RECURSE: error: offload-passes: OFFLOAD_PASSES_PIPELINE_START='default<O1>' builds a pipeline that runs the extension points again (reaching OFFLOAD_PASSES_PIPELINE_START); name the passes to add
 
 #![feature(no_core, lang_items, abi_gpu_kernel)]
 #![no_core]

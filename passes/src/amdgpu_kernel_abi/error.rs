@@ -37,8 +37,9 @@ pub enum Error {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParamProblem {
-    /// An aggregate holding scalable vectors.
-    NoFixedSize,
+    /// An aggregate holding `element` (a scalable vector, a target type),
+    /// which has no fixed size.
+    NoFixedSize { element: String },
     /// A type (`target(...)`) no new signature can be built around.
     Opaque,
     /// Larger than the verifier allows for `byref`.
@@ -97,9 +98,9 @@ impl std::fmt::Display for Error {
 impl std::fmt::Display for ParamProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ParamProblem::NoFixedSize => write!(
+            ParamProblem::NoFixedSize { element } => write!(
                 f,
-                "an aggregate without a fixed size (it holds scalable vectors) cannot be passed in the kernel argument segment"
+                "an aggregate holding '{element}', which has no fixed size, cannot be passed in the kernel argument segment"
             ),
             ParamProblem::Opaque => write!(
                 f,

@@ -52,7 +52,7 @@ impl<'ctx> Matcher<'_, 'ctx> {
             return false;
         }
         let source = self.sources[s];
-        let options = [pair(self.kernel, p, source, self.layout), Some(single(self.kernel, p, source, self.layout))];
+        let options = [pair(self.kernel, p, source, self.layout), single(self.kernel, p, source, self.layout)];
         for option in options.into_iter().flatten() {
             let used = option.old.len() as u32;
             plan.push(option);
@@ -66,8 +66,9 @@ impl<'ctx> Matcher<'_, 'ctx> {
     }
 }
 
-/// The plan for the one IR parameter at `index` that carries `source`.
-fn single<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, layout: &TargetData) -> ParamPlan<'ctx> {
+/// The plan for the one IR parameter at `index` that carries `source`;
+/// `None` when the IR says it cannot (a size that disagrees).
+fn single<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, layout: &TargetData) -> Option<ParamPlan<'ctx>> {
     let ty = param_type(kernel, index);
     let from_di = |action| ParamPlan {
         old: index..index + 1,
@@ -75,9 +76,13 @@ fn single<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, la
         source: "debug info",
     };
     if attributes::has_param(kernel, index, "byref") || is_aggregate(ty) || !source.is_aggregate() {
-        return plan_from_ir(kernel, index, layout);
+        return Some(plan_from_ir(kernel, index, layout));
     }
     if let Some((size, align)) = rustc_indirect(kernel, index) {
+        if size != source.size {
+            // `dereferenceable` and debug info disagree: no match here.
+            return None;
+        }
         let action = if single_value_leaf(source) {
             Action::IndirectWrapper { size, align }
         } else {
@@ -86,17 +91,17 @@ fn single<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, la
                 align: align.max(source.align),
             }
         };
-        return from_di(action);
+        return Some(from_di(action));
     }
     if !is_pointer(ty) {
         // A Rust-repr struct around one scalar, or a SIMD vector: already by value.
-        return keep(index);
+        return Some(keep(index));
     }
     let align = attributes::param_align(kernel, index).unwrap_or(1).max(source.align);
     let action = match source.leaves.as_deref() {
         // A struct around one pointer is passed as that pointer (Scalar ABI);
         // an indirect one would be indistinguishable here, so leave it.
-        Some([leaf]) if leaf.kind == LeafKind::Pointer => return keep(index),
+        Some([leaf]) if leaf.kind == LeafKind::Pointer => return Some(keep(index)),
         _ if single_value_leaf(source) => Action::IndirectWrapper {
             size: source.size,
             align,
@@ -106,7 +111,7 @@ fn single<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, la
             align,
         },
     };
-    from_di(action)
+    Some(from_di(action))
 }
 
 /// The source type is one non-pointer scalar filling the whole type

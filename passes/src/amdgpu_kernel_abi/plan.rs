@@ -109,9 +109,10 @@ pub fn plan_kernel<'ctx>(
     for index in 0..kernel.count_params() {
         if let Some(ty) = types::param_basic_type(kernel, index)
             && is_aggregate(ty)
-            && !crate::ir::Type::from(ty).has_fixed_size()
+            && let Some(element) = crate::ir::Type::from(ty).first_without_fixed_size()
         {
-            return Err(param_error(kernel, index, ParamProblem::NoFixedSize));
+            let element = element.text();
+            return Err(param_error(kernel, index, ParamProblem::NoFixedSize { element }));
         }
     }
     let plan = if let Some((index, _)) = types::first_opaque_param(kernel) {
@@ -135,12 +136,12 @@ fn plan_with_debug_info<'ctx>(
     match debug_info::source_parameter_types(module, kernel) {
         Ok(Some(sources)) => match super::from_debug_info::plan(kernel, &sources, layout) {
             Some(plan) => return plan,
-            None => log::debug!(
-                "{PASS}: kernel '{}': debug info lists {} source parameters that do not match the {} IR parameters; using IR types alone",
+            None => diagnostics.warn(format!(
+                "kernel '{}': its debug info lists {} source parameters that do not match its {} IR parameters (sizes, kinds or count disagree); the debug info is ignored and the IR types alone decide the kernel's parameters",
                 naming::name_of(kernel),
                 sources.len(),
                 kernel.count_params()
-            ),
+            )),
         },
         Ok(None) => {}
         Err(e) => diagnostics.warn(format!(

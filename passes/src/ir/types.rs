@@ -92,6 +92,30 @@ impl<'ctx> Type<'ctx> {
         }
     }
 
+    /// The innermost type without a fixed size in this one (itself, or an
+    /// element or field, recursively); `None` when the size is fixed.
+    pub fn first_without_fixed_size(self) -> Option<Type<'ctx>> {
+        use LLVMTypeKind::*;
+        if self.has_fixed_size() {
+            return None;
+        }
+        // SAFETY: element types of a live struct, array or vector.
+        let inner = unsafe {
+            match self.kind() {
+                LLVMStructTypeKind if llvm::LLVMIsOpaqueStruct(self.as_raw()) == 0 => (0
+                    ..llvm::LLVMCountStructElementTypes(self.as_raw()))
+                    .map(|i| Type::from_raw(llvm::LLVMStructGetTypeAtIndex(self.as_raw(), i)))
+                    .find_map(Type::first_without_fixed_size),
+                LLVMArrayTypeKind | LLVMVectorTypeKind => {
+                    Type::from_raw(llvm::LLVMGetElementType(self.as_raw()))
+                        .first_without_fixed_size()
+                }
+                _ => None,
+            }
+        };
+        Some(inner.unwrap_or(self))
+    }
+
     /// The inkwell view of a type with a fixed size (see [`Self::has_fixed_size`]).
     pub fn fixed_size(self) -> Option<BasicTypeEnum<'ctx>> {
         self.has_fixed_size().then(|| self.as_basic()).flatten()

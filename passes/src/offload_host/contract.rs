@@ -228,10 +228,18 @@ fn read_global_descriptor(
     if !global.is_constant() {
         return Err(DescriptorProblem::NotConstant);
     }
-    let linkage = global.get_linkage();
-    if matches!(linkage, WeakAny | WeakODR | LinkOnceAny | LinkOnceODR | ExternalWeak | Common) {
+    let replaceable = match global.get_linkage() {
+        WeakAny => "weak",
+        WeakODR => "weak_odr",
+        LinkOnceAny => "linkonce",
+        LinkOnceODR => "linkonce_odr",
+        ExternalWeak => "extern_weak",
+        Common => "common",
+        _ => "",
+    };
+    if !replaceable.is_empty() {
         return Err(DescriptorProblem::Replaceable {
-            linkage: format!("{linkage:?}"),
+            linkage: replaceable.to_owned(),
         });
     }
     let bytes = constants::constant_bytes(Value::from(init), layout).map_err(DescriptorProblem::NotIntegers)?;
