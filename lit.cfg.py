@@ -43,7 +43,8 @@
 #       [LLC-OPTION...]), a linked code object (llvm-readobj --notes), or llc's
 #       assembly
 #
-# Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed.
+# Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed,
+# 'valgrind' when valgrind is on PATH.
 
 import os
 import shutil
@@ -130,6 +131,9 @@ config.substitutions.append(
     ("%rust-link-omptarget", f"-L native={libdir} -l omptarget -C link-arg=-Wl,-rpath,{libdir}")
 )
 config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(inputs, 'kernarg-layout.py')}"))
+
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
 
 rustc = shutil.which("rustc")
 if rustc:
