@@ -33,6 +33,7 @@ unsafe extern "C" {
     fn offload_di_base_type(ty: LLVMMetadataRef) -> LLVMMetadataRef;
     fn offload_di_is_variant_part(ty: LLVMMetadataRef) -> i32;
     fn offload_di_basic_encoding(ty: LLVMMetadataRef) -> u32;
+    fn offload_di_subprogram_is_optimized(subprogram: LLVMMetadataRef) -> i32;
 }
 
 // DWARF tags and encodings (llvm/BinaryFormat/Dwarf.def).
@@ -74,6 +75,8 @@ pub struct Leaf {
     pub offset: u64,
     pub size: u64,
     pub kind: LeafKind,
+    /// For a pointer: the alignment of what it points at (0 unknown).
+    pub pointee_align: u64,
 }
 
 /// The shape of a source type.
@@ -84,6 +87,10 @@ pub enum Shape {
     Array,
     /// A union or a Rust enum (a variant part): overlapping storage.
     Variants,
+    /// A Rust enum whose only data is one pointer filling it, with the other
+    /// variants empty (`Option<&T>`, `Option<NonNull<T>>`, `Option<Box<T>>`):
+    /// rustc passes it as that pointer (its niche is the null value).
+    PointerNiche,
     /// A scalar, pointer or C-like enum.
     Scalar,
 }
@@ -122,15 +129,27 @@ impl std::fmt::Display for DebugInfoError {
     }
 }
 
+/// A kernel's source parameters as its `DISubprogram` lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sources {
+    pub params: Vec<SourceType>,
+    /// The subprogram's optimized flag: rustc marks every by-value
+    /// aggregate it passes indirectly `dead_on_return` when optimizing, so
+    /// only unoptimized IR has bare `ptr align A` aggregates.
+    pub optimized: bool,
+}
+
 /// Source parameter types of `function`, in order, from its `DISubprogram`;
 /// `Ok(None)` without debug info (or without a type list: `-Cdebuginfo=1`).
 pub fn source_parameter_types<'ctx>(
     module: &Module<'ctx>,
     function: FunctionValue<'ctx>,
-) -> Result<Option<Vec<SourceType>>, DebugInfoError> {
+) -> Result<Option<Sources>, DebugInfoError> {
     let Some(subprogram) = metadata::function_attachment(module, function, "dbg") else {
         return Ok(None);
     };
+    // SAFETY: the accessor takes any metadata and checks its class.
+    let optimized = unsafe { offload_di_subprogram_is_optimized(subprogram.as_raw()) } != 0;
     // SAFETY: the accessors take any metadata and return null for other
     // classes; results are live nodes of the same context.
     let list = unsafe {
@@ -155,7 +174,7 @@ pub fn source_parameter_types<'ctx>(
                 .map_err(|why| DebugInfoError { param, why })
         })
         .collect::<Result<Vec<_>, _>>()
-        .map(Some)
+        .map(|params| Some(Sources { params, optimized }))
 }
 
 /// The operands of a metadata tuple (null entries as `None`).
@@ -247,9 +266,14 @@ impl Walk {
             DW_TAG_UNION_TYPE => Shape::Variants,
             _ => Shape::Scalar,
         };
+        let shape = if shape == Shape::Variants && tag(node) != DW_TAG_UNION_TYPE && self.is_pointer_niche(node, size)? {
+            Shape::PointerNiche
+        } else {
+            shape
+        };
         let mut leaves = Vec::new();
         let leaves = match shape {
-            Shape::Variants => None,
+            Shape::Variants | Shape::PointerNiche => None,
             _ => self.flatten(node, 0, size, &mut leaves, 0)?.then_some(leaves),
         };
         Ok(SourceType {
@@ -258,6 +282,34 @@ impl Walk {
             shape,
             leaves,
         })
+    }
+
+    /// True for a Rust enum (a struct holding a variant part) with exactly one
+    /// variant holding data, that data being one pointer at offset 0 of the
+    /// enum's whole size, and every other variant empty.
+    fn is_pointer_niche(&mut self, node: Metadata<'_>, size: u64) -> Result<bool, String> {
+        let Some(part) = elements(node).unwrap_or_default().into_iter().flatten().find(|m| {
+            // SAFETY: the accessor checks the node's class.
+            unsafe { offload_di_is_variant_part(m.as_raw()) != 0 }
+        }) else {
+            return Ok(false);
+        };
+        let mut data = Vec::new();
+        for variant in elements(part).unwrap_or_default().into_iter().flatten() {
+            self.visit()?;
+            let Some(payload) = (tag(variant) == DW_TAG_MEMBER).then(|| base_type(variant)).flatten() else {
+                return Ok(false);
+            };
+            let mut leaves = Vec::new();
+            if !self.flatten(payload, 0, size, &mut leaves, 1)? {
+                return Ok(false);
+            }
+            if !leaves.is_empty() {
+                data.push(leaves);
+            }
+        }
+        Ok(matches!(data.as_slice(),
+            [leaves] if matches!(leaves.as_slice(), [leaf] if leaf.kind == LeafKind::Pointer && leaf.offset == 0 && leaf.size == size)))
     }
 
     /// True when a struct's elements hold a variant part (a Rust enum).
@@ -323,10 +375,15 @@ impl Walk {
             offset: base,
             size,
             kind,
+            pointee_align: 0,
         };
         match tag(node) {
             DW_TAG_POINTER_TYPE | DW_TAG_REFERENCE_TYPE | DW_TAG_RVALUE_REFERENCE_TYPE => {
-                out.push(leaf(LeafKind::Pointer));
+                let pointee = base_type(node).and_then(|t| self.strip_qualifiers(t).ok());
+                out.push(Leaf {
+                    pointee_align: pointee.map(natural_align).unwrap_or(0),
+                    ..leaf(LeafKind::Pointer)
+                });
                 Ok(true)
             }
             DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE => self.flatten_members(node, base, size, out, depth),
@@ -416,6 +473,15 @@ impl Walk {
             }
         }
         Ok(true)
+    }
+}
+
+/// A DI type's alignment; rustc leaves it out of basic types, whose natural
+/// alignment is their size.
+fn natural_align(node: Metadata<'_>) -> u64 {
+    match align_bytes(node) {
+        0 if is_basic(node) && size_bytes(node).is_power_of_two() => size_bytes(node),
+        align => align,
     }
 }
 

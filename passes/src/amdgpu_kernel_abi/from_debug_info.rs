@@ -14,19 +14,20 @@ use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
 
-use super::debug_info::{Leaf, LeafKind, SourceType};
+use super::debug_info::{Leaf, LeafKind, Shape, SourceType, Sources};
 use super::plan::{Action, ParamPlan, is_aggregate, is_pointer, keep, param_type, plan_from_ir, rustc_indirect};
 use crate::ir::{Type, attributes};
 
 /// The plan matching `kernel`'s parameters to `sources`, `None` when no
 /// assignment uses every IR parameter (the IR rules apply then).
-pub fn plan<'ctx>(kernel: FunctionValue<'ctx>, sources: &[SourceType], layout: &TargetData) -> Option<Vec<ParamPlan<'ctx>>> {
+pub fn plan<'ctx>(kernel: FunctionValue<'ctx>, sources: &Sources, layout: &TargetData) -> Option<Vec<ParamPlan<'ctx>>> {
     // Zero-sized source parameters get no IR parameter.
-    let sources: Vec<&SourceType> = sources.iter().filter(|s| s.size > 0).collect();
+    let params: Vec<&SourceType> = sources.params.iter().filter(|s| s.size > 0).collect();
     let mut matcher = Matcher {
         kernel,
         layout,
-        sources: &sources,
+        sources: &params,
+        optimized: sources.optimized,
         dead: std::collections::HashSet::new(),
     };
     let mut plan = Vec::new();
@@ -37,6 +38,7 @@ struct Matcher<'a, 'ctx> {
     kernel: FunctionValue<'ctx>,
     layout: &'a TargetData,
     sources: &'a [&'a SourceType],
+    optimized: bool,
     /// (source, IR parameter) positions known not to lead to a match.
     dead: std::collections::HashSet<(usize, u32)>,
 }
@@ -52,7 +54,10 @@ impl<'ctx> Matcher<'_, 'ctx> {
             return false;
         }
         let source = self.sources[s];
-        let options = [pair(self.kernel, p, source, self.layout), single(self.kernel, p, source, self.layout)];
+        let options = [
+            pair(self.kernel, p, source, self.layout),
+            single(self.kernel, p, source, self.optimized, self.layout),
+        ];
         for option in options.into_iter().flatten() {
             let used = option.old.len() as u32;
             plan.push(option);
@@ -68,45 +73,64 @@ impl<'ctx> Matcher<'_, 'ctx> {
 
 /// The plan for the one IR parameter at `index` that carries `source`;
 /// `None` when the IR says it cannot (a size that disagrees).
-fn single<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, layout: &TargetData) -> Option<ParamPlan<'ctx>> {
+fn single<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    index: u32,
+    source: &SourceType,
+    optimized: bool,
+    layout: &TargetData,
+) -> Option<ParamPlan<'ctx>> {
     let ty = param_type(kernel, index);
     let from_di = |action| ParamPlan {
         old: index..index + 1,
         action,
         source: "debug info",
+        doubt: None,
     };
     if attributes::has_param(kernel, index, "byref") || is_aggregate(ty) || !source.is_aggregate() {
         return Some(plan_from_ir(kernel, index, layout));
+    }
+    if source.shape == Shape::PointerNiche {
+        // rustc's Scalar ABI: the pointer itself, never a pointer to the enum.
+        return (is_pointer(ty) && rustc_indirect(kernel, index).is_none()).then(|| keep(index));
     }
     if let Some((size, align)) = rustc_indirect(kernel, index) {
         if size != source.size {
             // `dereferenceable` and debug info disagree: no match here.
             return None;
         }
-        let action = if single_value_leaf(source) {
-            Action::IndirectWrapper { size, align }
-        } else {
-            Action::Indirect {
+        let action = match single_leaf(source) {
+            // clang passes a struct of one scalar or pointer as that element.
+            Some(leaf) => Action::IndirectWrapper {
+                size,
+                align,
+                pointer: leaf.kind == LeafKind::Pointer,
+            },
+            None => Action::Indirect {
                 size,
                 align: align.max(source.align),
-            }
+            },
         };
         return Some(from_di(action));
     }
-    if !is_pointer(ty) {
-        // A Rust-repr struct around one scalar, or a SIMD vector: already by value.
+    if !is_pointer(ty) || optimized {
+        // A Rust-repr struct around one scalar, or a SIMD vector, is already by
+        // value; so is any pointer when optimizing (rustc marks indirect
+        // by-value arguments dead_on_return then): a struct of one pointer.
         return Some(keep(index));
     }
-    let align = attributes::param_align(kernel, index).unwrap_or(1).max(source.align);
-    let action = match source.leaves.as_deref() {
-        // A struct around one pointer is passed as that pointer (Scalar ABI);
-        // an indirect one would be indistinguishable here, so leave it.
-        Some([leaf]) if leaf.kind == LeafKind::Pointer => return Some(keep(index)),
-        _ if single_value_leaf(source) => Action::IndirectWrapper {
+    // rustc -O0: a pointer with only `align`, to the value (indirect) or the
+    // value itself when the source is a struct of one pointer.
+    let align_attr = attributes::param_align(kernel, index);
+    let align = align_attr.unwrap_or(1).max(source.align);
+    let action = match single_leaf(source) {
+        Some(leaf) if leaf.kind == LeafKind::Pointer => return Some(pointer_wrapper(index, source, leaf, align_attr)),
+        Some(_) => Action::IndirectWrapper {
             size: source.size,
             align,
+            pointer: false,
         },
-        _ => Action::Indirect {
+        None => Action::Indirect {
             size: source.size,
             align,
         },
@@ -114,11 +138,44 @@ fn single<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, la
     Some(from_di(action))
 }
 
-/// The source type is one non-pointer scalar filling the whole type
-/// (clang's single-element struct: no over-alignment padding).
-pub fn single_value_leaf(source: &SourceType) -> bool {
-    matches!(source.leaves.as_deref(),
-        Some([leaf]) if leaf.kind != LeafKind::Pointer && leaf.offset == 0 && leaf.size == source.size)
+/// A struct of exactly one pointer behind a bare `ptr align A` (rustc -O0).
+/// rustc passes a `#[repr(C)]` one indirectly (`align` is the struct's) and a
+/// `repr(Rust)`/`repr(transparent)` one as the pointer itself (`align` is the
+/// pointee's); debug info does not record the repr. Where the two alignments
+/// are equal the IR cannot tell: taken as the pointer itself, with a warning.
+fn pointer_wrapper(index: u32, source: &SourceType, leaf: &Leaf, align_attr: Option<u64>) -> ParamPlan<'static> {
+    let plan = |action, doubt| ParamPlan {
+        old: index..index + 1,
+        action,
+        source: "debug info",
+        doubt,
+    };
+    match align_attr {
+        Some(a) if a == source.align && a != leaf.pointee_align => plan(
+            Action::IndirectWrapper {
+                size: source.size,
+                align: a,
+                pointer: true,
+            },
+            None,
+        ),
+        Some(a) if a == leaf.pointee_align && a != source.align => keep(index),
+        _ => plan(
+            Action::Keep,
+            Some(
+                "a struct of one pointer at -O0: rustc passes a #[repr(C)] one as a pointer to the struct, a repr(Rust) or repr(transparent) one as the pointer itself, and here the IR cannot tell which (the struct and what it points at have the same alignment); it is taken as the pointer itself. If it is #[repr(C)], compile with -Copt-level=1 or more, or describe it with an !offload.aggregate.args hint",
+            ),
+        ),
+    }
+}
+
+/// The one scalar or pointer filling the whole source type (clang's
+/// single-element struct: no over-alignment padding).
+pub fn single_leaf(source: &SourceType) -> Option<&Leaf> {
+    match source.leaves.as_deref() {
+        Some([leaf]) if leaf.offset == 0 && leaf.size == source.size => Some(leaf),
+        _ => None,
+    }
 }
 
 /// rustc's `PassMode::Pair`: a two-field source aggregate passed as the two
@@ -145,6 +202,7 @@ fn pair<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, layo
             align: if source.align > 0 { source.align } else { natural },
         },
         source: "debug info",
+        doubt: None,
     })
 }
 

@@ -189,5 +189,6 @@ fn entry_plan<'ctx>(kernel: FunctionValue<'ctx>, e: &Entry, layout: &TargetData)
         old: e.first..e.first + e.count,
         action,
         source: "hint",
+        doubt: None,
     }
 }

@@ -30,6 +30,9 @@ pub struct ParamPlan<'ctx> {
     pub action: Action<'ctx>,
     /// Where the knowledge came from: "IR", "debug info" or "hint".
     pub source: &'static str,
+    /// Why the choice may be wrong, for the user (a warning once the plan
+    /// is final).
+    pub doubt: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -46,9 +49,10 @@ pub enum Action<'ctx> {
     },
     /// A pointer to the value: `byref([size x i8])`, uses see it cast to `ptr`.
     Indirect { size: u64, align: u64 },
-    /// A pointer to a value that is one scalar: pass the scalar itself when
-    /// the body allows (see [`super::wrapper`]), else as `Indirect`.
-    IndirectWrapper { size: u64, align: u64 },
+    /// A pointer to a value that is one scalar or pointer (`pointer`): pass
+    /// that element itself when the body allows (see [`super::wrapper`]),
+    /// else as `Indirect`.
+    IndirectWrapper { size: u64, align: u64, pointer: bool },
     /// rustc's `PassMode::Pair`, the two scalars of one source aggregate, at
     /// these byte offsets: `byref([size x i8])`, each old parameter becomes
     /// a load at its offset. (A hint may describe more than two fields.)
@@ -81,6 +85,7 @@ pub fn keep(index: u32) -> ParamPlan<'static> {
         old: index..index + 1,
         action: Action::Keep,
         source: "IR",
+        doubt: None,
     }
 }
 
@@ -135,11 +140,18 @@ fn plan_with_debug_info<'ctx>(
 ) -> Vec<ParamPlan<'ctx>> {
     match debug_info::source_parameter_types(module, kernel) {
         Ok(Some(sources)) => match super::from_debug_info::plan(kernel, &sources, layout) {
-            Some(plan) => return plan,
+            Some(plan) => {
+                for item in &plan {
+                    if let Some(doubt) = item.doubt {
+                        diagnostics.warn(format!("{}: {doubt}", ParamRef::of(kernel, item.old.start)));
+                    }
+                }
+                return plan;
+            }
             None => diagnostics.warn(format!(
                 "kernel '{}': its debug info lists {} source parameters that do not match its {} IR parameters (sizes, kinds or count disagree); the debug info is ignored and the IR types alone decide the kernel's parameters",
                 naming::name_of(kernel),
-                sources.len(),
+                sources.params.len(),
                 kernel.count_params()
             )),
         },
@@ -239,6 +251,7 @@ pub fn plan_from_ir<'ctx>(kernel: FunctionValue<'ctx>, index: u32, layout: &Targ
             old: index..index + 1,
             action,
             source: "IR",
+            doubt: None,
         };
     }
     if let Some((size, align)) = rustc_indirect(kernel, index) {
@@ -246,6 +259,7 @@ pub fn plan_from_ir<'ctx>(kernel: FunctionValue<'ctx>, index: u32, layout: &Targ
             old: index..index + 1,
             action: Action::Indirect { size, align },
             source: "IR",
+            doubt: None,
         };
     }
     keep(index)

@@ -44,8 +44,8 @@ pub fn rewrite_kernel<'ctx>(
     let wrappers: Vec<Option<WrapperUses<'ctx>>> = plan
         .iter()
         .map(|p| match p.action {
-            Action::IndirectWrapper { size, .. } => {
-                wrapper::plan(module, rewrite_old_param(kernel, p.old.start), size, layout)
+            Action::IndirectWrapper { size, pointer, .. } => {
+                wrapper::plan(module, rewrite_old_param(kernel, p.old.start), size, pointer, layout)
             }
             _ => None,
         })
@@ -130,7 +130,7 @@ fn new_param<'ctx>(
             memory(*ty, layout.get_abi_size(ty), u64::from(layout.get_abi_alignment(ty)))
         }
         Action::ByValueWrapper { element, .. } => scalar(*element),
-        Action::IndirectWrapper { size, align } => match wrapper {
+        Action::IndirectWrapper { size, align, .. } => match wrapper {
             Some(uses) => scalar(uses.scalar_type()),
             None => memory(byte_array(module, *size), *size, *align),
         },
@@ -236,7 +236,7 @@ impl<'ctx> Binding<'_, 'ctx> {
                 let generic = self.copy_or_cast(old, pointer().expect("byref pointer"), *size, *align)?;
                 self.rewrite.replace_param(old, generic.into());
             }
-            Action::IndirectWrapper { size, align } => self.bind_wrapper(old, value, *size, *align, wrapper, dead)?,
+            Action::IndirectWrapper { size, align, .. } => self.bind_wrapper(old, value, *size, *align, wrapper, dead)?,
             Action::Pair { offsets, align, .. } => {
                 for (old_index, &offset) in item.old.clone().zip(offsets) {
                     let ty = param_type(self.rewrite.old, old_index);

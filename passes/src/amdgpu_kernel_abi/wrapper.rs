@@ -84,12 +84,13 @@ fn pointer_uses(pointer: Value<'_>) -> PointerUses<'_> {
     uses
 }
 
-/// How an indirect one-scalar parameter becomes the scalar, or `None` to
-/// keep the memory form.
+/// How an indirect one-element parameter becomes the element (a scalar, or
+/// a generic pointer when `pointer`), or `None` to keep the memory form.
 pub fn plan<'ctx>(
     module: &Module<'ctx>,
     param: Value<'ctx>,
     size: u64,
+    pointer: bool,
     layout: &TargetData,
 ) -> Option<WrapperUses<'ctx>> {
     let uses = pointer_uses(param);
@@ -111,6 +112,9 @@ pub fn plan<'ctx>(
         return None;
     }
     let ty = load_types.first().copied().or_else(|| {
+        if pointer {
+            return Some(module.get_context().ptr_type(inkwell::AddressSpace::default()).into());
+        }
         let bits = u32::try_from(size.checked_mul(8)?).ok()?;
         Some(module.get_context().custom_width_int_type(std::num::NonZeroU32::new(bits)?).ok()?.into())
     })?;

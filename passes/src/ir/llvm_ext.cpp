@@ -119,3 +119,12 @@ unsigned offload_di_basic_encoding(LLVMMetadataRef T) {
   return B ? B->getEncoding() : 0;
 }
 } // extern "C"
+
+extern "C" {
+// 1 when a DISubprogram says its function was optimized (rustc and clang
+// set the flag from the optimization level).
+int offload_di_subprogram_is_optimized(LLVMMetadataRef SP) {
+  auto *S = dyn_cast_or_null<DISubprogram>(unwrap(SP));
+  return S && S->isOptimized();
+}
+} // extern "C"

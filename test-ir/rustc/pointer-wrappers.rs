@@ -1,0 +1,85 @@
+// Sources that are one pointer: rustc passes Option<&T>-like enums and
+// repr(Rust)/repr(transparent) wrappers as the pointer itself (Scalar ABI),
+// and a #[repr(C)] struct of one pointer indirectly. clang passes a struct
+// of one pointer as that pointer (a global_buffer); an over-aligned one
+// (alignas(16)) as a 16-byte byref. amdgpu-kernel-abi gives each clang's
+// form. At -O0 rustc's IR tells a #[repr(C)] wrapper from the pointer itself
+// only by its `align` (the struct's or the pointee's); where those are equal
+// the pass says so with a warning and keeps the pointer.
+//
+// REQUIRES: rustc
+// RUN: %amdgpu-rustc -Copt-level=3 -Cdebuginfo=2 -Ccodegen-units=1 --emit=llvm-ir -Cpasses=amdgpu-kernel-abi,byref-callee-copy %s -o %t.o3.ll
+// RUN: %FileCheck --check-prefix=O3 %s < %t.o3.ll
+// RUN: %kernarg_layout %t.o3.ll | %FileCheck --check-prefix=LAYOUT %s
+// RUN: %amdgpu-rustc -Copt-level=0 -Cdebuginfo=2 -Ccodegen-units=1 --emit=llvm-ir -Cpasses=amdgpu-kernel-abi,byref-callee-copy %s -o %t.o0.ll 2>&1 | %FileCheck --check-prefix=O0-WARN %s
+// RUN: %FileCheck --check-prefix=O0 %s < %t.o0.ll
+// RUN: %kernarg_layout %t.o0.ll -O0 | %FileCheck --check-prefix=LAYOUT %s
+//
+// (The optimizer after -Cpasses adds attributes such as readonly: {{.*}}.)
+// O3-DAG: define amdgpu_kernel void @wrappers(ptr {{[^,%]*}}%p, ptr addrspace(4) noalias nofree noundef readonly byref([16 x i8]) align 16 captures(none) dereferenceable(16) %a, ptr noalias noundef readonly align 8 captures(none) dereferenceable(8) %t, ptr {{[^,%]*}}%q, ptr noundef writeonly captures(none) %out, ptr noundef writeonly captures(none) %o64)
+// O3-DAG: define amdgpu_kernel void @niche(ptr noalias noundef readonly align 4 captures(address_is_null) dereferenceable_or_null(4) %0, ptr noundef writeonly captures(none) %out)
+// O0-DAG: define amdgpu_kernel void @wrappers(ptr %p, ptr addrspace(4) noalias nofree noundef readonly byref([16 x i8]) align 16 captures(none) dereferenceable(16) %a, ptr align 8 %t, ptr align 8 %q, ptr %out, ptr %o64)
+// O0-DAG: define amdgpu_kernel void @niche(ptr align 4 %0, ptr %out)
+// O0-WARN: warning: amdgpu-kernel-abi: kernel 'wrappers', parameter #2 (%t): a struct of one pointer at -O0: rustc passes a #[repr(C)] one as a pointer to the struct, a repr(Rust) or repr(transparent) one as the pointer itself, and here the IR cannot tell which (the struct and what it points at have the same alignment); it is taken as the pointer itself. If it is #[repr(C)], compile with -Copt-level=1 or more, or describe it with an !offload.aggregate.args hint
+// O0-WARN: warning: amdgpu-kernel-abi: kernel 'wrappers', parameter #3 (%q): a struct of one pointer at -O0
+// clang's layout for the same kernels in HIP (Inputs/pointer-wrappers.hip):
+// RUN: %clang -x hip --cuda-device-only --offload-arch=gfx90a -nogpulib -nogpuinc -O2 -S -emit-llvm %S/Inputs/pointer-wrappers.hip -o %t.hip.ll
+// RUN: %kernarg_layout %t.hip.ll | %FileCheck --check-prefix=LAYOUT %s
+// LAYOUT: niche: 0:8:global_buffer 8:8:global_buffer
+// LAYOUT: wrappers: 0:8:global_buffer 16:16:by_value 32:8:global_buffer 40:8:global_buffer 48:8:global_buffer 56:8:global_buffer
+
+#![feature(no_core, lang_items, abi_gpu_kernel)]
+#![no_core]
+#![allow(internal_features, improper_gpu_kernel_arg)]
+
+#[lang = "pointee_sized"]
+pub trait PointeeSized {}
+#[lang = "meta_sized"]
+pub trait MetaSized: PointeeSized {}
+#[lang = "sized"]
+pub trait Sized: MetaSized {}
+#[lang = "copy"]
+pub trait Copy {}
+impl Copy for u32 {}
+impl Copy for u64 {}
+impl<T: ?Sized> Copy for *const T {}
+
+#[repr(C)]
+pub struct P {
+    p: *const u32,
+}
+#[repr(C, align(16))]
+pub struct A {
+    p: *const u32,
+}
+#[repr(transparent)]
+pub struct T<'a> {
+    r: &'a u64,
+}
+#[repr(C)]
+pub struct Q<'a> {
+    r: &'a u64,
+}
+pub enum Opt<'a> {
+    N,
+    S(&'a u32),
+}
+
+#[unsafe(no_mangle)]
+pub extern "gpu-kernel" fn wrappers(p: P, a: A, t: T<'_>, q: Q<'_>, out: *mut u32, o64: *mut u64) {
+    unsafe {
+        *out = *p.p;
+        *out = *a.p;
+        *o64 = *t.r;
+        *o64 = *q.r;
+    }
+}
+
+#[unsafe(no_mangle)]
+pub extern "gpu-kernel" fn niche(o: Opt<'_>, out: *mut u32) {
+    unsafe {
+        if let Opt::S(r) = o {
+            *out = *r;
+        }
+    }
+}
