@@ -11,7 +11,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-DAG: amdgpu-kernel-abi: kernel 'k', parameter #0 (%s): { i32, i32, i32 } -> ptr addrspace(4) byref({ i32, i32, i32 }) align 4 (from IR; whether it is copied is byref-callee-copy's decision)
 ; CHECK-DAG: amdgpu-kernel-abi: kernel 'k', parameter #1 (%r): ptr -> ptr addrspace(4) byref([16 x i8]) align 8 (from IR;
-; CHECK-DAG: amdgpu-kernel-abi: kernel 'k', parameter #2 (%p): a bare 'ptr align A' may be a by-value aggregate (rustc -O0) or a pointer; without debug info or an !offload.aggregate.args hint it is left alone
+; CHECK-DAG: amdgpu-kernel-abi: kernel 'k' has no debug info: parameter #2 (%p) may be parts of an aggregate rustc split in two (PassMode::Pair) or a pointer to one (-O0), which the IR types alone cannot show; they are left as they are
 ; CHECK-DAG: amdgpu-kernel-abi: kernel 'h', parameter #0, #1 (%t.0, %t.1): i64, i32 -> ptr addrspace(4) byref([16 x i8]) align 8 (from hint;
 ; Named structs are printed by name.
 ; CHECK-DAG: amdgpu-kernel-abi: kernel 'n', parameter #0 (%s): %S -> ptr addrspace(4) byref(%S) align 4 (from IR;

@@ -16,7 +16,7 @@ use super::error::{Error, ParamProblem};
 use super::{HINT, PASS};
 use crate::Diagnostics;
 use crate::ir::naming::{self, ParamRef};
-use crate::ir::{attributes, metadata, types};
+use crate::ir::{attributes, metadata, module_utils, types};
 
 /// LLVM's verifier refuses `byref` types of 4 GiB or more.
 pub const MAX_BYREF_SIZE: u64 = (1 << 32) - 1;
@@ -164,7 +164,7 @@ fn plan_with_debug_info<'ctx>(
     let plan: Vec<ParamPlan<'ctx>> = (0..kernel.count_params())
         .map(|i| plan_from_ir(kernel, i, layout))
         .collect();
-    log_undecidable(kernel, &plan);
+    warn_undecidable(module, kernel, &plan, diagnostics);
     plan
 }
 
@@ -192,20 +192,42 @@ fn check_byref_sizes(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], layout: 
     Ok(())
 }
 
-/// Says which kept parameters might be aggregates the IR alone cannot show:
-/// rustc's -O0 by-value aggregates are a bare `ptr align A`.
-fn log_undecidable(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>]) {
-    if !log::log_enabled!(log::Level::Debug) {
+/// Without debug info or a hint, rustc's IR cannot show which kept
+/// parameters are parts of a split aggregate (`PassMode::Pair`: any two
+/// neighbouring scalars or pointers) or a pointer to one (-O0: a bare `ptr
+/// align A`). For a module rustc made (`!llvm.ident`), the user is warned,
+/// once per kernel, with the parameters in doubt and the fix; other front
+/// ends (clang, hand-written IR) do not split, so only the debug log says it.
+fn warn_undecidable(module: &Module<'_>, kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], diagnostics: &mut Diagnostics) {
+    let kept = |i: u32| {
+        plan.iter().any(|p| p.old.start == i && !p.changes())
+            && !attributes::has_param(kernel, i, "byref")
+            && types::param_basic_type(kernel, i).is_some_and(|ty| !is_aggregate(ty))
+    };
+    let count = kernel.count_params();
+    let in_doubt: Vec<u32> = (0..count)
+        .filter(|&i| {
+            let pair = (i > 0 && kept(i - 1)) || (i + 1 < count && kept(i + 1));
+            let indirect = is_pointer(param_type(kernel, i))
+                && attributes::has_param(kernel, i, "align")
+                && !attributes::has_param(kernel, i, "dereferenceable");
+            kept(i) && (pair || indirect)
+        })
+        .collect();
+    if in_doubt.is_empty() {
         return;
     }
-    for item in plan.iter().filter(|p| !p.changes()) {
-        let index = item.old.start;
-        if is_pointer(param_type(kernel, index)) && attributes::has_param(kernel, index, "align") {
-            log::debug!(
-                "{PASS}: {}: a bare 'ptr align A' may be a by-value aggregate (rustc -O0) or a pointer; without debug info or an !{HINT} hint it is left alone",
-                ParamRef::of(kernel, index)
-            );
-        }
+    let listed: Vec<String> = in_doubt.iter().map(|&i| ParamRef::of(kernel, i).to_string()).collect();
+    let listed = listed.join(", ").replace(&format!("kernel '{}', ", naming::name_of(kernel)), "");
+    let message = format!(
+        "kernel '{}' has no debug info: {listed} may be parts of an aggregate rustc split in two (PassMode::Pair) or a pointer to one (-O0), which the IR types alone cannot show; they are left as they are, so the kernel argument layout may not be clang's. Compile with -Cdebuginfo=2 (strip it later if you like) or describe them with an !{HINT} hint",
+        naming::name_of(kernel)
+    );
+    let made_by_rustc = module_utils::idents(module).iter().any(|i| i.starts_with("rustc version"));
+    if made_by_rustc {
+        diagnostics.warn(message);
+    } else {
+        log::debug!("{PASS}: {message}");
     }
 }
 

@@ -177,3 +177,38 @@ pub fn module_flag(module: &Module<'_>, key: &str) -> Option<(Option<u64>, Optio
         })
     })
 }
+
+/// The producer strings of `!llvm.ident` (`"rustc version 1.95.0 (...)"`,
+/// `"clang version 22.1.8"`).
+pub fn idents(module: &Module<'_>) -> Vec<String> {
+    let name = c"llvm.ident";
+    // SAFETY: the named metadata's operands are copied out; each is a live
+    // metadata-as-value of a node (or null); an MDString operand reads as
+    // its bytes.
+    unsafe {
+        let count =
+            llvm::LLVMGetNamedMetadataNumOperands(module.as_mut_ptr(), name.as_ptr()) as usize;
+        let mut nodes = vec![std::ptr::null_mut(); count];
+        llvm::LLVMGetNamedMetadataOperands(module.as_mut_ptr(), name.as_ptr(), nodes.as_mut_ptr());
+        nodes
+            .into_iter()
+            .filter_map(|node| {
+                let node = super::handles::Metadata::from_raw_opt(llvm::LLVMValueAsMetadata(
+                    Value::from_raw_opt(node)?.as_raw(),
+                ))?;
+                let first = super::metadata::operand_values(module, node)
+                    .into_iter()
+                    .next()??;
+                let mut len = 0u32;
+                let ptr = llvm::LLVMGetMDString(first.as_raw(), &mut len);
+                (!ptr.is_null()).then(|| {
+                    String::from_utf8_lossy(std::slice::from_raw_parts(
+                        ptr.cast::<u8>(),
+                        len as usize,
+                    ))
+                    .into_owned()
+                })
+            })
+            .collect()
+    }
+}
