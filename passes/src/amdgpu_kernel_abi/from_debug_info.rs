@@ -117,7 +117,12 @@ fn single<'ctx>(
         // A Rust-repr struct around one scalar, or a SIMD vector, is already by
         // value; so is any pointer when optimizing (rustc marks indirect
         // by-value arguments dead_on_return then): a struct of one pointer.
-        return Some(keep(index));
+        // A source of several fields is never one IR scalar: no match.
+        let one_value = match single_leaf(source) {
+            Some(leaf) => layout.get_store_size(&ty) == leaf.size && (leaf.kind == LeafKind::Pointer) == is_pointer(ty),
+            None => matches!(ty, BasicTypeEnum::VectorType(_)),
+        };
+        return one_value.then(|| keep(index));
     }
     // rustc -O0: a pointer with only `align`, to the value (indirect) or the
     // value itself when the source is a struct of one pointer.
@@ -215,7 +220,15 @@ fn piece_fits(kernel: FunctionValue<'_>, index: u32, leaf: &Leaf, layout: &Targe
         BasicTypeEnum::FloatType(_) => leaf.kind == LeafKind::Float,
         _ => false,
     };
+    // rustc puts `align` on a pointer piece only for a reference, and then
+    // it is the pointee's alignment: a piece whose `align` is something else
+    // (an -O0 indirect aggregate is `align` of the aggregate) is no field.
+    let align_matches = match (leaf.kind, attributes::param_align(kernel, index)) {
+        (LeafKind::Pointer, Some(align)) => leaf.pointee_align == 0 || leaf.pointee_align == align,
+        _ => true,
+    };
     kind_matches
+        && align_matches
         && Type::from(ty).has_fixed_size()
         && !attributes::has_param(kernel, index, "byref")
         && !attributes::has_param(kernel, index, "dead_on_return")
