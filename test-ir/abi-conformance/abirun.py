@@ -228,10 +228,14 @@ def to_x86_object(ll, work, tag):
 
 
 def first_error(err):
-    lines = [l for l in err.splitlines() if l.strip()]
+    """The line of a tool's stderr that says what went wrong (the plugin's
+    debug log lines left out)."""
+    lines = [l for l in err.splitlines() if l.strip() and not re.match(r"\[\S* *(DEBUG|TRACE|INFO)", l)]
     for l in lines:
-        if "error" in l.lower() or "assert" in l.lower() or "panic" in l.lower():
+        if re.search(r"error|assert|panic|Segmentation|Aborted", l, re.I):
             return l.strip()[:300]
+    if any("Stack dump:" in l for l in lines):
+        return "crashed (signal; " + lines[0].strip()[:200] + ")"
     return (lines[0].strip() if lines else "(no output)")[:300]
 
 
@@ -348,10 +352,13 @@ def rust_module(kernels, setting, work, plugin):
            "--crate-name", "k", "--emit=llvm-ir", rs, "-o", ll]
     if debug:
         cmd.insert(1, "-Cdebuginfo=2")
+    # the plugin's debug log says when a kernel's debug info did not match
+    # its IR parameters (used to label failures only)
     env = {}
     if mode == "start":
         cmd.insert(1, f"-Zllvm-plugins={plugin}")
         env["OFFLOAD_PASSES_PIPELINE_START"] = PASSES
+        env["RUST_LOG"] = "offload_passes=debug"
     rc, _, err = run(cmd, env=env)
     if rc:
         if mode != "start" or "error[E" in err:
@@ -363,7 +370,7 @@ def rust_module(kernels, setting, work, plugin):
         # glibc fills freed memory with a pattern: a use after free in the
         # plugin then reads garbage and usually crashes instead of passing
         rc, _, err = run(["opt-22", f"-load-pass-plugin={plugin}", f"-passes={PASSES}", ll, "-S", "-o", out],
-                         env={"MALLOC_PERTURB_": "165"})
+                         env={"MALLOC_PERTURB_": "165", "RUST_LOG": "offload_passes=debug"})
         if rc:
             raise ToolFailure(f"opt: {first_error(err)}", err)
         stderr += err
@@ -395,16 +402,20 @@ def rust_side(kernels, setting, work, plugin, clang, root_work):
         return out
     layouts, names, ranged, aliases = lay
     warnings = collections.defaultdict(list)
+    fallback = set()
     for line in stderr.splitlines():
-        if "warning" in line.lower():
+        if re.search(r"\bwarn(ing)?\b", line, re.I):
             for name in set(re.findall(r"\bk\d+\b", line)):
                 warnings[name].append(line.strip())
+        m = re.search(r"kernel '(k\d+)': debug info lists .* do not match", line)
+        if m:
+            fallback.add(m.group(1))
     results = {}
     runnable = []
     for k in kernels:
         lay = layouts.get(k.name)
         res = {"layout": lay, "arg_names": names.get(k.name), "warnings": warnings.get(k.name, []),
-               "subdword_range": k.name in ranged}
+               "subdword_range": k.name in ranged, "di_fallback": k.name in fallback}
         results[k.name] = res
         if lay is None:
             res["status"] = "crash"
@@ -512,6 +523,7 @@ def self_test(runnable, layouts, ex, obj, work, root_work, results):
 
 def classify(k, res, cres, setting):
     if res.get("status") == "crash":
+        res["cause"] = root_cause(k, res, cres, setting)
         return
     exp, mask = k.expected_record()
     if cres["status"] != 0 or not masked_equal(cres["rec"], exp, mask):
@@ -541,6 +553,7 @@ def classify(k, res, cres, setting):
         res["status"] = "ok"
     if res["status"] != "ok":
         res["class"] = coarse_class(k, res, cres)
+        res["cause"] = root_cause(k, res, cres, setting)
     if res["exec_result"].startswith(("differs", "status")):
         res["exec_class"] = exec_class(k, res)
 
@@ -672,11 +685,83 @@ def coarse_class(k, res, cres):
         sym = param_symptoms(k, res, cres)
         if not sym:
             return "layout: (arguments not attributable to parameters)"
+        if res.get("di_fallback"):
+            # the plugin could not match debug info to the IR parameters and
+            # used the IR-only rules for the whole kernel: name the parameter
+            # that broke the match (a split it did not recognise)
+            def enumish(t):
+                return t is not None and any(isinstance(n, (abigen.Opt, abigen.DataEnum)) for n in abigen.walk(t))
+            splits = [(i, w) for i, w in sym if w.startswith("split")]
+            splits.sort(key=lambda iw: not enumish(sig[iw[0]][1]))
+            i, what = splits[0] if splits else sym[0]
+            return f"layout: debug info not matched (kernel falls back to IR rules): {label(i)}: {what}"
         i, what = sym[0]
-        if what == "left as a pointer" and any("split" in w for _, w in sym):
-            what += " (another parameter's split was not recovered)"
         return f"layout: {label(i)}: {what}"
     return exec_class(k, res)
+
+
+CAUSES = {
+    "crash": "the plugin crashes (use after free in amdgpu-kernel-abi)",
+    "option": "Option<&T>-like enum (a pointer) taken for an indirect aggregate",
+    "onepointer": "struct around one pointer: byref at -O3, rustc's indirect pointer kept at -O0",
+    "pairenum": "ScalarPair not recovered (a leaf is an enum: Option<&T>-like, or an enum with fields)",
+    "greedy": "-O0: indirect aggregate + next parameter matched as a split pair",
+    "nodebug": "no debug info: split pairs and -O0 aggregates cannot be recovered",
+    "alias": "identical kernels merged into an alias by MergeFunctions (no kernel in the code object)",
+}
+
+
+def enumish(t):
+    return t is not None and any(isinstance(n, (abigen.Opt, abigen.DataEnum)) for n in abigen.walk(t))
+
+
+def one_leaf(t):
+    """The single leaf of a struct/wrapper/array nest, else None."""
+    while isinstance(t, (abigen.Struct, abigen.Wrapper, abigen.Array)):
+        kids = t.fields if isinstance(t, abigen.Struct) else [t.inner] if isinstance(t, abigen.Wrapper) else [t.elem] * t.n
+        if len(kids) != 1:
+            return None
+        t = kids[0]
+    return t
+
+
+def root_cause(k, res, cres, setting):
+    """Which of CAUSES explains a failure, or "other: <class>". Rules on the
+    source types and the symptom; they name a cause, they do not prove it."""
+    st, detail = res["status"], res.get("detail") or ""
+    if st == "crash":
+        return "alias" if "alias" in detail else "crash" if detail.startswith(("opt", "rustc+plugin")) \
+            else f"other: {detail[:60]}"
+    if st == "harness":
+        return "other: harness"
+    opt_level, debug, _ = SETTINGS[setting]
+    if not debug:
+        return "nodebug"
+    sig = k.sig_params()
+    if res.get("di_fallback"):
+        if any(w.startswith("split") and enumish(sig[i][1]) for i, w in param_symptoms(k, res, cres) or []):
+            return "pairenum"
+        if opt_level == "0":
+            return "greedy"
+        return f"other: {res.get('class')}"
+    if st == "exec":
+        p = k.rec_param[int(re.search(r"f(\d+) \(", res["exec_result"]).group(1))] \
+            if re.search(r"f(\d+) \(", res.get("exec_result", "")) else None
+        # a kernel that faulted stored nothing to trace: every parameter
+        cands = [dict(sig).get(p)] if p else [t for _, t in sig]
+    else:
+        cands = [sig[i][1] for i, _ in (param_symptoms(k, res, cres) or [])]
+    for t in cands:
+        if t is None:
+            continue
+        leaf = one_leaf(t) if not isinstance(t, abigen.Opt) else t
+        if isinstance(leaf, abigen.Opt):
+            return "option"
+        if isinstance(leaf, abigen.Ptr) and t is not leaf:
+            return "onepointer"
+        if enumish(t):
+            return "pairenum"
+    return f"other: {res.get('class')}"
 
 
 def exec_class(k, res):
@@ -915,6 +1000,7 @@ def main():
                     "from the one a case records")
     ap.add_argument("--reduce", type=int, default=0, help="minimise up to N failures per class and setting")
     ap.add_argument("--cases-dir", help="where --reduce writes minimal cases")
+    ap.add_argument("--update-cases", action="store_true", help="with --case-dir: record the current results")
     ap.add_argument("--no-fail", action="store_true", help="exit 0 unless the harness itself fails")
     ap.add_argument("--allow-warned", action="store_true",
                     help="warned layout differences in no-debug settings are not failures")
@@ -941,7 +1027,8 @@ def main():
         kernels = [abigen.fix_enum_literals(abigen.kernel_from_json(c["kernel"])) for c in case_files]
         # one crate per case (with the kernels it needs next to it): kernels
         # of different cases must not meet (MergeFunctions could merge them)
-        batches = [[k] + [abigen.fix_enum_literals(abigen.kernel_from_json(j)) for j in c.get("companions", [])]
+        # (companions first: of identical kernels MergeFunctions keeps the first)
+        batches = [[abigen.fix_enum_literals(abigen.kernel_from_json(j)) for j in c.get("companions", [])] + [k]
                    for c, k in zip(case_files, kernels)]
     elif a.ids:
         kernels = [abigen.make_kernel(a.seed, int(i)) for i in a.ids.split(",")]
@@ -973,6 +1060,16 @@ def main():
     lines, by_class, failed = summarize(all_results, settings, kernels, a.allow_warned)
     for l in lines:
         print(l)
+    causes = collections.defaultdict(collections.Counter)
+    for k in kernels:
+        for s in settings:
+            c = all_results[k.name][s].get("cause")
+            if c:
+                causes[c][s] += 1
+    if causes:
+        print("failures by cause (kernels per setting):")
+        for c, per in sorted(causes.items(), key=lambda x: -sum(x[1].values())):
+            print(f"  {CAUSES.get(c, c)}: " + ", ".join(f"{s} {per[s]}" for s in settings if per[s]))
     print(f"time: {elapsed:.0f}s for {len(kernels)} kernels x {len(settings)} settings (jobs {a.jobs}); "
           + ", ".join(f"{k} {v:.0f}s" for k, v in timing.items()))
     kmap = {k.name: k for k in kernels}
@@ -996,6 +1093,10 @@ def main():
         reduce_classes(a, settings, by_class, all_results, plugin, root_work)
     if a.case_dir:
         failed = check_cases(case_files, all_results, kernels)
+        if a.update_cases:
+            for c, k in zip(case_files, kernels):
+                update_case(os.path.join(a.case_dir, c["file"]), all_results[k.name])
+            failed = False
     if not a.work:
         shutil.rmtree(root_work, ignore_errors=True)
     sys.exit(1 if failed and not a.no_fail else 0)
@@ -1026,9 +1127,7 @@ def write_case(cases_dir, kj, cls, found_at, settings, plugin, root_work, name=N
     for s in settings:
         r = check_one(kj, s, plugin, root_work)
         if r:
-            res = r[1]
-            expected[s] = {"status": res["status"], "class": res.get("class"), "exec_class": res.get("exec_class"),
-                           "detail": res.get("detail"), "exec": res.get("exec_result")}
+            expected[s] = case_expectation(r[1])
     slug = name or re.sub(r"[^a-z0-9]+", "-", cls.lower()).strip("-")[:70]
     path = os.path.join(cases_dir, f"{slug}.json")
     n = 2
@@ -1051,12 +1150,30 @@ def load_cases(case_dir):
     for i, f in enumerate(files):
         with open(os.path.join(case_dir, f)) as fh:
             c = json.load(fh)
-        c["kernel"]["id"] = 9000 + 10 * i
+        # companions get the lower numbers: of identical kernels
+        # MergeFunctions turned the later-named one into the alias so far
+        c["kernel"]["id"] = 9000 + 10 * i + 9
         for j, comp in enumerate(c.get("companions", [])):
-            comp["id"] = 9000 + 10 * i + 1 + j
+            comp["id"] = 9000 + 10 * i + j
         c["file"] = f
         cases.append(c)
     return cases
+
+
+def case_expectation(res):
+    return {"status": res["status"], "class": res.get("class"), "exec_class": res.get("exec_class"),
+            "detail": res.get("detail"), "exec": res.get("exec_result")}
+
+
+def update_case(path, results):
+    with open(path) as f:
+        c = json.load(f)
+    for s in c["expected"]:
+        if s in results:
+            c["expected"][s] = case_expectation(results[s])
+    with open(path, "w") as f:
+        json.dump(c, f, indent=1)
+        f.write("\n")
 
 
 def check_cases(cases, all_results, kernels):
