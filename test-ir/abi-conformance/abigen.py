@@ -194,6 +194,7 @@ class Slice(Ty):
 class Struct(Ty):
     """#[repr(C)] or #[repr(C, align(N))] struct with fields f0, f1, ..."""
     named = True
+    prefix = "f"  # field names; the record's are r0, r1, ... (f16 is a type)
 
     def __init__(self, fields, align_attr=None):
         self.fields, self.align_attr = fields, align_attr
@@ -236,7 +237,7 @@ class Struct(Ty):
         return self.name
 
     def field_offsets(self):
-        return [(f"f{i}", o) for i, o in enumerate(self.offsets)]
+        return [(f"{self.prefix}{i}", o) for i, o in enumerate(self.offsets)]
 
 
 WRAPPER_KINDS = ["rust", "transparent", "c", "c_align", "rust_align"]
@@ -859,6 +860,7 @@ class Kernel:
             self.rec_src.append("(unused)")
             self.rec_param.append(None)
         self.rec_ty.name = f"R{self.kid}"
+        self.rec_ty.prefix = "r"
 
     def _emit_write(self, w, types, values, rust, c):
         kind = w["kind"]
@@ -920,7 +922,7 @@ class Kernel:
         self.rec.append([ty, value])
         self.rec_src.append(src)
         self.rec_param.append(self._root)
-        return f"f{len(self.rec) - 1}"
+        return f"r{len(self.rec) - 1}"
 
     def _reads(self, ty, rx, cx, value, r, rust, c):
         leaf = isinstance(ty, (Scalar, Ptr, Opt, Slice, CEnum))
@@ -994,7 +996,7 @@ class Kernel:
                 if t.copy():
                     out.append(f"impl Copy for {t.name} {{}}")
         rec = self.rec_ty
-        fields = ", ".join(f"pub f{i}: {t.rust()}" for i, (t, _) in enumerate(self.rec))
+        fields = ", ".join(f"pub r{i}: {t.rust()}" for i, (t, _) in enumerate(self.rec))
         out.append(f"#[repr(C)] pub struct {rec.name} {{ {fields} }}")
         out += self.rust_asserts()
         out.append("#[unsafe(no_mangle)]")
@@ -1026,7 +1028,7 @@ class Kernel:
             if isinstance(t, Array):
                 out.append(f"struct AW_{t.name} {{ {t.name} a; }};")
         rec = self.rec_ty
-        fields = " ".join(f"{t.c()} f{i};" for i, (t, _) in enumerate(self.rec))
+        fields = " ".join(f"{t.c()} r{i};" for i, (t, _) in enumerate(self.rec))
         out.append(f"struct {rec.name} {{ {fields} }};")
         out += self.c_asserts()
         parts = []

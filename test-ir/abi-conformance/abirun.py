@@ -394,7 +394,9 @@ def rust_side(kernels, setting, work, plugin, clang, root_work):
             raise ToolFailure(f"llc: {first_error(err)}", err)
     except ToolFailure as e:
         if len(kernels) == 1:
-            return {kernels[0].name: {"status": "crash", "detail": str(e), "stderr": e.full[-4000:]}}
+            res = {"status": "crash", "detail": str(e), "stderr": e.full[-4000:]}
+            res["cause"] = root_cause(kernels[0], res, None, setting)
+            return {kernels[0].name: res}
         half = len(kernels) // 2
         out = {}
         for i, part in enumerate((kernels[:half], kernels[half:])):
@@ -402,7 +404,7 @@ def rust_side(kernels, setting, work, plugin, clang, root_work):
         return out
     layouts, names, ranged, aliases = lay
     warnings = collections.defaultdict(list)
-    fallback = set()
+    fallback, merged_across = set(), set()
     for line in stderr.splitlines():
         if re.search(r"\bwarn(ing)?\b", line, re.I):
             for name in set(re.findall(r"\bk\d+\b", line)):
@@ -410,12 +412,20 @@ def rust_side(kernels, setting, work, plugin, clang, root_work):
         m = re.search(r"kernel '(k\d+)': debug info lists .* do not match", line)
         if m:
             fallback.add(m.group(1))
+        # one rewrite that merges IR parameters of different source
+        # parameters (rustc names split pieces p.0, p.1)
+        m = re.search(r"kernel '(k\d+)', parameter #\d+(?:, #\d+)+ \(([^)]*)\)", line)
+        if m:
+            bases = {n.strip().lstrip("%").split(".")[0] for n in m.group(2).split(",")}
+            if len(bases) > 1:
+                merged_across.add(m.group(1))
     results = {}
     runnable = []
     for k in kernels:
         lay = layouts.get(k.name)
         res = {"layout": lay, "arg_names": names.get(k.name), "warnings": warnings.get(k.name, []),
-               "subdword_range": k.name in ranged, "di_fallback": k.name in fallback}
+               "subdword_range": k.name in ranged, "di_fallback": k.name in fallback,
+               "merged_across": k.name in merged_across}
         results[k.name] = res
         if lay is None:
             res["status"] = "crash"
@@ -568,7 +578,7 @@ def rec_diff(k, a, b, mask, an, bn):
         sl = slice(o, o + t.size)
         m = mask[sl]
         if any(m[j] and a[o + j] != b[o + j] for j in range(t.size)):
-            out.append(f"f{i} ({k.rec_src[i]}): {an} {a[sl][::-1].hex()} {bn} {b[sl][::-1].hex()}")
+            out.append(f"r{i} ({k.rec_src[i]}): {an} {a[sl][::-1].hex()} {bn} {b[sl][::-1].hex()}")
     return "; ".join(out[:4]) + ("; ..." if len(out) > 4 else "")
 
 
@@ -705,9 +715,10 @@ CAUSES = {
     "option": "Option<&T>-like enum (a pointer) taken for an indirect aggregate",
     "onepointer": "struct around one pointer: byref at -O3, rustc's indirect pointer kept at -O0",
     "pairenum": "ScalarPair not recovered (a leaf is an enum: Option<&T>-like, or an enum with fields)",
-    "greedy": "-O0: indirect aggregate + next parameter matched as a split pair",
+    "greedy": "-O0: an indirect aggregate and the next parameter matched as one split pair",
     "nodebug": "no debug info: split pairs and -O0 aggregates cannot be recovered",
     "alias": "identical kernels merged into an alias by MergeFunctions (no kernel in the code object)",
+    "baseline": "rustc alone (no passes)",
 }
 
 
@@ -734,19 +745,26 @@ def root_cause(k, res, cres, setting):
             else f"other: {detail[:60]}"
     if st == "harness":
         return "other: harness"
-    opt_level, debug, _ = SETTINGS[setting]
+    opt_level, debug, mode = SETTINGS[setting]
+    if mode == "none":
+        return "baseline"
     if not debug:
         return "nodebug"
     sig = k.sig_params()
+    if res.get("merged_across"):
+        return "greedy"
     if res.get("di_fallback"):
-        if any(w.startswith("split") and enumish(sig[i][1]) for i, w in param_symptoms(k, res, cres) or []):
+        sym = param_symptoms(k, res, cres)
+        if any(w.startswith("split") and enumish(sig[i][1]) for i, w in sym or []):
+            return "pairenum"
+        if sym is None and any(enumish(t) for _, t in sig):
             return "pairenum"
         if opt_level == "0":
             return "greedy"
         return f"other: {res.get('class')}"
     if st == "exec":
-        p = k.rec_param[int(re.search(r"f(\d+) \(", res["exec_result"]).group(1))] \
-            if re.search(r"f(\d+) \(", res.get("exec_result", "")) else None
+        p = k.rec_param[int(re.search(r"r(\d+) \(", res["exec_result"]).group(1))] \
+            if re.search(r"r(\d+) \(", res.get("exec_result", "")) else None
         # a kernel that faulted stored nothing to trace: every parameter
         cands = [dict(sig).get(p)] if p else [t for _, t in sig]
     else:
@@ -767,7 +785,7 @@ def root_cause(k, res, cres, setting):
 def exec_class(k, res):
     """The parameter behind the first record field that differs."""
     er = res.get("exec_result", "")
-    m = re.search(r"f(\d+) \(", er)
+    m = re.search(r"r(\d+) \(", er)
     if m:
         p = k.rec_param[int(m.group(1))]
         t = dict(k.sig_params()).get(p)
@@ -1055,8 +1073,11 @@ def main():
     elapsed = time.time() - t0
     if errors:
         for e in errors:
-            print(f"harness error in batch {e['batch']}: {e['error']}", file=sys.stderr)
-        sys.exit(2)
+            print(f"harness error in batch {e['batch']}: {e['error'][:4000]}", file=sys.stderr)
+        # report the batches that ran, then fail
+        kernels = [k for k in kernels if k.name in all_results]
+        if not kernels:
+            sys.exit(2)
     lines, by_class, failed = summarize(all_results, settings, kernels, a.allow_warned)
     for l in lines:
         print(l)
@@ -1099,7 +1120,7 @@ def main():
             failed = False
     if not a.work:
         shutil.rmtree(root_work, ignore_errors=True)
-    sys.exit(1 if failed and not a.no_fail else 0)
+    sys.exit(2 if errors else 1 if failed and not a.no_fail else 0)
 
 
 def reduce_classes(a, settings, by_class, all_results, plugin, root_work):
