@@ -4,24 +4,25 @@
 // of one pointer as that pointer (a global_buffer); an over-aligned one
 // (alignas(16)) as a 16-byte byref. amdgpu-kernel-abi gives each clang's
 // form. At -O0 rustc's IR tells a #[repr(C)] wrapper from the pointer itself
-// only by its `align` (the struct's or the pointee's); where those are equal
-// the pass says so with a warning and keeps the pointer.
+// by how the variable is declared (`#dbg_declare` of the parameter itself:
+// the parameter is the struct's address; of an alloca the parameter is
+// stored to: it is the pointer) and by its `align` (the struct's or the
+// pointee's): here `t` (transparent) and `q` (#[repr(C)]) have the same
+// alignments, and the declarations tell them apart, without a warning.
 //
 // REQUIRES: rustc
 // RUN: %amdgpu-rustc -Copt-level=3 -Cdebuginfo=2 -Ccodegen-units=1 --emit=llvm-ir -Cpasses=amdgpu-kernel-abi,byref-callee-copy %s -o %t.o3.ll
 // RUN: %FileCheck --check-prefix=O3 %s < %t.o3.ll
 // RUN: %kernarg_layout %t.o3.ll | %FileCheck --check-prefix=LAYOUT %s
-// RUN: %amdgpu-rustc -Copt-level=0 -Cdebuginfo=2 -Ccodegen-units=1 --emit=llvm-ir -Cpasses=amdgpu-kernel-abi,byref-callee-copy %s -o %t.o0.ll 2>&1 | %FileCheck --check-prefix=O0-WARN %s
+// RUN: %amdgpu-rustc -Copt-level=0 -Cdebuginfo=2 -Ccodegen-units=1 --emit=llvm-ir -Cpasses=amdgpu-kernel-abi,byref-callee-copy %s -o %t.o0.ll 2>&1 | count 0
 // RUN: %FileCheck --check-prefix=O0 %s < %t.o0.ll
 // RUN: %kernarg_layout %t.o0.ll -O0 | %FileCheck --check-prefix=LAYOUT %s
 //
 // (The optimizer after -Cpasses adds attributes such as readonly: {{.*}}.)
 // O3-DAG: define amdgpu_kernel void @wrappers(ptr {{[^,%]*}}%p, ptr addrspace(4) noalias nofree noundef readonly byref([16 x i8]) align 16 captures(none) dereferenceable(16) %a, ptr noalias noundef readonly align 8 captures(none) dereferenceable(8) %t, ptr {{[^,%]*}}%q, ptr noundef writeonly captures(none) %out, ptr noundef writeonly captures(none) %o64)
 // O3-DAG: define amdgpu_kernel void @niche(ptr noalias noundef readonly align 4 captures(address_is_null) dereferenceable_or_null(4) %0, ptr noundef writeonly captures(none) %out)
-// O0-DAG: define amdgpu_kernel void @wrappers(ptr %p, ptr addrspace(4) noalias nofree noundef readonly byref([16 x i8]) align 16 captures(none) dereferenceable(16) %a, ptr align 8 %t, ptr align 8 %q, ptr %out, ptr %o64)
+// O0-DAG: define amdgpu_kernel void @wrappers(ptr %p, ptr addrspace(4) noalias nofree noundef readonly byref([16 x i8]) align 16 captures(none) dereferenceable(16) %a, ptr align 8 %t, ptr %q, ptr %out, ptr %o64)
 // O0-DAG: define amdgpu_kernel void @niche(ptr align 4 %0, ptr %out)
-// O0-WARN: warning: amdgpu-kernel-abi: kernel 'wrappers', parameter #2 (%t): a struct of one pointer at -O0: rustc passes a #[repr(C)] one as a pointer to the struct, a repr(Rust) or repr(transparent) one as the pointer itself, and here the IR cannot tell which (the struct and what it points at have the same alignment); it is taken as the pointer itself. If it is #[repr(C)], compile with -Copt-level=1 or more, or describe it with an !offload.aggregate.args hint
-// O0-WARN: warning: amdgpu-kernel-abi: kernel 'wrappers', parameter #3 (%q): a struct of one pointer at -O0
 // clang's layout for the same kernels in HIP (Inputs/pointer-wrappers.hip):
 // RUN: %clang -x hip --cuda-device-only --offload-arch=gfx90a -nogpulib -nogpuinc -O2 -S -emit-llvm %S/Inputs/pointer-wrappers.hip -o %t.hip.ll
 // RUN: %kernarg_layout %t.hip.ll | %FileCheck --check-prefix=LAYOUT %s

@@ -34,6 +34,7 @@ unsafe extern "C" {
     fn offload_di_is_variant_part(ty: LLVMMetadataRef) -> i32;
     fn offload_di_basic_encoding(ty: LLVMMetadataRef) -> u32;
     fn offload_di_subprogram_is_optimized(subprogram: LLVMMetadataRef) -> i32;
+    fn offload_di_discriminator(variant_part: LLVMMetadataRef) -> LLVMMetadataRef;
 }
 
 // DWARF tags and encodings (llvm/BinaryFormat/Dwarf.def).
@@ -177,6 +178,40 @@ pub fn source_parameter_types<'ctx>(
         .map(|params| Some(Sources { params, optimized }))
 }
 
+/// How unoptimized code declares parameter `index`'s variable: `Some(true)`
+/// when a `#dbg_declare` names the parameter itself (the parameter is the
+/// variable's address: passed indirectly), `Some(false)` when it names an
+/// alloca the parameter is stored to (passed by value), `None` when neither
+/// is seen.
+pub fn declared_at_parameter(function: FunctionValue<'_>, index: u32) -> Option<bool> {
+    let param = crate::ir::naming::param(function, index)?;
+    let entry = crate::ir::Block::from(function.get_first_basic_block()?);
+    let mut declared = Vec::new();
+    for inst in entry.instructions() {
+        // SAFETY: walks the debug records of a live instruction.
+        unsafe {
+            let mut record = llvm_sys::core::LLVMGetFirstDbgRecord(inst.as_raw());
+            while !record.is_null() {
+                if llvm_sys::core::LLVMDbgRecordGetKind(record) == llvm_sys::LLVMDbgRecordKind::LLVMDbgRecordDeclare
+                    && let Some(address) = crate::ir::Value::from_raw_opt(llvm_sys::core::LLVMDbgVariableRecordGetValue(record, 0))
+                {
+                    declared.push(address);
+                }
+                record = llvm_sys::core::LLVMGetNextDbgRecord(record);
+            }
+        }
+    }
+    if declared.contains(&param) {
+        return Some(true);
+    }
+    let spilled = param.users().into_iter().any(|user| {
+        user.opcode() == Some(llvm_sys::LLVMOpcode::LLVMStore)
+            && user.operand(0) == Some(param)
+            && user.operand(1).is_some_and(|slot| declared.contains(&slot))
+    });
+    spilled.then_some(false)
+}
+
 /// The operands of a metadata tuple (null entries as `None`).
 fn tuple(tuple: Metadata<'_>) -> Vec<Option<Metadata<'_>>> {
     // SAFETY: `tuple` is live; the accessors check it is an MDTuple and
@@ -266,16 +301,16 @@ impl Walk {
             DW_TAG_UNION_TYPE => Shape::Variants,
             _ => Shape::Scalar,
         };
-        let shape = if shape == Shape::Variants && tag(node) != DW_TAG_UNION_TYPE && self.is_pointer_niche(node, size)? {
-            Shape::PointerNiche
-        } else {
-            shape
-        };
         let mut leaves = Vec::new();
         let leaves = match shape {
-            Shape::Variants | Shape::PointerNiche => None,
+            // A union's fields overlap in ways no pair of scalars carries.
+            Shape::Variants if tag(node) == DW_TAG_UNION_TYPE => None,
+            Shape::Variants => self.variant_leaves(node, 0, size, 0)?,
             _ => self.flatten(node, 0, size, &mut leaves, 0)?.then_some(leaves),
         };
+        let pointer_niche = matches!(leaves.as_deref(),
+            Some([leaf]) if shape == Shape::Variants && leaf.kind == LeafKind::Pointer && leaf.offset == 0 && leaf.size == size);
+        let shape = if pointer_niche { Shape::PointerNiche } else { shape };
         Ok(SourceType {
             size,
             align,
@@ -284,32 +319,33 @@ impl Walk {
         })
     }
 
-    /// True for a Rust enum (a struct holding a variant part) with exactly one
-    /// variant holding data, that data being one pointer at offset 0 of the
-    /// enum's whole size, and every other variant empty.
-    fn is_pointer_niche(&mut self, node: Metadata<'_>, size: u64) -> Result<bool, String> {
+    /// The scalar leaves of a Rust enum (a struct holding a variant part)
+    /// placed at `base`: its discriminator and every variant's fields, merged.
+    /// `None` when variants put different kinds of scalars at one place, or
+    /// overlapping ones (no pair of scalars carries such storage). Where a
+    /// niche tag (an integer) and a pointer share the same bytes, the leaf is
+    /// the pointer: `Option<&T>` is the pointer, null for `None`.
+    fn variant_leaves(&mut self, node: Metadata<'_>, base: u64, size: u64, depth: u32) -> Result<Option<Vec<Leaf>>, String> {
         let Some(part) = elements(node).unwrap_or_default().into_iter().flatten().find(|m| {
             // SAFETY: the accessor checks the node's class.
             unsafe { offload_di_is_variant_part(m.as_raw()) != 0 }
         }) else {
-            return Ok(false);
+            return Ok(None);
         };
-        let mut data = Vec::new();
-        for variant in elements(part).unwrap_or_default().into_iter().flatten() {
+        let mut all = Vec::new();
+        // SAFETY: the accessor checks the node's class; the result is live or null.
+        let discriminator = unsafe { Metadata::from_raw_opt(offload_di_discriminator(part.as_raw())) };
+        let members = discriminator.into_iter().chain(elements(part).unwrap_or_default().into_iter().flatten());
+        for member in members {
             self.visit()?;
-            let Some(payload) = (tag(variant) == DW_TAG_MEMBER).then(|| base_type(variant)).flatten() else {
-                return Ok(false);
+            let Some(payload) = (tag(member) == DW_TAG_MEMBER).then(|| base_type(member)).flatten() else {
+                return Ok(None);
             };
-            let mut leaves = Vec::new();
-            if !self.flatten(payload, 0, size, &mut leaves, 1)? {
-                return Ok(false);
-            }
-            if !leaves.is_empty() {
-                data.push(leaves);
+            if !self.flatten(payload, base + offset_bytes(member), base + size, &mut all, depth + 1)? {
+                return Ok(None);
             }
         }
-        Ok(matches!(data.as_slice(),
-            [leaves] if matches!(leaves.as_slice(), [leaf] if leaf.kind == LeafKind::Pointer && leaf.offset == 0 && leaf.size == size)))
+        Ok(merge_overlapping(all))
     }
 
     /// True when a struct's elements hold a variant part (a Rust enum).
@@ -417,6 +453,16 @@ impl Walk {
         let Some(members) = elements(node) else {
             return Ok(size == 0);
         };
+        if self.has_variant_part(node) {
+            // A Rust enum as a field: its merged variant leaves.
+            return Ok(match self.variant_leaves(node, base, size, depth)? {
+                Some(leaves) => {
+                    out.extend(leaves);
+                    true
+                }
+                None => false,
+            });
+        }
         for member in members.into_iter().flatten() {
             self.visit()?;
             if !is_di_type(member) {
@@ -476,11 +522,39 @@ impl Walk {
     }
 }
 
+/// Leaves of several variants in one list, by offset; equal places merge
+/// (a pointer over an integer: a niche), other overlaps are `None`.
+fn merge_overlapping(mut leaves: Vec<Leaf>) -> Option<Vec<Leaf>> {
+    leaves.sort_by_key(|l| (l.offset, l.size));
+    let mut out: Vec<Leaf> = Vec::new();
+    for leaf in leaves {
+        match out.last_mut() {
+            Some(last) if last.offset == leaf.offset && last.size == leaf.size => {
+                match (last.kind, leaf.kind) {
+                    (a, b) if a == b => {
+                        if last.pointee_align != leaf.pointee_align {
+                            last.pointee_align = 0;
+                        }
+                    }
+                    (LeafKind::Integer, LeafKind::Pointer) => *last = leaf,
+                    (LeafKind::Pointer, LeafKind::Integer) => {}
+                    _ => return None,
+                }
+            }
+            Some(last) if leaf.offset < last.offset + last.size => return None,
+            _ => out.push(leaf),
+        }
+    }
+    Some(out)
+}
+
 /// A DI type's alignment; rustc leaves it out of basic types, whose natural
 /// alignment is their size.
 fn natural_align(node: Metadata<'_>) -> u64 {
+    // (Wider scalars, u128 or f128, are aligned as the target decides: 8 on
+    // amdgcn, 16 elsewhere; unknown here.)
     match align_bytes(node) {
-        0 if is_basic(node) && size_bytes(node).is_power_of_two() => size_bytes(node),
+        0 if is_basic(node) && size_bytes(node).is_power_of_two() && size_bytes(node) <= 8 => size_bytes(node),
         align => align,
     }
 }

@@ -129,7 +129,16 @@ fn single<'ctx>(
     let align_attr = attributes::param_align(kernel, index);
     let align = align_attr.unwrap_or(1).max(source.align);
     let action = match single_leaf(source) {
-        Some(leaf) if leaf.kind == LeafKind::Pointer => return Some(pointer_wrapper(index, source, leaf, align_attr)),
+        // Only a struct may be repr(Rust) and passed as its one pointer; an
+        // array is always passed indirectly.
+        Some(leaf) if leaf.kind == LeafKind::Pointer && source.shape == Shape::Struct => {
+            return Some(pointer_wrapper(kernel, index, source, leaf, align_attr));
+        }
+        Some(leaf) if leaf.kind == LeafKind::Pointer => Action::IndirectWrapper {
+            size: source.size,
+            align,
+            pointer: true,
+        },
         Some(_) => Action::IndirectWrapper {
             size: source.size,
             align,
@@ -144,17 +153,30 @@ fn single<'ctx>(
 }
 
 /// A struct of exactly one pointer behind a bare `ptr align A` (rustc -O0).
-/// rustc passes a `#[repr(C)]` one indirectly (`align` is the struct's) and a
-/// `repr(Rust)`/`repr(transparent)` one as the pointer itself (`align` is the
-/// pointee's); debug info does not record the repr. Where the two alignments
-/// are equal the IR cannot tell: taken as the pointer itself, with a warning.
-fn pointer_wrapper(index: u32, source: &SourceType, leaf: &Leaf, align_attr: Option<u64>) -> ParamPlan<'static> {
+/// rustc passes a `#[repr(C)]` one indirectly and a `repr(Rust)`/
+/// `repr(transparent)` one as the pointer itself; debug info does not record
+/// the repr. rustc -O0 tells them apart in two ways: the variable's
+/// `#dbg_declare` names the parameter itself for an indirect one (the
+/// parameter is its address) and an alloca the parameter is stored to for a
+/// pointer; and `align` is the struct's or the pointee's. Where neither
+/// tells, it is taken as the pointer itself, with a warning.
+fn pointer_wrapper(kernel: FunctionValue<'_>, index: u32, source: &SourceType, leaf: &Leaf, align_attr: Option<u64>) -> ParamPlan<'static> {
     let plan = |action, doubt| ParamPlan {
         old: index..index + 1,
         action,
         source: "debug info",
         doubt,
     };
+    let indirect = Action::IndirectWrapper {
+        size: source.size,
+        align: align_attr.unwrap_or(1).max(source.align),
+        pointer: true,
+    };
+    match super::debug_info::declared_at_parameter(kernel, index) {
+        Some(true) => return plan(indirect, None),
+        Some(false) => return keep(index),
+        None => {}
+    }
     match align_attr {
         Some(a) if a == source.align && a != leaf.pointee_align => plan(
             Action::IndirectWrapper {

@@ -261,7 +261,15 @@ impl<'ctx> Binding<'_, 'ctx> {
         match wrapper {
             Some(WrapperUses::Loads { loads, chain, .. }) => {
                 for load in &loads {
-                    load.replace_all_uses_with(value);
+                    // A pointer read as an integer of its width: ptrtoint it.
+                    let replacement = match load.ty().as_basic() {
+                        Some(BasicTypeEnum::IntType(int)) if value.ty() != load.ty() => {
+                            let pointer = value.as_basic().expect("a pointer parameter").into_pointer_value();
+                            Value::from(self.builder.build_ptr_to_int(pointer, int, "")?)
+                        }
+                        _ => value,
+                    };
+                    load.replace_all_uses_with(replacement);
                 }
                 dead.extend(loads);
                 dead.extend(chain.into_iter().rev());

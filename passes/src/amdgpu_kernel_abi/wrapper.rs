@@ -14,7 +14,8 @@ use crate::ir::Value;
 /// How the parameter's uses are served once the scalar is passed by value.
 pub enum WrapperUses<'ctx> {
     /// Every use is a whole-value load (through casts and zero GEPs): the
-    /// loads become the parameter; `chain` is left dead and erased.
+    /// loads become the parameter (a ptrtoint of it where a pointer is read
+    /// as an integer); `chain` is left dead and erased.
     Loads {
         ty: BasicTypeEnum<'ctx>,
         loads: Vec<Value<'ctx>>,
@@ -101,7 +102,19 @@ pub fn plan<'ctx>(
     };
     let load_types: Vec<BasicTypeEnum<'ctx>> = uses.loads.iter().filter_map(whole).collect();
     let all_whole = load_types.len() == uses.loads.len() && !load_types.is_empty();
-    if !uses.other && all_whole && load_types.iter().all(|t| *t == load_types[0]) {
+    // A pointer's loads may read it as an integer of its width (rustc loads
+    // a one-pointer array as i64): the parameter is the pointer all the
+    // same, and those loads become a ptrtoint of it.
+    let pointer_type: BasicTypeEnum<'ctx> = module.get_context().ptr_type(inkwell::AddressSpace::default()).into();
+    let as_pointer = |t: &BasicTypeEnum<'ctx>| *t == pointer_type || t.is_int_type();
+    if pointer && !uses.other && all_whole && load_types.iter().all(as_pointer) {
+        return Some(WrapperUses::Loads {
+            ty: pointer_type,
+            loads: uses.loads,
+            chain: uses.chain,
+        });
+    }
+    if !pointer && !uses.other && all_whole && load_types.iter().all(|t| *t == load_types[0]) {
         return Some(WrapperUses::Loads {
             ty: load_types[0],
             loads: uses.loads,
@@ -111,10 +124,8 @@ pub fn plan<'ctx>(
     if uses.leaves_generic {
         return None;
     }
-    let ty = load_types.first().copied().or_else(|| {
-        if pointer {
-            return Some(module.get_context().ptr_type(inkwell::AddressSpace::default()).into());
-        }
+    let ty = if pointer { Some(pointer_type) } else { load_types.first().copied() };
+    let ty = ty.or_else(|| {
         let bits = u32::try_from(size.checked_mul(8)?).ok()?;
         Some(module.get_context().custom_width_int_type(std::num::NonZeroU32::new(bits)?).ok()?.into())
     })?;

@@ -128,3 +128,13 @@ int offload_di_subprogram_is_optimized(LLVMMetadataRef SP) {
   return S && S->isOptimized();
 }
 } // extern "C"
+
+extern "C" {
+// The discriminator member of a DW_TAG_variant_part (Rust enums): the
+// artificial member holding the tag, or the niche field's bytes.
+LLVMMetadataRef offload_di_discriminator(LLVMMetadataRef VariantPart) {
+  auto *C = dyn_cast_or_null<DICompositeType>(unwrap(VariantPart));
+  return C ? wrap(dyn_cast_or_null<DIDerivedType>(C->getRawDiscriminator()))
+           : nullptr;
+}
+} // extern "C"
