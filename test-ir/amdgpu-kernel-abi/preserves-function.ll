@@ -1,6 +1,7 @@
 ; The rewritten kernel keeps its name, linkage, visibility, comdat, section,
 ; alignment, function attributes and every metadata attachment (!dbg too);
-; other references to it (llvm.used, aliases) follow it. A second run of the
+; other references to it (llvm.used, aliases) follow it. Only unnamed_addr
+; goes: a kernel's symbol identifies it (kernel-identity.ll). A second run of the
 ; pass changes nothing.
 ; RUN: %opt -passes=amdgpu-kernel-abi -S < %s -o %t1.ll
 ; RUN: %FileCheck %s < %t1.ll
@@ -21,7 +22,7 @@ $k = comdat any
 @llvm.used = appending global [1 x ptr] [ptr @k], section "llvm.metadata"
 @k.alias = alias void (%S), ptr @k
 
-; CHECK: define weak_odr protected amdgpu_kernel void @k(ptr addrspace(4) noalias nofree noundef byref(%S) align 4 captures(none) dereferenceable(12) %s) unnamed_addr #0 section ".text.k" comdat align 256 !dbg [[SP:![0-9]+]] !custom [[CUSTOM:![0-9]+]] {
+; CHECK: define weak_odr protected amdgpu_kernel void @k(ptr addrspace(4) noalias nofree noundef byref(%S) align 4 captures(none) dereferenceable(12) %s) #0 section ".text.k" comdat align 256 !dbg [[SP:![0-9]+]] !custom [[CUSTOM:![0-9]+]] {
 ; CHECK: attributes #0 = { nounwind "amdgpu-flat-work-group-size"="1,256" }
 ; CHECK: [[SP]] = distinct !DISubprogram(name: "k"
 ; CHECK: [[CUSTOM]] = !{!"kept"}

@@ -52,6 +52,7 @@ mod wrapper;
 pub use error::{Error, HintProblem, HintShape, ParamProblem};
 
 use inkwell::module::Module;
+use inkwell::values::UnnamedAddress;
 
 use crate::ir::kernels::{self, AMDGPU_CONSTANT_AS};
 use crate::ir::{naming, signature, types};
@@ -78,6 +79,15 @@ impl ModulePass for AmdgpuKernelAbi {
     fn run(&self, module: &Module<'_>, diagnostics: &mut Diagnostics) -> Result<bool, Error> {
         let layout = types::target_data(module);
         kernels::log_skipped_declarations(module, PASS);
+        for alias in kernels::kernel_aliases(module) {
+            if alias.aliasee.get_call_conventions() == kernels::AMDGPU_KERNEL_CC {
+                let symbol = naming::display_symbol(&alias.symbol);
+                diagnostics.warn(format!(
+                    "kernel '{symbol}' is an alias of kernel '{}' (MergeFunctions merges identical unnamed_addr kernels): an alias gets no kernel descriptor, so the code object lacks '{symbol}' and offload-host refuses launches of it; run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start, where it keeps kernels from being merged) or compile with -Zmerge-functions=disabled",
+                    naming::name_of(alias.aliasee)
+                ));
+            }
+        }
         // Plan every kernel before changing any, so a bad hint or a kernel that
         // cannot change leaves the module untouched.
         let mut plans = Vec::new();
@@ -91,22 +101,42 @@ impl ModulePass for AmdgpuKernelAbi {
                 plans.push((kernel, plan));
             }
         }
-        let Some((first, _)) = plans.first() else {
-            return Ok(false);
-        };
         let alloca_as = types::alloca_address_space(module);
-        if alloca_as == AMDGPU_CONSTANT_AS {
+        if let Some((first, _)) = plans.first()
+            && alloca_as == AMDGPU_CONSTANT_AS
+        {
             // The verifier refuses a kernel `byref` in the stack's address space.
             return Err(Error::AllocaAddressSpace {
                 kernel: naming::name_of(*first),
                 address_space: alloca_as,
             });
         }
+        let pinned = keep_kernel_identity(module);
+        let rewritten = !plans.is_empty();
         for (kernel, plan) in plans {
             rewrite::rewrite_kernel(module, kernel, &plan, &layout)?;
         }
-        Ok(true)
+        Ok(pinned || rewritten)
     }
+}
+
+/// Clears `unnamed_addr` on every kernel: a kernel is found by its symbol,
+/// so its address is significant. rustc marks every function
+/// `unnamed_addr`, which lets its MergeFunctions turn one of two identical
+/// kernels into an alias (and the rewrite makes more kernels identical:
+/// `&[u16]` and `&[f64]` both become `byref([16 x i8]) align 8`). An alias has
+/// no kernel descriptor; without `unnamed_addr` MergeFunctions leaves kernels
+/// alone (it never makes a kernel a thunk). True when a kernel changed.
+fn keep_kernel_identity(module: &Module<'_>) -> bool {
+    let mut changed = false;
+    for kernel in kernels::amdgpu_kernels(module) {
+        let global = kernel.as_global_value();
+        if global.get_unnamed_address() != UnnamedAddress::None {
+            global.set_unnamed_address(UnnamedAddress::None);
+            changed = true;
+        }
+    }
+    changed
 }
 
 #[cfg(test)]
