@@ -10,4 +10,7 @@ Modules, by concept:
   gen_host      stress family: host modules for offload-host
   host_kernels  host launch arguments, kernel declarations, launch descriptors
   host_bad      the table of planted host-side refusals
+  gen_debuginfo debuginfo family: DISubprograms describing parameters, true or lying
+  gen_special   special family: naked, musttail, optnone, ... kernels
+  gen_rustc     rustc family: random #[repr(C)] kernel crates through rustc 1.95
 """

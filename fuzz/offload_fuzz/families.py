@@ -53,6 +53,24 @@ def gen_stress(seed, targets, ctx):
     return modules
 
 
+def gen_debuginfo(seed, targets, ctx):
+    from . import gen_debuginfo as g
+    stress = llvm_stress(seed, stress_size(ctx, seed))
+    return [Module(t, f"seed{seed}", *g.make_di_kernel(stress, seed, t)) for t in targets]
+
+
+def gen_special(seed, targets, ctx):
+    from . import gen_special as g
+    stress = llvm_stress(seed, stress_size(ctx, seed))
+    return [Module(t, f"seed{seed}", *g.make_special_kernel(stress, seed, t)) for t in targets]
+
+
+def gen_rustc(seed, targets, ctx):
+    from . import gen_rustc as g
+    return [Module(t, stem, ir, expect) for t in targets
+            for stem, ir, expect in g.rustc_modules(seed, t, ctx)]
+
+
 FAMILIES = {
     "stress": Family("stress", DEVICE_PIPELINES + [
         WRAP_PIPELINE,
@@ -60,4 +78,11 @@ FAMILIES = {
         # module's own extra parameters.
         ("offload-host", "offload-host", "host", ("llc",)),
     ], gen_stress, "llvm-stress bodies as AMDGPU and x86 kernels and host modules"),
+    "debuginfo": Family("debuginfo", DEVICE_PIPELINES + [WRAP_PIPELINE], gen_debuginfo,
+                        "kernels whose DISubprogram describes the parameters, truly or not"),
+    "special": Family("special", DEVICE_PIPELINES + [WRAP_PIPELINE], gen_special,
+                      "naked, musttail, optnone and other kernels a signature change can break"),
+    "rustc": Family("rustc", DEVICE_PIPELINES + [
+        ("offload-wrap-kernels", "offload-wrap-kernels", "amdgpu", ()),
+    ], gen_rustc, "rustc 1.95 -Cdebuginfo=2 kernels with random #[repr(C)] signatures", unit="crates"),
 }

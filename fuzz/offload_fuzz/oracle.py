@@ -69,6 +69,7 @@ class Expect:
         # (pass name or None, check): check(output text) returns None or
         # (failure class, detail); run for pipelines containing that pass.
         self.output_checks = []
+        self.variant = ""        # what the generator made (a lie, a kind of kernel), for grouping failures
 
     def refuse(self, pass_, why, **kw):
         self.refusals[pass_] = Refusal(why, **kw)
@@ -87,12 +88,12 @@ def crash_class(r, err):
     """The failure class of a run that did not end in a clean error, or None."""
     if r.returncode == TIMED_OUT:
         return "hang (timeout)"
-    if r.returncode < 0:
-        return f"crash (signal {-r.returncode})"
     if "Broken module found" in err:
         return "Broken module found"
     if "internal error" in err:
         return "internal error"
+    if r.returncode < 0:
+        return f"crash (signal {-r.returncode})"
     if "Stack dump" in err or "PLEASE submit a bug report" in err:
         return "crash (stack dump)"
     if "LLVM ERROR" in err:
@@ -100,8 +101,10 @@ def crash_class(r, err):
     return None
 
 
-def judge_refusal(r, err, pipeline, expect, out1):
+def judge_refusal(r, err, pipeline, expect, src, out1):
     """(status, class, detail) for a first run that exited non-zero."""
+    if re.search(re.escape(src) + r":\d+:\d+: error:", err):
+        return "failed", "generator: input does not parse", tail(err)
     klass = crash_class(r, err)
     if klass:
         return "failed", klass, f"opt exited {r.returncode}:\n{tail(err)}"
@@ -130,7 +133,7 @@ def check_case(ctx, name, pipeline, checks, src, expect, work):
     r = run([ctx.opt, plugin, f"-passes={pipeline}", "-S", src, "-o", out1], timeout=ctx.timeout)
     err = r.stderr.strip()
     if r.returncode != 0:
-        return judge_refusal(r, err, pipeline, expect, out1)
+        return judge_refusal(r, err, pipeline, expect, src, out1)
     if INVALID_DEBUG_INFO in err:
         return "failed", "generator: input debug info is invalid", tail(err)
     # The output must parse and verify on its own, debug info included.
@@ -178,10 +181,21 @@ def output_checks(ctx, name, pipeline, checks, expect, out1, work):
     return "ok", None, ""
 
 
+RUN_REPORTS = ("opt exited", "second run exited", "refused, but", "lint after", "llc-22 on the output",
+               "output does not", "second run changed")
+
+
 def error_signature(detail):
-    """A failure's key line with names and numbers blanked, for grouping."""
-    lines = [l for l in detail.splitlines()[1:] if l.strip()] or detail.splitlines()[:1]
-    key = next((l for l in lines if "error" in l.lower() or "LLVM" in l), lines[0] if lines else "")
+    """A failure's key line with names and numbers blanked, for grouping:
+    the detail's first line, or for a report of a run, the first line of
+    its output that says what went wrong."""
+    lines = [l for l in detail.split(": ", 1)[-1].splitlines() if l.strip()]
+    key = lines[0] if lines else ""
+    if key.startswith(RUN_REPORTS) or not key:
+        rest = lines[1:]
+        key = next((l for l in rest if re.search(r"error|LLVM|Undefined behavior|^[-+<>] ", l)),
+                   rest[0] if rest else key)
+    key = re.sub(r"(/[\w.+-]+)+", "FILE", key)
     key = re.sub(r"'[^']*'", "'_'", key)
     key = re.sub(r"%[\w.]+", "%_", key)
     key = re.sub(r"\d+", "N", key)

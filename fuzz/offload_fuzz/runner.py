@@ -26,6 +26,8 @@ class Context:
         self.keep = args.keep
         self.image = image
         self.deadline = time.time() + args.max_time if args.max_time else 0
+        self.rustc = args.rustc
+        self.rustc_kernels = args.rustc_kernels
 
 
 def keep_failure(ctx, family, module, name, pipeline, klass, detail):
@@ -65,6 +67,8 @@ def one_job(job):
                                                    module.expect, work)
                 if status == "failed" and ctx.keep:
                     keep_failure(ctx, family_name, module, name, pipeline, klass, detail)
+                if module.expect.variant and klass:
+                    klass = f"{klass} [{module.expect.variant}]"
                 results.append((name, status, klass, f"{module.stem}: {detail}"))
     return family_name, seed, results
 
@@ -106,15 +110,16 @@ def label(family, name):
     return name if family == "stress" else f"{family}/{name}"
 
 
-def report(args, selected, counts, classes, done, started):
+def report(args, selected, counts, classes, refusals, done, started):
     for family, pipelines in selected.items():
         for name, *_ in pipelines:
             c = counts[(family, name)]
             print(f"  {label(family, name)}: {c['ok']} ok, {c['unsupported']} unsupported, {c['failed']} failed")
-    if classes:
-        print("  failure classes:")
-        for (family, name, klass, sig), n in sorted(classes.items(), key=lambda kv: (kv[0][:2], -kv[1])):
-            print(f"    {label(family, name)}: {n} x {klass}: {sig}")
+    for title, table in (("failure classes", classes), ("refusals (unsupported)", refusals)):
+        if table:
+            print(f"  {title}:")
+            for (family, name, klass, sig), n in sorted(table.items(), key=lambda kv: (kv[0][:2], -kv[1])):
+                print(f"    {label(family, name)}: {n} x {klass}: {sig}")
     total = {s: sum(c[s] for c in counts.values()) for s in ("ok", "unsupported", "failed")}
     n = sum(total.values())
     seeds = sum(done.values())
@@ -136,6 +141,7 @@ def campaign(args):
             for i in range(args.cases) for family, pipelines in selected.items()]
     counts = {(f, name): collections.Counter() for f, ps in selected.items() for name, *_ in ps}
     classes = collections.Counter()
+    refusals = collections.Counter()
     done = collections.Counter()
     with multiprocessing.Pool(args.jobs) as pool:
         for family, seed, results in pool.imap_unordered(one_job, jobs, chunksize=4):
@@ -147,10 +153,12 @@ def campaign(args):
                     counts[(family, selected[family][0][0])][status] += 1
                 else:
                     counts[(family, name)][status] += 1
+                if status == "unsupported":
+                    refusals[(family, name, "refused", error_signature(detail))] += 1
                 if status == "failed":
                     classes[(family, name, klass, error_signature(detail))] += 1
                     if args.verbose:
                         print(f"FAILED {family} seed {seed} {name} [{klass}]: {detail}", file=sys.stderr)
-    failed = report(args, selected, counts, classes, done, started)
+    failed = report(args, selected, counts, classes, refusals if args.verbose else {}, done, started)
     image_dir.cleanup()
     return 1 if failed else 0
