@@ -122,12 +122,15 @@ def report(args, selected, counts, classes, refusals, done, started):
                 print(f"    {label(family, name)}: {n} x {klass}: {sig}")
     total = {s: sum(c[s] for c in counts.values()) for s in ("ok", "unsupported", "failed")}
     n = sum(total.values())
-    seeds = sum(done.values())
-    npipes = sum(len(p) for p in selected.values())
-    units = "seeds" if all(FAMILIES[f].unit == "seeds" for f in selected) else "seeds/crates"
-    fams = "" if list(selected) == ["stress"] else f", families {','.join(selected)}"
+    if len(selected) == 1:
+        (family, pipelines), = selected.items()
+        what = f"{done[family]} {FAMILIES[family].unit} x {len(pipelines)} pipelines"
+        what += "" if family == "stress" else f", family {family}"
+    else:
+        what = f"{max(done.values(), default=0)} seeds x families " + ", ".join(
+            f"{f} ({len(p)} pipelines)" for f, p in selected.items())
     print(f"campaign: {n} cases, {total['ok']} ok, {total['unsupported']} unsupported, "
-          f"{total['failed']} failed ({seeds} {units} x {npipes} pipelines{fams}, "
+          f"{total['failed']} failed ({what}, "
           f"seeds {args.start}..{args.start + args.cases - 1}, {time.time() - started:.0f} s)")
     return total["failed"]
 
