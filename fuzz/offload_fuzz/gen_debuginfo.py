@@ -32,6 +32,7 @@ import re
 from . import irlayout
 from .di import DI
 from .gen_device import Kernel, assemble
+from .irtext import AMDGPU_HEADER, X86_HEADER
 from .srctypes import SCALARS, TypeGen, expected_param, rustc_form, scalar
 
 ABI = "amdgpu-kernel-abi"
@@ -262,8 +263,38 @@ def make_di_kernel(stress, seed, target, lie_kind=None):
         k.records += [f"    {r.replace('$V', refs[i]).replace('$L', loc)}" for r in recs]
     k.fn_suffix = (" !offload.kernel !101" if target == "x86" else "") + f" !dbg {sp}"
     k.metadata = (["\n!101 = !{}"] if target == "x86" else []) + di.module_metadata()
-    ir = assemble(stress, k, name, 5 if target == "amdgpu" else 0)
+    if rng.random() < 0.3:  # only loads: the form that lets a wrapper's load become the parameter
+        ir = loads_module(k, name, sources, slots)
+    else:
+        ir = assemble(stress, k, name, 5 if target == "amdgpu" else 0)
     return ir, expectations(k, name, sources, slots, inputs, lie_kind, lied)
+
+
+def loads_module(k, name, sources, slots):
+    """The kernel with a body that only loads each parameter's first scalar
+    (whole, for single-scalar aggregates) and stores the scalars to a local."""
+    lines = list(k.records) + ["  %sink = alloca i64, align 8" + (", addrspace(5)" if k.target == "amdgpu" else "")]
+    sink = "ptr addrspace(5) %sink" if k.target == "amdgpu" else "ptr %sink"
+    for t, idx in zip(sources, slots):
+        for j in idx:
+            ty, pname = k.params[j]
+            if ty.startswith("ptr") and rustc_form(t) in ("indirect", "pair") and t.fields:
+                leaf = first_scalar(t)
+                lines.append(f"  %l{j} = load {leaf.ir()}, ptr {pname}, align 1")
+                lines.append(f"  store {leaf.ir()} %l{j}, {sink}, align 1")
+            elif not ty.startswith("ptr"):
+                lines.append(f"  store {ty.split(' ')[0]} {pname}, {sink}, align 1")
+    params = ", ".join(f"{t} {n}" for t, n in k.params)
+    cc = "amdgpu_kernel " if k.target == "amdgpu" else ""
+    header = AMDGPU_HEADER if k.target == "amdgpu" else X86_HEADER
+    return (header + f"define {cc}void @{name}({params}){k.fn_suffix} {{\nBB:\n" + "\n".join(lines)
+            + "\n  ret void\n}\n" + "\n".join(k.metadata) + "\n")
+
+
+def first_scalar(t):
+    while not t.scalar:
+        t = t.elem if t.kind == "array" else t.fields[0][1]
+    return t
 
 
 def expectations(k, name, sources, slots, inputs, lie_kind, lied):

@@ -89,10 +89,12 @@ def type_layout(t):
         return s, s
     m = re.fullmatch(r"<(\d+) x (.*)>", t)
     if m:
+        bits = re.fullmatch(r"i(\d+)", m[2].strip())
         elem = type_layout(m[2])
         if not elem:
             return None
-        raw = int(m[1]) * elem[0]
+        # Vectors are packed: <8 x i1> is one byte.
+        raw = (int(m[1]) * int(bits[1]) + 7) // 8 if bits else int(m[1]) * elem[0]
         a = 1 << (raw - 1).bit_length() if raw > 1 else 1
         return align_to(raw, a), a
     m = re.fullmatch(r"\[(\d+) x (.*)\]", t)
