@@ -292,8 +292,12 @@ def loads_module(k, name, sources, slots):
 
 
 def first_scalar(t):
+    """The scalar at offset 0 of t (u8 when t has no sized field there)."""
     while not t.scalar:
-        t = t.elem if t.kind == "array" else t.fields[0][1]
+        inner = t.elem if t.kind == "array" else next((f[1] for f in t.fields if f[1].size), None)
+        if inner is None or not inner.size:
+            return scalar("u8")
+        t = inner
     return t
 
 

@@ -189,6 +189,9 @@ def error_signature(detail):
     """A failure's key line with names and numbers blanked, for grouping:
     the detail's first line, or for a report of a run, the first line of
     its output that says what went wrong."""
+    frame = re.search(r"offload_passes\w*::[\w:]+?(?=::h[0-9a-f]{16}|\s)", detail)
+    if "Stack dump" in detail and frame:
+        return f"crash in {frame[0]}"
     lines = [l for l in detail.split(": ", 1)[-1].splitlines() if l.strip()]
     key = lines[0] if lines else ""
     if key.startswith(RUN_REPORTS) or not key:

@@ -8,6 +8,7 @@ import os
 import sys
 import tempfile
 import time
+import traceback
 
 from .families import FAMILIES
 from .gen_host import build_host_image
@@ -53,7 +54,9 @@ def one_job(job):
         try:
             modules = family.generate(seed, targets, ctx)
         except Exception as e:  # a generator bug is a campaign failure, not a crash of the run
-            return family_name, seed, [("(generator)", "failed", "generator error", f"{type(e).__name__}: {e}")]
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            return family_name, seed, [("(generator)", "failed", "generator error",
+                                        f"{type(e).__name__}: {e} ({os.path.basename(where.filename)}:{where.lineno})")]
         for module in modules:
             src = os.path.join(work, f"{module.target}.ll")
             with open(src, "w") as f:

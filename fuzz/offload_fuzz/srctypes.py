@@ -83,8 +83,9 @@ def single_element(t):
     scalar by value), else None: one field (or one array element),
     recursively, with no padding around it."""
     while not t.scalar:
-        if t.kind == "struct" and len(t.fields) == 1:
-            inner = t.fields[0][1]
+        fields = [f for f in t.fields if f[1].size > 0]  # clang skips empty fields
+        if t.kind == "struct" and len(fields) == 1:
+            inner = fields[0][1]
         elif t.kind == "array" and t.count == 1:
             inner = t.elem
         else:
