@@ -20,12 +20,12 @@ done
 python3 - "$here" "$out" <<'PY'
 import subprocess, sys
 sys.path.insert(0, sys.argv[1])
-import campaign
+from offload_fuzz import gen_device
 for seed in range(1, 21):
     stress = subprocess.run(["llvm-stress-22", f"-seed={seed}", "-size=20", "-o", "-"],
                             capture_output=True, text=True, check=True).stdout
     for target in ("amdgpu", "x86"):
-        ir, _ = campaign.make_kernel(stress, seed, target)
+        ir, _ = gen_device.make_kernel(stress, seed, target)
         open(f"{sys.argv[2]}/campaign-{seed}-{target}.ll", "w").write(ir)
 PY
 echo "corpus: $(ls "$out" | wc -l) seeds in $out"

@@ -1,0 +1,30 @@
+; Finding: amdgpu-kernel-abi refuses a DI alignment of 7 bytes (align: 56) on a
+; single-scalar struct whose pointer escapes, without naming the parameter.
+;   opt-22 -load-pass-plugin=$PWD/target/release/liboffload_passes.so -passes=amdgpu-kernel-abi -S fuzz/findings/di-align-not-power-of-two-spill.ll
+; Happens: "error: amdgpu-kernel-abi: kernel 'k': Alignment Error: 7 is not a power of
+; two and cannot be used for alignment" (inkwell's set_alignment on the spill store),
+; after planning a byref/spill with that alignment.
+; Should: the same error as for any parameter, naming kernel 'k' and parameter #0 (%s)
+; and the alignment debug info gave, or the alignment the IR proves (align 4).
+target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+
+declare void @use(ptr)
+
+define amdgpu_kernel void @k(ptr align 4 %s, ptr %out) !dbg !4 {
+  call void @use(ptr %s)
+  ret void
+}
+
+!llvm.module.flags = !{!0}
+!llvm.dbg.cu = !{!1}
+!0 = !{i32 2, !"Debug Info Version", i32 3}
+!1 = distinct !DICompileUnit(language: DW_LANG_Rust, file: !2, producer: "fuzz", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug)
+!2 = !DIFile(filename: "k.rs", directory: "/")
+!4 = distinct !DISubprogram(name: "k", scope: !2, file: !2, line: 1, type: !5, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !1)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null, !10, !15}
+!10 = !DICompositeType(tag: DW_TAG_structure_type, name: "One", scope: !2, file: !2, size: 32, align: 56, elements: !{!11})
+!11 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !10, file: !2, baseType: !14, size: 32, align: 32)
+!14 = !DIBasicType(name: "u32", size: 32, encoding: DW_ATE_unsigned)
+!15 = !DIDerivedType(tag: DW_TAG_pointer_type, name: "*mut u32", baseType: !14, size: 64, align: 64, dwarfAddressSpace: 0)
