@@ -212,8 +212,13 @@ def to_x86_object(ll, work, tag):
         text = f.read()
     with open(pre, "w") as f:
         f.write(prepare_for_lowering(text))
+    # instcombine makes every constant GEP a byte offset while the module
+    # still has AMDGPU's data layout: llc-22 upgrades any x86_64 layout to
+    # i128:128, so rustc's -O0 GEPs through named IR types (`{ half, [3 x
+    # i16], i128 }`, 24 bytes with AMDGPU's 8-byte i128) would step 32 bytes
+    # on x86_64.
     rc, _, err = run(["opt-22", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx90a", "-strip-debug",
-                      "-passes=function(amdgpu-lower-kernel-arguments),instnamer", pre, "-S", "-o", low])
+                      "-passes=function(amdgpu-lower-kernel-arguments,instcombine<no-verify-fixpoint>),instnamer", pre, "-S", "-o", low])
     if rc:
         return None, f"amdgpu-lower-kernel-arguments: {first_error(err)}"
     with open(low) as f:

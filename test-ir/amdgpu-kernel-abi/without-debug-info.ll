@@ -8,10 +8,20 @@
 ; RUN: %opt -passes=amdgpu-kernel-abi -S %t/rustc.ll -o %t.out.ll 2>&1 | %FileCheck %s
 ; RUN: %FileCheck --check-prefix=KEPT %s < %t.out.ll
 ; CHECK: warning: amdgpu-kernel-abi: kernel 'k' has no debug info: parameter #0 (%t.0), parameter #1 (%t.1), parameter #2 (%s) may be parts of an aggregate rustc split in two (PassMode::Pair) or a pointer to one (-O0), which the IR types alone cannot show; they are left as they are, so the kernel argument layout may not be clang's. Compile with -Cdebuginfo=2 (strip it later if you like) or describe them with an !offload.aggregate.args hint
+; An indirect 8-byte aggregate the body only copies as an i64 may be a
+; struct of one pointer (clang: the pointer, a global_buffer argument):
+; CHECK: warning: amdgpu-kernel-abi: kernel 'bits' has no debug info: parameter #0 (%w) may be a struct of one pointer, which clang passes as the pointer (a global_buffer argument); it becomes 8 bytes by value, the same bytes, so the kernel argument layout may not be clang's. Compile with -Cdebuginfo=2 (strip it later if you like) or describe them with an !offload.aggregate.args hint
 ; CHECK-NOT: warning
 ; KEPT: define amdgpu_kernel void @k(i64 noundef %t.0, i32 noundef %t.1, ptr align 4 %s, ptr addrspace(4) noalias nofree noundef byref([12 x i8]) align 4 captures(none) dereferenceable(12) %r)
 ; A kernel whose parameters are all known is not warned about:
 ; KEPT: define amdgpu_kernel void @known(ptr addrspace(4) noalias nofree noundef byref([12 x i8]) align 4
+; One the body loads as a pointer holds one: it becomes the pointer. One
+; loaded as a double does not: 8 bytes by value, no doubt.
+; KEPT: define amdgpu_kernel void @bits(ptr addrspace(4) noalias nofree noundef byref([8 x i8]) align 8 captures(none) dereferenceable(8) %w, ptr %out)
+; KEPT: define amdgpu_kernel void @pointer(ptr %w, ptr %out)
+; KEPT-NEXT: start:
+; KEPT-NEXT: store ptr %w, ptr %out, align 8
+; KEPT: define amdgpu_kernel void @double(ptr addrspace(4) noalias nofree noundef byref([8 x i8]) align 8 captures(none) dereferenceable(8) %w, ptr %out)
 ; RUN: %opt -passes=amdgpu-kernel-abi -disable-output %t/other.ll 2>&1 | count 0
 
 ;--- rustc.ll
@@ -21,6 +31,24 @@ define amdgpu_kernel void @k(i64 noundef %t.0, i32 noundef %t.1, ptr align 4 %s,
   ret void
 }
 define amdgpu_kernel void @known(ptr dead_on_return noalias noundef readonly align 4 dereferenceable(12) %r) {
+  ret void
+}
+define amdgpu_kernel void @bits(ptr dead_on_return noalias noundef readonly align 8 dereferenceable(8) %w, ptr %out) {
+start:
+  %v = load i64, ptr %w, align 8
+  store i64 %v, ptr %out, align 8
+  ret void
+}
+define amdgpu_kernel void @pointer(ptr dead_on_return noalias noundef readonly align 8 dereferenceable(8) %w, ptr %out) {
+start:
+  %v = load ptr, ptr %w, align 8
+  store ptr %v, ptr %out, align 8
+  ret void
+}
+define amdgpu_kernel void @double(ptr dead_on_return noalias noundef readonly align 8 dereferenceable(8) %w, ptr %out) {
+start:
+  %v = load double, ptr %w, align 8
+  store double %v, ptr %out, align 8
   ret void
 }
 !llvm.ident = !{!0}

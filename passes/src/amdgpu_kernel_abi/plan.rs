@@ -164,7 +164,7 @@ fn plan_with_debug_info<'ctx>(
     let plan: Vec<ParamPlan<'ctx>> = (0..kernel.count_params())
         .map(|i| plan_from_ir(kernel, i, layout))
         .collect();
-    warn_undecidable(module, kernel, &plan, diagnostics);
+    warn_undecidable(module, kernel, &plan, layout, diagnostics);
     plan
 }
 
@@ -198,7 +198,13 @@ fn check_byref_sizes(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], layout: 
 /// align A`). For a module rustc made (`!llvm.ident`), the user is warned,
 /// once per kernel, with the parameters in doubt and the fix; other front
 /// ends (clang, hand-written IR) do not split, so only the debug log says it.
-fn warn_undecidable(module: &Module<'_>, kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], diagnostics: &mut Diagnostics) {
+fn warn_undecidable(
+    module: &Module<'_>,
+    kernel: FunctionValue<'_>,
+    plan: &[ParamPlan<'_>],
+    layout: &TargetData,
+    diagnostics: &mut Diagnostics,
+) {
     let kept = |i: u32| {
         plan.iter().any(|p| p.old.start == i && !p.changes())
             && !attributes::has_param(kernel, i, "byref")
@@ -214,14 +220,44 @@ fn warn_undecidable(module: &Module<'_>, kernel: FunctionValue<'_>, plan: &[Para
             kept(i) && (pair || indirect)
         })
         .collect();
-    if in_doubt.is_empty() {
+    // An 8-byte indirect aggregate the body loads only as an integer (or
+    // not at all) may hold one pointer, which clang passes as the pointer
+    // (a `global_buffer` argument): same bytes, other metadata.
+    let pointer_size = u64::from(layout.get_pointer_byte_size(None));
+    let maybe_pointer: Vec<u32> = plan
+        .iter()
+        .filter(|p| matches!(p.action, Action::Indirect { size, align } if size == pointer_size && align == pointer_size))
+        .map(|p| p.old.start)
+        .filter(|&i| {
+            naming::param(kernel, i)
+                .and_then(super::wrapper::load_types)
+                .is_some_and(|types| types.iter().all(|ty| ty.is_int_type()))
+        })
+        .collect();
+    if in_doubt.is_empty() && maybe_pointer.is_empty() {
         return;
     }
-    let listed: Vec<String> = in_doubt.iter().map(|&i| ParamRef::of(kernel, i).to_string()).collect();
-    let listed = listed.join(", ").replace(&format!("kernel '{}', ", naming::name_of(kernel)), "");
+    let list = |params: &[u32]| {
+        let listed: Vec<String> = params.iter().map(|&i| ParamRef::of(kernel, i).to_string()).collect();
+        listed.join(", ").replace(&format!("kernel '{}', ", naming::name_of(kernel)), "")
+    };
+    let mut doubts = Vec::new();
+    if !in_doubt.is_empty() {
+        doubts.push(format!(
+            "{} may be parts of an aggregate rustc split in two (PassMode::Pair) or a pointer to one (-O0), which the IR types alone cannot show; they are left as they are",
+            list(&in_doubt)
+        ));
+    }
+    if !maybe_pointer.is_empty() {
+        doubts.push(format!(
+            "{} may be a struct of one pointer, which clang passes as the pointer (a global_buffer argument); it becomes 8 bytes by value, the same bytes",
+            list(&maybe_pointer)
+        ));
+    }
     let message = format!(
-        "kernel '{}' has no debug info: {listed} may be parts of an aggregate rustc split in two (PassMode::Pair) or a pointer to one (-O0), which the IR types alone cannot show; they are left as they are, so the kernel argument layout may not be clang's. Compile with -Cdebuginfo=2 (strip it later if you like) or describe them with an !{HINT} hint",
-        naming::name_of(kernel)
+        "kernel '{}' has no debug info: {}, so the kernel argument layout may not be clang's. Compile with -Cdebuginfo=2 (strip it later if you like) or describe them with an !{HINT} hint",
+        naming::name_of(kernel),
+        doubts.join("; ")
     );
     let made_by_rustc = module_utils::idents(module).iter().any(|i| i.starts_with("rustc version"));
     if made_by_rustc {
@@ -277,9 +313,21 @@ pub fn plan_from_ir<'ctx>(kernel: FunctionValue<'ctx>, index: u32, layout: &Targ
         };
     }
     if let Some((size, align)) = rustc_indirect(kernel, index) {
+        // An aggregate of one pointer (clang passes the pointer: a
+        // `global_buffer` argument), shown by a body that only loads a
+        // pointer from it; any other 8-byte aggregate stays bytes.
+        let pointer_size = u64::from(layout.get_pointer_byte_size(None));
+        let one_pointer = size == pointer_size
+            && align == pointer_size
+            && naming::param(kernel, index).is_some_and(super::wrapper::only_loads_pointers);
+        let action = if one_pointer {
+            Action::IndirectWrapper { size, align, pointer: true }
+        } else {
+            Action::Indirect { size, align }
+        };
         return ParamPlan {
             old: index..index + 1,
-            action: Action::Indirect { size, align },
+            action,
             source: "IR",
             doubt: None,
         };

@@ -85,6 +85,26 @@ fn pointer_uses(pointer: Value<'_>) -> PointerUses<'_> {
     uses
 }
 
+/// The types the parameter's uses load (through casts and zero GEPs), or
+/// `None` when it has other uses.
+pub fn load_types<'ctx>(param: Value<'ctx>) -> Option<Vec<BasicTypeEnum<'ctx>>> {
+    let uses = pointer_uses(param);
+    (!uses.other).then(|| uses.loads.iter().filter_map(|load| load.ty().as_basic()).collect())
+}
+
+/// True when the parameter's uses are loads only, at least one, each of a
+/// generic `ptr`: without debug info, what shows an indirect 8-byte
+/// aggregate holds one pointer (rustc loads an integer field as an
+/// integer; a body that only copies the bits loads an `i64`).
+pub fn only_loads_pointers(param: Value<'_>) -> bool {
+    load_types(param).is_some_and(|types| {
+        !types.is_empty()
+            && types.iter().all(
+                |ty| matches!(ty, BasicTypeEnum::PointerType(p) if p.get_address_space() == inkwell::AddressSpace::default()),
+            )
+    })
+}
+
 /// How an indirect one-element parameter becomes the element (a scalar, or
 /// a generic pointer when `pointer`), or `None` to keep the memory form.
 pub fn plan<'ctx>(
