@@ -47,6 +47,9 @@ against clang-22's OpenMP objects and run on libomptarget's host plugin.
           --launch onecall  one __tgt_target_kernel carrying the map types
                             (TARGET_PARAM|TO|FROM) in __tgt_kernel_arguments,
                             as clang does
+          --device N, --teams N, --threads N   __tgt_target_kernel's device,
+                            NumTeams[0] and ThreadLimit[0] (defaults -1, 0, 0:
+                            what offload-host passes)
           --func NAME       the launching function, `i32 NAME(i64 n)`: n
                             launches on one zeroed buffer, returns its first
                             i32 (default: part)
@@ -364,11 +367,13 @@ declare i32 @atexit(ptr)
     allocas = ("  %baseptrs = alloca [1 x ptr], align 8\n"
                "  %ptrs = alloca [1 x ptr], align 8\n"
                "  %kargs = alloca %struct.__tgt_kernel_arguments, align 8\n")
-    mapper_args = (f"ptr null, i64 -1, i32 1, ptr %baseptrs, ptr %ptrs, ptr @.offload_sizes.{name}, "
+    dev = args.device
+    mapper_args = (f"ptr null, i64 {dev}, i32 1, ptr %baseptrs, ptr %ptrs, ptr @.offload_sizes.{name}, "
                    "ptr @.offload_maptypes.{mt}, ptr null, ptr null")
     calls = "  store ptr %buf, ptr %baseptrs, align 8\n  store ptr %buf, ptr %ptrs, align 8\n"
     if args.launch == "split":
         calls += f"  call void @__tgt_target_data_begin_mapper({mapper_args.format(mt=name + '.begin')})\n"
+    teams, threads = args.teams, args.threads
     calls += f"""  store i32 3, ptr %kargs, align 8
   %ka.n = getelementptr inbounds i8, ptr %kargs, i64 4
   store i32 1, ptr %ka.n, align 4
@@ -383,12 +388,12 @@ declare i32 @atexit(ptr)
   %ka.rest = getelementptr inbounds i8, ptr %kargs, i64 40
   call void @llvm.memset.p0.i64(ptr align 8 %ka.rest, i8 0, i64 32, i1 false)
   %ka.teams = getelementptr inbounds i8, ptr %kargs, i64 72
-  store [3 x i32] [i32 0, i32 1, i32 1], ptr %ka.teams, align 4
+  store [3 x i32] [i32 {teams}, i32 1, i32 1], ptr %ka.teams, align 4
   %ka.threads = getelementptr inbounds i8, ptr %kargs, i64 84
-  store [3 x i32] [i32 0, i32 1, i32 1], ptr %ka.threads, align 4
+  store [3 x i32] [i32 {threads}, i32 1, i32 1], ptr %ka.threads, align 4
   %ka.dyn = getelementptr inbounds i8, ptr %kargs, i64 96
   store i32 0, ptr %ka.dyn, align 4
-  %rc = call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.{name}.region_id, ptr %kargs)
+  %rc = call i32 @__tgt_target_kernel(ptr null, i64 {dev}, i32 {teams}, i32 {threads}, ptr @.{name}.region_id, ptr %kargs)
 """
     if args.launch == "split":
         calls += f"  call void @__tgt_target_data_end_mapper({mapper_args.format(mt=name + '.end')})\n"
@@ -438,6 +443,9 @@ def main():
     ap.add_argument("--entries", default="array-own", choices=["array-clang-section", "array-own", "clang", "start-stop"])
     ap.add_argument("--dedup", action="store_true")
     ap.add_argument("--launch", default="onecall", choices=["split", "onecall"])
+    ap.add_argument("--device", type=int, default=-1)
+    ap.add_argument("--teams", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--func", default="part")
     ap.add_argument("--main", action="store_true")
     ap.add_argument("-o", "--output", required=True)
