@@ -11,6 +11,9 @@ with OMP_TARGET_OFFLOAD=MANDATORY:
          one 4-byte tofrom map (200,000 launches; --quick 20,000)
   buf4k  the same on a 4096-byte buffer (1024 i32s), one 4 KB tofrom map
          (100,000 launches; --quick 10,000)
+  tiny-region  tiny inside one data region around the loop
+         (`#pragma omp target data map(tofrom: ...)`; __offload_data_begin/end
+         for ours): the data is present, launches copy nothing
 
   clang    C with `#pragma omp target map(tofrom: x[0:N])`, built by
            clang-22 -O2 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu
@@ -29,9 +32,8 @@ Measured per program and loop:
   Ir       instructions executed per launch under valgrind --tool=callgrind:
            (Ir(20,000 launches) - Ir(1,000 launches)) / 19,000 (start-up,
            image loading and exit cancel out); ratio to clang
-  xfers    per launch, from a LIBOMPTARGET_INFO=-1 run of 10 launches: host
-           to device and device to host copies, kernel launches, map
-           entries created
+  xfers    a LIBOMPTARGET_INFO=-1 run of 10 launches: host to device and
+           device to host copies, kernel launches, map entries created
 
 The host plugin copies every image it loads to /tmp/tmpfile_XXXXXX and never
 deletes it; after each run this script deletes the copies that are new and
@@ -62,7 +64,8 @@ LINK = [f"-L{LIBDIR}", f"-Wl,-rpath,{LIBDIR}"]
 ENV = dict(os.environ, OMP_TARGET_OFFLOAD="MANDATORY")
 ENV.pop("LIBOMPTARGET_INFO", None)
 
-LOOPS = {"tiny": 4, "buf4k": 4096}
+# name: (bytes mapped, inside a data region)
+LOOPS = {"tiny": (4, False), "buf4k": (4096, False), "tiny-region": (4, True)}
 VARIANTS = ["clang", "ours", "split", "onecall"]
 
 C_SOURCE = """#include <stdio.h>
@@ -70,7 +73,7 @@ C_SOURCE = """#include <stdio.h>
 int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 1;
   static int b[%(words)d];
-  for (long it = 0; it < n; ++it) {
+%(region)s  for (long it = 0; it < n; ++it) {
 #pragma omp target map(tofrom: b[0:%(words)d])
     for (int i = 0; i < %(words)d; ++i) b[i] += 1;
   }
@@ -134,17 +137,19 @@ def build(work, images):
     """Builds every variant of every loop; returns {(loop, variant): exe}."""
     exes = {}
     gen = [sys.executable, HOSTGEN]
-    for loop, size in LOOPS.items():
+    for loop, (size, region) in LOOPS.items():
         d = os.path.join(work, loop)
         os.makedirs(d, exist_ok=True)
         p = lambda name: os.path.join(d, name)  # noqa: E731
         # clang
         with open(p("clang.c"), "w") as f:
-            f.write(C_SOURCE % {"words": size // 4})
+            pragma = f"#pragma omp target data map(tofrom: b[0:{size // 4}])\n" if region else ""
+            f.write(C_SOURCE % {"words": size // 4, "region": pragma})
         sh(["clang-22", "-O2", *OMP, p("clang.c"), "-o", p("clang"), *LINK])
         images.add_from_program(p("clang"), d)
         # our image
-        kernel = f"cpeer_{loop}:{size}"
+        kernel = f"cpeer_{loop.replace('-', '_')}:{size}"
+        rflag = ["--region"] if region else []
         sh(gen + ["device", "--kernel", kernel, "-o", p("dev.ll")])
         # -O2 after wrapping, as clang's device compile optimises its kernel:
         # the kernel bodies then match (the 4 KB loop is vectorised in both).
@@ -154,14 +159,14 @@ def build(work, images):
         sh(["ld.lld-22", "-shared", p("dev.o"), "-o", p("dev.so")])
         images.add_file(p("dev.so"))
         # ours: today's offload-host
-        sh(gen + ["natural", "--kernel", kernel, "--main", "-o", p("natural.ll")])
+        sh(gen + ["natural", "--kernel", kernel, "--main", *rflag, "-o", p("natural.ll")])
         sh(["opt-22", f"-load-pass-plugin={PLUGIN}", f"-passes=offload-host<image={p('dev.so')}>",
             p("natural.ll"), "-o", p("ours.bc")])
         sh(["clang-22", "-O2", p("ours.bc"), "-o", p("ours"), *LINK, "-lomptarget"])
         # hand-written split and one-call
         for launch in ("split", "onecall"):
             sh(gen + ["host", "--image", p("dev.so"), "--kernel", kernel, "--launch", launch,
-                      "--embed", "ob-private", "--main", "-o", p(f"{launch}.ll")])
+                      "--embed", "ob-private", "--main", *rflag, "-o", p(f"{launch}.ll")])
             sh(["clang-22", "-Wno-override-module", "-O2", p(f"{launch}.ll"), "-o", p(launch),
                 *LINK, "-lomptarget"])
         for v in VARIANTS:
@@ -202,7 +207,7 @@ def callgrind_ir(exe, n, images):
 def transfers(exe, images, n=10):
     env = dict(ENV, LIBOMPTARGET_INFO="-1")
     text = run_cpu(exe, n, images, env)
-    count = lambda pat: len(re.findall(pat, text)) / n  # noqa: E731
+    count = lambda pat: len(re.findall(pat, text))  # noqa: E731
     return {
         "h2d": count(r"Copying data from host to device"),
         "d2h": count(r"Copying data from device to host"),
@@ -222,7 +227,7 @@ def main():
     ap.add_argument("--cg-large", type=int, default=20000)
     args = ap.parse_args()
     reps = args.reps or (3 if args.quick else 5)
-    launches = {"tiny": 200_000, "buf4k": 100_000}
+    launches = {"tiny": 200_000, "buf4k": 100_000, "tiny-region": 200_000}
     if args.quick:
         launches = {k: v // 10 for k, v in launches.items()}
     if not os.path.exists(PLUGIN):
@@ -262,7 +267,7 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
 
     print("| loop | variant | CPU s (min) | CPU vs clang | Ir/launch | Ir vs clang "
-          "| per launch: H→D, D→H, kernels, new maps |")
+          "| 10 launches: H→D, D→H, kernels, new maps |")
     print("|---|---|---|---|---|---|---|")
     for loop, res in results.items():
         c = res["clang"]

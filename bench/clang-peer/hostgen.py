@@ -50,6 +50,9 @@ against clang-22's OpenMP objects and run on libomptarget's host plugin.
           --device N, --teams N, --threads N   __tgt_target_kernel's device,
                             NumTeams[0] and ThreadLimit[0] (defaults -1, 0, 0:
                             what offload-host passes)
+          --region          a data region around the loop (begin mapper TO
+                            before it, end mapper FROM after it); with
+                            `natural`, __offload_data_begin/end calls
           --func NAME       the launching function, `i32 NAME(i64 n)`: n
                             launches on one zeroed buffer, returns its first
                             i32 (default: part)
@@ -163,14 +166,15 @@ exit:
     return s
 
 
-def loop_function(func, size, call_lines, allocas=""):
+def loop_function(func, size, call_lines, allocas="", pre="", post=""):
     """`i32 func(i64 n)`: n launches on a zeroed buffer of `size` bytes;
-    returns its first i32. call_lines use %buf."""
+    returns its first i32. call_lines use %buf; `pre` runs before the loop
+    and `post` after it (a data region around the launches)."""
     return f"""define i32 @{func}(i64 %n) {{
 entry:
   %buf = alloca [{size} x i8], align 16
 {allocas}  call void @llvm.memset.p0.i64(ptr align 16 %buf, i8 0, i64 {size}, i1 false)
-  %none = icmp sle i64 %n, 0
+{pre}  %none = icmp sle i64 %n, 0
   br i1 %none, label %exit, label %loop
 loop:
   %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
@@ -178,7 +182,7 @@ loop:
   %more = icmp slt i64 %i1, %n
   br i1 %more, label %loop, label %exit
 exit:
-  %r = load i32, ptr %buf, align 16
+{post}  %r = load i32, ptr %buf, align 16
   ret i32 %r
 }}
 
@@ -218,11 +222,16 @@ declare i32 @printf(ptr, ...)
 """
 
 
-def natural_host(kernels, func, with_main):
+def natural_host(kernels, func, with_main, region):
     name, size = kernels[0]
     s = header()
     s += f"declare void @{name}(ptr dereferenceable({size}))\n\n"
-    s += loop_function(func, size, f"  call void @{name}(ptr %buf)\n")
+    pre = post = ""
+    if region:
+        s += "declare void @__offload_data_begin(ptr, i64, i64)\ndeclare void @__offload_data_end(ptr, i64, i64)\n\n"
+        pre = f"  call void @__offload_data_begin(ptr %buf, i64 {size}, i64 {TO})\n"
+        post = f"  call void @__offload_data_end(ptr %buf, i64 {size}, i64 {FROM})\n"
+    s += loop_function(func, size, f"  call void @{name}(ptr %buf)\n", pre=pre, post=post)
     if with_main:
         s += main_function(func, size)
     return s
@@ -398,7 +407,19 @@ declare i32 @atexit(ptr)
     if args.launch == "split":
         calls += f"  call void @__tgt_target_data_end_mapper({mapper_args.format(mt=name + '.end')})\n"
     calls += f"  call void @__offload_launch_check(i32 %rc, ptr @.offloading.entry_name.{name}{sfx})\n"
-    s += loop_function(args.func, size, calls, allocas)
+    pre = post = ""
+    if args.region:
+        # A data region around the loop, as offload-host lowers
+        # __offload_data_begin/end: map TO at the start, FROM at the end.
+        s += f"@.offload_maptypes.region.begin = private unnamed_addr constant [1 x i64] [i64 {TO}]\n"
+        s += f"@.offload_maptypes.region.end = private unnamed_addr constant [1 x i64] [i64 {FROM}]\n"
+        allocas += "  %rbase = alloca [1 x ptr], align 8\n  %rptrs = alloca [1 x ptr], align 8\n"
+        rargs = (f"ptr null, i64 {dev}, i32 1, ptr %rbase, ptr %rptrs, ptr @.offload_sizes.{name}, "
+                 "ptr @.offload_maptypes.region.{end}, ptr null, ptr null")
+        pre = ("  store ptr %buf, ptr %rbase, align 8\n  store ptr %buf, ptr %rptrs, align 8\n"
+               f"  call void @__tgt_target_data_begin_mapper({rargs.format(end='begin')})\n")
+        post = f"  call void @__tgt_target_data_end_mapper({rargs.format(end='end')})\n"
+    s += loop_function(args.func, size, calls, allocas, pre, post)
     s += """declare void @__tgt_target_data_begin_mapper(ptr, i64, i32, ptr, ptr, ptr, ptr, ptr, ptr)
 declare void @__tgt_target_data_end_mapper(ptr, i64, i32, ptr, ptr, ptr, ptr, ptr, ptr)
 declare i32 @__tgt_target_kernel(ptr, i64, i32, i32, ptr, ptr)
@@ -446,6 +467,7 @@ def main():
     ap.add_argument("--device", type=int, default=-1)
     ap.add_argument("--teams", type=int, default=0)
     ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--region", action="store_true")
     ap.add_argument("--func", default="part")
     ap.add_argument("--main", action="store_true")
     ap.add_argument("-o", "--output", required=True)
@@ -454,7 +476,7 @@ def main():
     if args.what == "device":
         text = device_module(kernels, args.wrapped)
     elif args.what == "natural":
-        text = natural_host(kernels, args.func, args.main)
+        text = natural_host(kernels, args.func, args.main, args.region)
     else:
         if not args.image:
             sys.exit("host: --image is required")
