@@ -40,8 +40,10 @@ against clang-22's OpenMP objects and run on libomptarget's host plugin.
           --entries start-stop  one weak @.offloading.entry.K per kernel in
                             llvm_offload_entries, our descriptor takes
                             __start_/__stop_llvm_offload_entries
-          --dedup           image, entries, descriptor and constructor in one
-                            comdat keyed by the image's content hash, linkonce_odr
+          --dedup           image, names, entries, descriptor and constructor in
+                            one comdat named after the image global, which
+                            carries the image's content hash, linkonce_odr
+                            hidden; region ids .K.region_id.HASH
           --launch split    begin mapper + __tgt_target_kernel + end mapper
                             (today's lowering)
           --launch onecall  one __tgt_target_kernel carrying the map types
@@ -260,9 +262,10 @@ def host_module(args, kernels):
         s += f"$\"{comdat_name}\" = comdat any\n\n"
 
     # Region ids: weak, so every object that launches K shares one address
-    # (the host-side key in the entry table).
+    # (the host-side key in the entry table). With --dedup they carry the
+    # image's hash: the same kernel name in two different images gets two keys.
     for name, _ in kernels:
-        s += f"@.{name}.region_id = weak constant i8 0\n"
+        s += f"@.{name}.region_id{sfx} = weak constant i8 0\n"
     s += "\n"
 
     # The image.
@@ -300,7 +303,7 @@ def host_module(args, kernels):
               f'section ".llvm.rodata.offloading"{comdat}, align 1\n')
 
     def entry(name):
-        return (f"%struct.__tgt_offload_entry {{ i64 0, i16 1, i16 1, i32 0, ptr @.{name}.region_id, "
+        return (f"%struct.__tgt_offload_entry {{ i64 0, i16 1, i16 1, i32 0, ptr @.{name}.region_id{sfx}, "
                 f"ptr @.offloading.entry_name.{name}{sfx}, i64 0, i64 0, ptr null }}")
 
     register = args.entries != "clang"
@@ -402,7 +405,7 @@ declare i32 @atexit(ptr)
   store [3 x i32] [i32 {threads}, i32 1, i32 1], ptr %ka.threads, align 4
   %ka.dyn = getelementptr inbounds i8, ptr %kargs, i64 96
   store i32 0, ptr %ka.dyn, align 4
-  %rc = call i32 @__tgt_target_kernel(ptr null, i64 {dev}, i32 {teams}, i32 {threads}, ptr @.{name}.region_id, ptr %kargs)
+  %rc = call i32 @__tgt_target_kernel(ptr null, i64 {dev}, i32 {teams}, i32 {threads}, ptr @.{name}.region_id{sfx}, ptr %kargs)
 """
     if args.launch == "split":
         calls += f"  call void @__tgt_target_data_end_mapper({mapper_args.format(mt=name + '.end')})\n"

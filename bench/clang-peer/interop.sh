@@ -107,11 +107,37 @@ case_ v7d     dev.so --embed ob-private --entries array-own --dedup
 case_ v8      dev.so --embed ob-private --entries array-clang-section
 case_ v10     dev.so --embed ob-private --entries start-stop
 case_ v9      dev.o  --embed ob-exclude --entries clang
+case_ v6d     dev.so --embed ob-none --ob-triple x86_64-unknown-linux --entries array-own --dedup
+
+# For comparison, LLVM's own object with a registered, embedded image: our_part
+# in C, compiled by clang and relocatably linked by its offload driver
+# (clang -r runs clang-linker-wrapper --relocatable: the image is wrapped and
+# registered, entries renamed to llvm_offload_entries_<hash>, the image kept in
+# .llvm.offloading.relocatable), then linked with clang_half.o.
+cat > our_part.c <<'EOF'
+int our_part(long n) {
+  int x[1] = {0};
+  for (long it = 0; it < n; ++it) {
+#pragma omp target map(tofrom: x[0:1])
+    { x[0] += 1; }
+  }
+  return x[0];
+}
+EOF
+clang-22 -O2 "${omp[@]}" -c our_part.c -o our_part.o
+clang-22 "${omp[@]}" -r our_part.o -o clang-r.o
+echo "== clang-r: the output of clang-22 -fopenmp ... -r (sections:" \
+  "$(llvm-readelf-22 -S clang-r.o | grep -oE '(\.llvm\.offloading[a-z.]*|llvm_offload_entries[_0-9a-f]*)' | sort -u | paste -sd' '))"
+if clang-22 -v "${omp[@]}" clang_half.o clang-r.o -o clang-r.exe -L"$L" -Wl,-rpath,"$L" > clang-r.link.log 2>&1; then
+  echo "   clang driver + clang object: device links $(grep -cE '^ "[^"]*/clang" --no-default-config' clang-r.link.log); $(run_prog ./clang-r.exe)"
+fi
+clang-22 "${omp[@]}" our_part.o clang_half.o -o clang-plain.exe -L"$L" -Wl,-rpath,"$L"
+echo "== both halves from clang -c (no -r): $(run_prog ./clang-plain.exe)"
 
 # Remove the image copies the host plugin left in /tmp during this run (only
 # new ones holding our kernel's or clang_half's names).
 for f in /tmp/tmpfile_*; do
   [[ -f $f ]] || continue
   grep -qxF "$f" <<<"$before" && continue
-  grep -qaE 'cpeer_clang_part|bump' "$f" && rm -f "$f"
+  grep -qaE 'cpeer_clang_part|_our_part_l|bump' "$f" && rm -f "$f"
 done
