@@ -22,7 +22,7 @@ against clang-22's OpenMP objects and run on libomptarget's host plugin.
                             ImageStart at the inner ELF (OffloadWrapper)
           --embed ob-none   same, OffloadBinary offload kind OFK_None
           --embed ob-private  the OffloadBinary in a section that is not
-                            SHT_LLVM_OFFLOADING (".rodata.offload_passes.image")
+                            SHT_LLVM_OFFLOADING (".offload_passes.image")
           --embed ob-exclude  what clang's compile step embeds: the
                             OffloadBinary of --image (then a relocatable
                             device object or bitcode) as @llvm.embedded.object,
@@ -241,7 +241,18 @@ def natural_host(kernels, func, with_main, region):
 
 def host_module(args, kernels):
     image = open(args.image, "rb").read()
-    digest = hashlib.sha256(image).hexdigest()[:16]
+    if args.embed == "bare":
+        blob, start = image, 0
+        section = ".llvm.offloading"
+    else:
+        okind = OFK_NONE if args.embed == "ob-none" else OFK_OPENMP
+        strings = [("triple", args.ob_triple)]
+        if args.ob_arch:
+            strings.append(("arch", args.ob_arch))
+        blob, start = offload_binary(image, okind, args.ob_kind, strings)
+        section = ".offload_passes.image" if args.embed == "ob-private" else ".llvm.offloading"
+    # The content key: the embedded bytes (OffloadBinary included).
+    digest = hashlib.sha256(blob).hexdigest()[:16]
     sfx = f".{digest}" if args.dedup else ""
     # The comdat is named after the image global: LLVM puts a constructor
     # keyed by a global (third field of llvm.global_ctors) in a group whose
@@ -269,16 +280,6 @@ def host_module(args, kernels):
     s += "\n"
 
     # The image.
-    if args.embed == "bare":
-        blob, start = image, 0
-        section = ".llvm.offloading"
-    else:
-        okind = OFK_NONE if args.embed == "ob-none" else OFK_OPENMP
-        strings = [("triple", args.ob_triple)]
-        if args.ob_arch:
-            strings.append(("arch", args.ob_arch))
-        blob, start = offload_binary(image, okind, args.ob_kind, strings)
-        section = ".rodata.offload_passes.image" if args.embed == "ob-private" else ".llvm.offloading"
     end = start + len(image)
     n = len(blob)
     if args.embed == "ob-exclude":
