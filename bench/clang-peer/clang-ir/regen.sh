@@ -8,6 +8,7 @@ omp=(-fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu)
 clang-22 -O2 "${omp[@]}" -S -emit-llvm --offload-host-only tiny.c -o tiny.host.O2.ll
 clang-22 -O0 "${omp[@]}" -S -emit-llvm --offload-host-only tiny.c -o tiny.host.O0.ll
 clang-22 -O2 "${omp[@]}" -S -emit-llvm --offload-device-only tiny.c -o tiny.device.O2.ll
+clang-22 -O2 "${omp[@]}" -S -emit-llvm --offload-host-only maptypes.c -o maptypes.host.O2.ll
 # What clang-linker-wrapper adds to the linked program (image bytes elided).
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
 clang-22 -O2 "${omp[@]}" -c tiny.c -o "$t/tiny.o"
