@@ -48,19 +48,31 @@ pub fn append_global_ctor(module: &Module<'_>, function: FunctionValue<'_>, prio
 
 /// `appendToCompilerUsed`: keeps `globals` alive until the object file.
 pub fn append_compiler_used<'ctx>(module: &Module<'ctx>, globals: &[GlobalValue<'ctx>]) {
+    append_to_used_list(module, "llvm.compiler.used", globals);
+}
+
+/// `appendToUsed`: keeps `globals` alive through the object file and the
+/// linker's garbage collection (ELF `SHF_GNU_RETAIN`).
+pub fn append_used<'ctx>(module: &Module<'ctx>, globals: &[GlobalValue<'ctx>]) {
+    append_to_used_list(module, "llvm.used", globals);
+}
+
+/// The element is a generic `ptr`: globals in other address spaces are cast.
+fn append_to_used_list<'ctx>(module: &Module<'ctx>, name: &str, globals: &[GlobalValue<'ctx>]) {
     let ptr = module.get_context().ptr_type(AddressSpace::default());
-    append_to_appending_global(
-        module,
-        "llvm.compiler.used",
-        ptr.into(),
-        Some("llvm.metadata"),
-        |_| {
-            globals
-                .iter()
-                .map(|g| Value::from(g.as_pointer_value()))
-                .collect()
-        },
-    );
+    append_to_appending_global(module, name, ptr.into(), Some("llvm.metadata"), |_| {
+        globals
+            .iter()
+            .map(|g| {
+                let pointer = g.as_pointer_value();
+                if pointer.get_type() == ptr {
+                    Value::from(pointer)
+                } else {
+                    Value::from(pointer.const_address_space_cast(ptr))
+                }
+            })
+            .collect()
+    });
 }
 
 /// Rebuilds appending global `name` as its old elements + `new(element type)`.
