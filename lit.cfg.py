@@ -36,6 +36,10 @@
 #   %link-omptarget       clang flags linking libomptarget (-L, -l, -rpath)
 #   %rust-link-omptarget  the same as rustc flags
 #   %amdgpu-rustc         %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib
+#   %read-manifest IMAGE [--digest]
+#       the kernel manifests of a linked device image, one block per kernel
+#       (scripts/read-manifest.py, the format's example reader)
+#   %ptxas    ptxas (feature 'ptxas': $PTXAS or ptxas on PATH)
 #   %kernarg_layout FILE [LLC-OPTION...]
 #       each AMDGPU kernel's explicit kernarg offset:size:kind, one line per
 #       kernel (test-ir/Inputs/kernarg-layout.py); FILE ('-': stdin) is IR or
@@ -44,7 +48,9 @@
 #       assembly
 #
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed,
-# 'valgrind' when valgrind is on PATH.
+# 'valgrind' when valgrind is on PATH, 'ptxas' when NVIDIA's assembler is found
+# ($PTXAS or PATH), 'clang-offload' when clang's OpenMP offload driver can link
+# (clang-linker-wrapper and libomp).
 
 import os
 import shutil
@@ -130,6 +136,9 @@ config.substitutions.append(("%link-omptarget", link_omptarget))
 config.substitutions.append(
     ("%rust-link-omptarget", f"-L native={libdir} -l omptarget -C link-arg=-Wl,-rpath,{libdir}")
 )
+config.substitutions.append(
+    ("%read-manifest", f"{sys.executable} {os.path.join(root, 'scripts', 'read-manifest.py')}")
+)
 config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(inputs, 'kernarg-layout.py')}"))
 
 if shutil.which("valgrind"):
@@ -143,5 +152,13 @@ if rustc:
     config.substitutions.append(
         ("%amdgpu-rustc", f"{rustc} -Zllvm-plugins={plugin} --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib")
     )
+ptxas = os.environ.get("PTXAS") or shutil.which("ptxas")
+if ptxas and os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
 if os.path.exists(os.path.join(libdir, "libomptarget.so")):
     config.available_features.add("libomptarget")
+# clang's OpenMP offload driver: clang-linker-wrapper (clang-tools-22) and
+# libomp (libomp-22-dev), which it links.
+if os.path.exists(tool("clang-linker-wrapper")) and os.path.exists(os.path.join(libdir, "libomp.so")):
+    config.available_features.add("clang-offload")

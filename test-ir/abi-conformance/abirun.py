@@ -69,7 +69,14 @@ SETTINGS = {
     "O3-nodebug": ("3", False, "opt"),
     "O0-nodebug": ("0", False, "opt"),
     "O3-g2-none": ("3", True, "none"),
+    "O3-g2-nomerge": ("3", True, "opt"),
 }
+# Extra rustc flags of a setting. rustc's MergeFunctions (on at -O3) makes one
+# of two identical kernels an alias, which has no kernel descriptor; at the
+# pipeline start the plugin stops it (kernels lose unnamed_addr), on rustc's
+# finished .ll it can only warn. O3-g2-nomerge is O3-g2 as a user of that flow
+# is told to build.
+RUSTC_FLAGS = {"O3-g2-nomerge": ["-Zmerge-functions=disabled"]}
 DEFAULT_SETTINGS = "O3-g2,O0-g2,O3-g2-start,O3-nodebug"
 
 
@@ -357,6 +364,7 @@ def rust_module(kernels, setting, work, plugin):
            "--crate-name", "k", "--emit=llvm-ir", rs, "-o", ll]
     if debug:
         cmd.insert(1, "-Cdebuginfo=2")
+    cmd[1:1] = RUSTC_FLAGS.get(setting, [])
     # the plugin's debug log says when a kernel's debug info did not match
     # its IR parameters (used to label failures only)
     env = {}

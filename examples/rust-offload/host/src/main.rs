@@ -6,7 +6,7 @@
 //!
 //! What the pass cannot see in the IR is said in launch descriptors:
 //! `#[unsafe(export_name = "__offload_launch.<kernel>")]` statics of `u64`
-//! words (layout in `passes/src/offload_host.rs`): version 1, teams x/y/z,
+//! words (layout in README, "The launch contract"): version 1, teams x/y/z,
 //! threads x/y/z, dynamic shared memory, the argument count, then per
 //! argument (MAP, SIZE, LEN). Raw pointers carry no `readonly`/
 //! `dereferenceable` attributes, so every pointer's map type and size is given
