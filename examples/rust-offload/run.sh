@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # Builds and runs the rust-offload example: cargo builds the host crate, whose
-# build script compiles the device crate into the image; the host program
-# then launches the kernels through libomptarget's host (x86_64) plugin with
-# OMP_TARGET_OFFLOAD=MANDATORY (no host fallback). Needs the plugin built at
-# the repository root (`cargo build --release`).
+# build script builds the `kernels` crate into the device image; the program
+# launches the kernels through libomptarget's host (x86_64) plugin with
+# OMP_TARGET_OFFLOAD=MANDATORY (no host fallback).
+#
+#   OFFLOAD_PASSES_PLUGIN=/abs/path/liboffload_passes.so bash run.sh [--release]
+#
+# Without OFFLOAD_PASSES_PLUGIN it uses the plugin built in this repository.
 set -euo pipefail
 cd "$(dirname "$0")"
+repo=$(cd ../.. && pwd)
+export OFFLOAD_PASSES_PLUGIN=${OFFLOAD_PASSES_PLUGIN:-$repo/target/release/liboffload_passes.so}
+profile=debug
+[ "${1:-}" = "--release" ] && profile=release
 
-cargo build --release --locked --quiet
+cargo build ${1:-} --locked --quiet
 target=${CARGO_TARGET_DIR:-target}
-image=$(ls -t "$target"/release/build/host-*/out/libdevice.so | head -n 1)
+image=$(ls -t "$target"/$profile/build/host-*/out/libkernels.so | head -n 1)
 
 # scripts/run-offload.sh removes the /tmp/tmpfile_* copies of the image that
 # libomptarget's host plugin leaves behind.
-OMP_TARGET_OFFLOAD=MANDATORY sh "$PWD"/../../scripts/run-offload.sh "$image" "$target/release/host"
+OMP_TARGET_OFFLOAD=MANDATORY sh "$repo"/scripts/run-offload.sh "$image" "$target/$profile/host"
