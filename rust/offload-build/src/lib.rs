@@ -5,10 +5,8 @@
 //! in the host crate's `build.rs`:
 //!
 //! ```no_run
-//! // host/build.rs
-//! fn main() {
-//!     offload_build::DeviceCrate::new("../kernels").build_or_exit();
-//! }
+//! // host/build.rs, in `fn main()`:
+//! offload_build::DeviceCrate::new("../kernels").build_or_exit();
 //! ```
 //!
 //! with `offload-build` in `[build-dependencies]` and the plugin named by the

@@ -1,7 +1,5 @@
 //! How a kernel parameter crosses to the device, from its Rust type.
 
-use proc_macro2::Span;
-use syn::spanned::Spanned;
 use syn::{GenericArgument, PathArguments, Type};
 
 /// Direction of a raw-pointer wrapper.
@@ -87,8 +85,8 @@ const SCALARS: &[&str] = &[
     "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64", "bool",
 ];
 
-fn error(span: Span, message: &str) -> syn::Error {
-    syn::Error::new(span, message)
+fn error(ty: &Type, message: &str) -> syn::Error {
+    syn::Error::new_spanned(ty, message)
 }
 
 /// The single type argument of a path segment like `Out<'_, T>`.
@@ -117,11 +115,11 @@ pub fn classify(ty: &Type) -> syn::Result<Shape> {
                     mutable,
                 }),
                 Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => Err(error(
-                    ty.span(),
+                    ty,
                     "a `&str` cannot be passed to a kernel: pass its bytes, `&[u8]` (`s.as_bytes()`)",
                 )),
                 Type::TraitObject(_) => Err(error(
-                    ty.span(),
+                    ty,
                     "a trait object cannot be passed to a kernel: its vtable points at host code",
                 )),
                 elem => Ok(Shape::Ref {
@@ -141,7 +139,7 @@ pub fn classify(ty: &Type) -> syn::Result<Shape> {
             };
             if name == "Out" {
                 let inner = type_argument(&last.arguments)
-                    .ok_or_else(|| error(ty.span(), "write `Out<'_, T>` or `Out<'_, [T]>`"))?;
+                    .ok_or_else(|| error(ty, "write `Out<'_, T>` or `Out<'_, [T]>`"))?;
                 return Ok(match inner {
                     Type::Slice(s) => Shape::OutSlice((*s.elem).clone()),
                     other => Shape::OutOne(other.clone()),
@@ -149,7 +147,7 @@ pub fn classify(ty: &Type) -> syn::Result<Shape> {
             }
             if let Some(dir) = dir {
                 let elem = type_argument(&last.arguments)
-                    .ok_or_else(|| error(ty.span(), "write `RawIn<T>` with the element type"))?;
+                    .ok_or_else(|| error(ty, "write `RawIn<T>` with the element type"))?;
                 return Ok(Shape::Raw {
                     elem: elem.clone(),
                     dir,
@@ -165,26 +163,25 @@ pub fn classify(ty: &Type) -> syn::Result<Shape> {
         }
         Type::Array(_) => Ok(Shape::ByValue(ty.clone())),
         Type::Ptr(_) => Err(error(
-            ty.span(),
+            ty,
             "a raw pointer cannot be a kernel argument: nothing says how much it points at or which way the data goes; use `offload::RawIn<T>`, `RawOut<T>` or `RawInOut<T>` (pointer, length and direction)",
         )),
-        Type::Tuple(t) if t.elems.is_empty() => Err(error(
-            ty.span(),
-            "a `()` parameter passes nothing; remove it",
-        )),
+        Type::Tuple(t) if t.elems.is_empty() => {
+            Err(error(ty, "a `()` parameter passes nothing; remove it"))
+        }
         Type::Tuple(_) => Err(error(
-            ty.span(),
+            ty,
             "a tuple has no C layout: use a #[repr(C)] struct with #[derive(Clone, Copy, offload::DeviceCopy)]",
         )),
         Type::BareFn(_) => Err(error(
-            ty.span(),
+            ty,
             "a function pointer cannot be passed to a kernel: it points at host code",
         )),
         Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(
-            ty.span(),
+            ty,
             "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types",
         )),
-        Type::Never(_) => Err(error(ty.span(), "a `!` parameter can never be passed")),
-        _ => Err(error(ty.span(), "this type cannot be passed to a kernel")),
+        Type::Never(_) => Err(error(ty, "a `!` parameter can never be passed")),
+        _ => Err(error(ty, "this type cannot be passed to a kernel")),
     }
 }

@@ -313,12 +313,47 @@ struct HostParam {
     slots: Vec<(TokenStream, TokenStream)>,
 }
 
+/// `ty` with every elided or `'_` lifetime made `'static` (a DeviceCopy
+/// type has no other; `impl Trait` arguments may not elide them).
+fn static_lifetimes(ty: &Type) -> Type {
+    struct Static;
+    impl syn::visit_mut::VisitMut for Static {
+        fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
+            if r.lifetime.as_ref().is_none_or(|l| l.ident == "_") {
+                r.lifetime = Some(syn::parse_quote!('static));
+            }
+            syn::visit_mut::visit_type_reference_mut(self, r);
+        }
+        fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+            if l.ident == "_" {
+                *l = syn::parse_quote!('static);
+            }
+        }
+    }
+    let mut ty = ty.clone();
+    syn::visit_mut::VisitMut::visit_type_mut(&mut Static, &mut ty);
+    ty
+}
+
 fn host_param(param: &Param, index: usize) -> HostParam {
     let p = quote!(::offload::__private);
     let n = &param.name;
     let a = format_ident!("__offload_a{}", index);
     let b = format_ident!("__offload_b{}", index);
     let c = format_ident!("__offload_c{}", index);
+    let shape = match &param.shape {
+        Shape::Ref { ty, mutable } => Shape::Ref {
+            ty: static_lifetimes(ty),
+            mutable: *mutable,
+        },
+        Shape::OutOne(ty) => Shape::OutOne(static_lifetimes(ty)),
+        Shape::Slice { elem, mutable } => Shape::Slice {
+            elem: static_lifetimes(elem),
+            mutable: *mutable,
+        },
+        Shape::OutSlice(elem) => Shape::OutSlice(static_lifetimes(elem)),
+        other => other.clone(),
+    };
     let literal = |decl, slot| HostParam {
         decl,
         prepare: quote!(),
@@ -334,7 +369,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
         prepare,
         slots: vec![(quote!(#a), quote!(#c)), (quote!(#b), quote!(0))],
     };
-    match &param.shape {
+    match &shape {
         Shape::Scalar(t) => literal(quote!(#n: #t), quote!(#p::scalar::<#t>(#n))),
         Shape::ByValue(t) => pointer(
             quote!(#n: #t),
@@ -345,11 +380,11 @@ fn host_param(param: &Param, index: usize) -> HostParam {
             },
         ),
         Shape::Ref { ty, mutable: false } => pointer(
-            quote!(#n: impl ::offload::HostIn<#ty>),
+            quote_spanned!(ty.span()=> #n: impl ::offload::HostIn<#ty>),
             quote!(let (#a, _, #c) = #p::host_in::<#ty, _>(&#n);),
         ),
         Shape::Ref { ty, mutable: true } | Shape::OutOne(ty) => pointer(
-            quote!(mut #n: impl ::offload::HostMut<#ty>),
+            quote_spanned!(ty.span()=> mut #n: impl ::offload::HostMut<#ty>),
             quote!(let (#a, _, #c) = #p::host_mut::<#ty, _>(&mut #n);),
         ),
         Shape::Slice {

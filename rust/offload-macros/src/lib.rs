@@ -80,10 +80,14 @@ fn device_copy(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
     let mut bounds = where_clause
         .cloned()
         .unwrap_or_else(|| syn::parse_quote!(where));
-    for ty in &field_types {
-        bounds
-            .predicates
-            .push(syn::parse_quote!(#ty: ::offload::DeviceCopy));
+    // A generic struct gets a bound per field; a plain one is checked field
+    // by field below (the error at the field, not at the derive).
+    if !input.generics.params.is_empty() {
+        for ty in &field_types {
+            bounds
+                .predicates
+                .push(syn::parse_quote!(#ty: ::offload::DeviceCopy));
+        }
     }
     let check_fn = if input.generics.params.is_empty() {
         quote! {

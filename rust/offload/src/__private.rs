@@ -12,7 +12,7 @@ pub use crate::launch::LaunchConfig;
 use crate::launch::{Launch, LaunchError};
 #[cfg(feature = "device")]
 use crate::{DeviceCopy, Out, RawIn, RawInOut, RawOut};
-use crate::{DeviceData, HostIn, HostMut};
+use crate::{HostIn, HostMut};
 
 /// libomptarget map-type bits.
 pub const TO: u32 = 0x1;
@@ -249,18 +249,22 @@ pub fn raw_in_out<T: DeviceCopy>(ptr: *mut T, len: usize) -> RawInOut<T> {
 
 /// `(address, element count, bytes)` of a host argument a launch reads.
 #[inline]
-pub fn host_in<T: ?Sized + DeviceData, A: HostIn<T>>(arg: &A) -> (u64, u64, u64) {
-    let count = arg.count();
-    let bytes = count * size_of::<T::Elem>();
-    (arg.host_ptr() as u64, count as u64, bytes as u64)
+pub fn host_in<T: ?Sized, A: HostIn<T>>(arg: &A) -> (u64, u64, u64) {
+    (
+        arg.host_ptr() as u64,
+        arg.count() as u64,
+        arg.bytes() as u64,
+    )
 }
 
 /// `(address, element count, bytes)` of a host argument a launch writes.
 #[inline]
-pub fn host_mut<T: ?Sized + DeviceData, A: HostMut<T>>(arg: &mut A) -> (u64, u64, u64) {
-    let count = arg.count();
-    let bytes = count * size_of::<T::Elem>();
-    (arg.host_ptr() as u64, count as u64, bytes as u64)
+pub fn host_mut<T: ?Sized, A: HostMut<T>>(arg: &mut A) -> (u64, u64, u64) {
+    (
+        arg.host_ptr() as u64,
+        arg.count() as u64,
+        arg.bytes() as u64,
+    )
 }
 
 #[inline]

@@ -273,31 +273,40 @@ impl<T: ?Sized + DeviceData> Drop for MappedMut<'_, T> {
 
 // SAFETY: the region keeps the host data borrowed (valid, unchanged).
 unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &Mapped<'_, T> {
-    fn host_ptr(&self) -> *const T::Elem {
+    fn host_ptr(&self) -> *const u8 {
         (self.host as *const T).cast()
     }
     fn count(&self) -> usize {
         self.host.count()
     }
+    fn bytes(&self) -> usize {
+        size_of_val(self.host)
+    }
 }
 
 // SAFETY: the region keeps the host data borrowed exclusively.
 unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &MappedMut<'_, T> {
-    fn host_ptr(&self) -> *const T::Elem {
+    fn host_ptr(&self) -> *const u8 {
         (&*self.host as *const T).cast()
     }
     fn count(&self) -> usize {
         self.host.count()
     }
+    fn bytes(&self) -> usize {
+        size_of_val(&*self.host)
+    }
 }
 
 // SAFETY: the region keeps the host data borrowed exclusively.
 unsafe impl<T: ?Sized + DeviceData> HostMut<T> for &mut MappedMut<'_, T> {
-    fn host_ptr(&mut self) -> *mut T::Elem {
+    fn host_ptr(&mut self) -> *mut u8 {
         (&mut *self.host as *mut T).cast()
     }
     fn count(&self) -> usize {
         self.host.count()
+    }
+    fn bytes(&self) -> usize {
+        size_of_val(&*self.host)
     }
 }
 
