@@ -202,12 +202,16 @@ impl DeviceBuild<'_> {
             )));
         }
         let out = self.target_dir.join(self.target).join(PROFILE);
-        let image = ["so", "elf", "ptx"]
-            .iter()
-            .map(|ext| out.join(format!("lib{name}.{ext}")))
-            .chain(std::iter::once(out.join(format!("{name}.ptx"))))
-            .find(|p| p.exists())
-            .ok_or_else(|| error(format!("no image lib{name}.* in {}", out.display())))?;
+        // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.
+        let image = [
+            format!("lib{name}.so"),
+            format!("{name}.elf"),
+            format!("{name}.ptx"),
+        ]
+        .iter()
+        .map(|file| out.join(file))
+        .find(|p| p.exists())
+        .ok_or_else(|| error(format!("no image lib{name}.* in {}", out.display())))?;
         let sources = dep_info(&image.with_extension("d"));
         Ok(Built {
             image,

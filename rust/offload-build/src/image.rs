@@ -50,6 +50,17 @@ pub struct Kernel {
     pub args: Vec<Arg>,
 }
 
+impl Kernel {
+    /// A kernel known by name only (a PTX image has no readable records).
+    pub fn named(symbol: &str) -> Self {
+        Kernel {
+            symbol: symbol.to_owned(),
+            hash: 0,
+            args: Vec::new(),
+        }
+    }
+}
+
 const RECORD_PREFIX: &str = "__offload_rs_record.";
 const MAGIC: &[u8; 8] = b"OFFRSK01";
 const RECORD_SIZE: usize = 8 + 8 + 4 + 4 + 128 + 32 * 16;

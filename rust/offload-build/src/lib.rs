@@ -139,8 +139,9 @@ impl DeviceCrate {
         self
     }
 
-    /// Where the device build's cargo puts its files. Default: `offload-device`
-    /// in the host build's target directory (found from `OUT_DIR`).
+    /// Where the device build's cargo puts its files. Default:
+    /// `offload-device/<crate directory>-<hash>` in the host build's target
+    /// directory (found from `OUT_DIR`), shared by the host's profiles.
     pub fn target_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.target_dir = Some(dir.into());
         self
@@ -178,7 +179,7 @@ impl DeviceCrate {
         };
         let target_dir = match &self.target_dir {
             Some(dir) => dir.clone(),
-            None => default_target_dir(&out_dir),
+            None => default_target_dir(&out_dir).join(crate_dir_key(&self.dir)),
         };
         let build = cargo::DeviceBuild {
             dir: &self.dir,
@@ -203,8 +204,26 @@ impl DeviceCrate {
         let bytes = std::fs::read(&image_path)
             .map_err(|e| error(format!("{}: {e}", image_path.display())))?;
         let digest = image::digest(&bytes);
-        let kernels = image::kernels(&bytes, &image_path)?;
-        image::check_names(&kernels, &built.kernel_names, &image_path)?;
+        let ptx = image_path.extension().is_some_and(|e| e == "ptx");
+        let kernels = if ptx {
+            // PTX is text: no symbol table to read the records from.
+            if !self.image_only {
+                return Err(error(format!(
+                    "{}: an nvptx image is PTX, which libomptarget's CUDA plugin does not load \
+                     (it needs a cubin: assemble it with ptxas); build it with .image_only()",
+                    image_path.display()
+                )));
+            }
+            built
+                .kernel_names
+                .iter()
+                .map(|n| Kernel::named(n))
+                .collect()
+        } else {
+            let kernels = image::kernels(&bytes, &image_path)?;
+            image::check_names(&kernels, &built.kernel_names, &image_path)?;
+            kernels
+        };
         let mut image = Image {
             path: image_path,
             size: bytes.len() as u64,
@@ -274,6 +293,21 @@ fn default_target_dir(out_dir: &Path) -> PathBuf {
     // A --target build: one more level.
     let parent = dir.parent().map(Path::to_path_buf).unwrap_or(dir);
     parent.join("offload-device")
+}
+
+/// A directory name per kernel crate (two examples' `kernels` crates must
+/// not share one: cargo writes the image to the same file name).
+fn crate_dir_key(dir: &Path) -> String {
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let name = dir
+        .file_name()
+        .map_or("kernels".into(), |n| n.to_string_lossy().into_owned());
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in dir.as_os_str().as_encoded_bytes() {
+        hash ^= u64::from(*b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{name}-{:08x}", hash as u32)
 }
 
 /// libomptarget and libomp from LLVM 22's library directory, with an rpath.

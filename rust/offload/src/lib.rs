@@ -49,11 +49,18 @@
 //! [`offload-build`]: https://docs.rs/offload-build
 
 #![no_std]
+// GPU targets only (device builds run with RUSTC_BOOTSTRAP=1 for
+// -Zbuild-std): the targets' intrinsics are unstable library features.
 #![cfg_attr(
     target_arch = "amdgpu",
-    feature(stdarch_amdgpu, gpu_intrinsics, core_intrinsics)
+    feature(stdarch_amdgpu, gpu_intrinsics, core_intrinsics),
+    allow(internal_features)
 )]
-#![cfg_attr(target_arch = "nvptx64", feature(stdarch_nvptx, core_intrinsics))]
+#![cfg_attr(
+    target_arch = "nvptx64",
+    feature(stdarch_nvptx, core_intrinsics),
+    allow(internal_features)
+)]
 
 #[cfg(not(feature = "device"))]
 extern crate alloc;
