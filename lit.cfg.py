@@ -36,6 +36,8 @@
 #   %link-omptarget       clang flags linking libomptarget (-L, -l, -rpath)
 #   %rust-link-omptarget  the same as rustc flags
 #   %amdgpu-rustc         %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib
+#   %cargo-target         the cargo target directory the Rust examples' tests share
+#   %repo                 the repository root
 #   %kernarg_layout FILE [LLC-OPTION...]
 #       each AMDGPU kernel's explicit kernarg offset:size:kind, one line per
 #       kernel (test-ir/Inputs/kernarg-layout.py); FILE ('-': stdin) is IR or
@@ -129,6 +131,10 @@ config.substitutions.append(("%link-omptarget", link_omptarget))
 config.substitutions.append(
     ("%rust-link-omptarget", f"-L native={libdir} -l omptarget -C link-arg=-Wl,-rpath,{libdir}")
 )
+# The Rust examples' builds share one cargo target directory (dependencies
+# built once); a test that edits sources copies the example and uses its own.
+config.substitutions.append(("%cargo-target", os.path.join(root, "target", "lit-cargo")))
+config.substitutions.append(("%repo", root))
 config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(inputs, 'kernarg-layout.py')}"))
 
 rustc = shutil.which("rustc")

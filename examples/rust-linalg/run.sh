@@ -6,18 +6,32 @@
 #
 #   OFFLOAD_PASSES_PLUGIN=/abs/path/liboffload_passes.so bash run.sh [--release]
 #
-# Without OFFLOAD_PASSES_PLUGIN it uses the plugin built in this repository.
+# Inside the offload-passes repository OFFLOAD_PASSES_PLUGIN defaults to its
+# target/release/liboffload_passes.so. CARGO_TARGET_DIR is honoured.
 set -euo pipefail
 cd "$(dirname "$0")"
-repo=$(cd ../.. && pwd)
-export OFFLOAD_PASSES_PLUGIN=${OFFLOAD_PASSES_PLUGIN:-$repo/target/release/liboffload_passes.so}
+if [ -z "${OFFLOAD_PASSES_PLUGIN:-}" ] && [ -e ../../target/release/liboffload_passes.so ]; then
+  export OFFLOAD_PASSES_PLUGIN=$(cd ../.. && pwd)/target/release/liboffload_passes.so
+fi
 profile=debug
 [ "${1:-}" = "--release" ] && profile=release
 
 cargo build ${1:-} --locked --quiet
 target=${CARGO_TARGET_DIR:-target}
-image=$(ls -t "$target"/$profile/build/host-*/out/libkernels.so | head -n 1)
+image=$(ls -t "$target"/$profile/build/rust-linalg-*/out/libkernels.so | head -n 1)
 
-# scripts/run-offload.sh removes the /tmp/tmpfile_* copies of the image that
-# libomptarget's host plugin leaves behind.
-OMP_TARGET_OFFLOAD=MANDATORY sh "$repo"/scripts/run-offload.sh "$image" "$target/$profile/host"
+# libomptarget's host plugin copies the image it loads to /tmp/tmpfile_XXXXXX
+# and never deletes it: remove the copies of this image made by this run.
+before=$(ls /tmp/tmpfile_* 2>/dev/null || true)
+status=0
+OMP_TARGET_OFFLOAD=MANDATORY "$target/$profile/rust-linalg" || status=$?
+for f in /tmp/tmpfile_*; do
+  [ -f "$f" ] || continue
+  case "
+$before
+" in *"
+$f
+"*) continue ;; esac
+  cmp -s "$f" "$image" && rm -f "$f"
+done
+exit $status

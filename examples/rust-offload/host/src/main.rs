@@ -1,6 +1,6 @@
 //! The host side of the rust-offload example: typed launches of the kernels
 //! of the `kernels` crate, and a mapped region around repeated launches. No
-//! `unsafe`, no descriptors, no runtime calls: map types come from the
+//! unsafe code, no descriptors, no runtime calls: map types come from the
 //! kernels' parameter types.
 
 use std::error::Error;
