@@ -90,6 +90,7 @@ pub struct DeviceCrate {
     image_only: bool,
     target_dir: Option<PathBuf>,
     out_dir: Option<PathBuf>,
+    plugin: Option<PathBuf>,
 }
 
 impl DeviceCrate {
@@ -109,7 +110,15 @@ impl DeviceCrate {
             image_only: false,
             target_dir: None,
             out_dir: None,
+            plugin: None,
         }
+    }
+
+    /// The plugin, `liboffload_passes.so`. Default: the environment variable
+    /// `OFFLOAD_PASSES_PLUGIN`.
+    pub fn plugin(mut self, path: impl Into<PathBuf>) -> Self {
+        self.plugin = Some(path.into());
+        self
     }
 
     /// The device target triple. Default: the host's (libomptarget's CPU
@@ -172,7 +181,7 @@ impl DeviceCrate {
             Some(dir) => dir.clone(),
             None => PathBuf::from(env("OUT_DIR")?),
         };
-        let plugin = plugin()?;
+        let plugin = plugin(self.plugin.clone())?;
         let target = match &self.target {
             Some(t) => t.clone(),
             None => std::env::var("TARGET").unwrap_or_else(|_| host_triple()),
@@ -249,10 +258,10 @@ fn env(name: &str) -> Result<String, Error> {
     })
 }
 
-/// The plugin, from `OFFLOAD_PASSES_PLUGIN`.
-fn plugin() -> Result<PathBuf, Error> {
+/// The plugin: `given`, else `OFFLOAD_PASSES_PLUGIN`.
+fn plugin(given: Option<PathBuf>) -> Result<PathBuf, Error> {
     println!("cargo::rerun-if-env-changed=OFFLOAD_PASSES_PLUGIN");
-    let path = std::env::var_os("OFFLOAD_PASSES_PLUGIN").ok_or_else(|| {
+    let path = given.map(PathBuf::into_os_string).or_else(|| std::env::var_os("OFFLOAD_PASSES_PLUGIN")).ok_or_else(|| {
         error(
             "OFFLOAD_PASSES_PLUGIN is not set: set it to the absolute path of liboffload_passes.so \
              (built by `cargo build --release` in the offload-passes repository: target/release/liboffload_passes.so)",

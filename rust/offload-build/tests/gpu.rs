@@ -12,6 +12,12 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+fn plugin() -> PathBuf {
+    std::env::var_os("OFFLOAD_PASSES_PLUGIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("target/release/liboffload_passes.so"))
+}
+
 /// Why the test cannot run here, if it cannot.
 fn missing(nvptx: bool) -> Option<String> {
     let out = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
