@@ -38,6 +38,10 @@
 #   %amdgpu-rustc         %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib
 #   %cargo-target         the cargo target directory the Rust examples' tests share
 #   %repo                 the repository root
+#   %read-manifest IMAGE [--digest]
+#       the kernel manifests of a linked device image, one block per kernel
+#       (scripts/read-manifest.py, the format's example reader)
+#   %ptxas    ptxas (feature 'ptxas': $PTXAS or ptxas on PATH)
 #   %kernarg_layout FILE [LLC-OPTION...]
 #       each AMDGPU kernel's explicit kernarg offset:size:kind, one line per
 #       kernel (test-ir/Inputs/kernarg-layout.py); FILE ('-': stdin) is IR or
@@ -45,7 +49,8 @@
 #       [LLC-OPTION...]), a linked code object (llvm-readobj --notes), or llc's
 #       assembly
 #
-# Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed.
+# Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed,
+# 'ptxas' when NVIDIA's assembler is found ($PTXAS or PATH).
 
 import os
 import shutil
@@ -135,6 +140,9 @@ config.substitutions.append(
 # built once); a test that edits sources copies the example and uses its own.
 config.substitutions.append(("%cargo-target", os.path.join(root, "target", "lit-cargo")))
 config.substitutions.append(("%repo", root))
+config.substitutions.append(
+    ("%read-manifest", f"{sys.executable} {os.path.join(root, 'scripts', 'read-manifest.py')}")
+)
 config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(inputs, 'kernarg-layout.py')}"))
 
 rustc = shutil.which("rustc")
@@ -145,5 +153,9 @@ if rustc:
     config.substitutions.append(
         ("%amdgpu-rustc", f"{rustc} -Zllvm-plugins={plugin} --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib")
     )
+ptxas = os.environ.get("PTXAS") or shutil.which("ptxas")
+if ptxas and os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
 if os.path.exists(os.path.join(libdir, "libomptarget.so")):
     config.available_features.add("libomptarget")

@@ -7,6 +7,7 @@
 //! folder) plus one line there.
 
 pub mod ir;
+pub mod kernel_manifest;
 pub mod params;
 pub mod pass;
 

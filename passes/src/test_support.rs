@@ -125,3 +125,12 @@ pub fn offload_binary(images: &[&[u8]]) -> Vec<u8> {
     }
     out
 }
+
+/// Runs `offload-wrap-kernels` on device IR `ir` (natural signatures, kernels
+/// marked) and builds the image with [`build_image`]: an image with kernel
+/// manifests.
+pub fn build_wrapped_image(triple: &str, ir: &str) -> String {
+    let (_, wrapped) = run_pass::<crate::offload_wrap_kernels::OffloadWrapKernels>("", ir)
+        .unwrap_or_else(|e| panic!("offload-wrap-kernels failed: {e}"));
+    build_image(triple, &wrapped, true)
+}

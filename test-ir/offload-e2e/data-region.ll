@@ -32,7 +32,7 @@
 ; INFO-NOT: Copying data
 
 ; IR-LABEL: define void @launch(
-; IR:         call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.add.region_id,
+; IR:         call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.add.region_id.{{[0-9a-f]+}},
 ; IR-LABEL: define i32 @main(
 ; IR:         store i64 3, ptr %.offload_maptypes,
 ; IR-NEXT:    call void @__tgt_target_data_begin_mapper(ptr null, i64 -1, i32 1,

@@ -28,10 +28,9 @@
 
 ; y: TO|FROM, x: TO, a and n: LITERAL|IMPLICIT.
 ; IR: @.offload_sizes.axpy = private unnamed_addr constant [4 x i64] [i64 40, i64 40, i64 8, i64 4]
-; IR: @.offload_maptypes.axpy.begin = private unnamed_addr constant [4 x i64] [i64 1, i64 1, i64 768, i64 768]
-; IR: @.offload_maptypes.axpy.end = private unnamed_addr constant [4 x i64] [i64 2, i64 0, i64 0, i64 0]
+; IR: @.offload_maptypes.axpy = private unnamed_addr constant [4 x i64] [i64 35, i64 33, i64 800, i64 800]
 ; IR-LABEL: define i32 @main(
-; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.axpy.region_id,
+; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.axpy.region_id.{{[0-9a-f]+}},
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -22,7 +22,7 @@
 ; IR:         %.offload_baseptrs = alloca [2 x ptr]
 ; IR:       loop:
 ; IR-NOT:     alloca
-; IR:         call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.step.region_id,
+; IR:         call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.step.region_id.{{[0-9a-f]+}},
 ; IR-NOT:     call i32 @__tgt_target_kernel(
 ; IR:       exit:
 

@@ -22,8 +22,7 @@
 ; INFO-NOT: Copying data
 
 ; IR: @.offload_sizes.square = private unnamed_addr constant [3 x i64] [i64 16, i64 16, i64 8]
-; IR: @.offload_maptypes.square.begin = private unnamed_addr constant [3 x i64] [i64 1, i64 0, i64 768]
-; IR: @.offload_maptypes.square.end = private unnamed_addr constant [3 x i64] [i64 0, i64 2, i64 0]
+; IR: @.offload_maptypes.square = private unnamed_addr constant [3 x i64] [i64 33, i64 34, i64 800]
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -28,11 +28,9 @@
 ; DEV-NEXT:    %d.bitcast = bitcast i64 %d to double
 
 ; IR: @.offload_sizes.mix = private unnamed_addr constant [5 x i64] [i64 40, i64 4, i64 8, i64 4, i64 8]
-; The kernel's array: TARGET_PARAM (0x20) on every argument, LITERAL|IMPLICIT (0x300) kept on scalars;
-; the end array: FROM only.
-; IR: @.offload_maptypes.mix.begin = private unnamed_addr constant [5 x i64] [i64 0, i64 768, i64 768, i64 768, i64 768]
-; IR-NEXT: @.offload_maptypes.mix = private unnamed_addr constant [5 x i64] [i64 32, i64 800, i64 800, i64 800, i64 800]
-; IR-NEXT: @.offload_maptypes.mix.end = private unnamed_addr constant [5 x i64] [i64 2, i64 0, i64 0, i64 0, i64 0]
+; One map-type array for the one-call launch: TARGET_PARAM (0x20) on every argument,
+; LITERAL|IMPLICIT (0x300) on scalars, FROM (2) on the output.
+; IR: @.offload_maptypes.mix = private unnamed_addr constant [5 x i64] [i64 34, i64 800, i64 800, i64 800, i64 800]
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -23,8 +23,7 @@
 ; INFO:     Copying data from device to host, {{.*}} Size=4
 ; INFO-NOT: Copying data
 
-; IR: @.offload_maptypes.scale.begin = private unnamed_addr constant [3 x i64] [i64 1, i64 768, i64 768]
-; IR: @.offload_maptypes.scale.end = private unnamed_addr constant [3 x i64] [i64 2, i64 0, i64 0]
+; IR: @.offload_maptypes.scale = private unnamed_addr constant [3 x i64] [i64 35, i64 800, i64 800]
 ; IR-LABEL: define i32 @main(
 ; IR: %[[N:[0-9]+]] = zext i32 %n1 to i64
 ; IR: mul i64 %[[N]], 4

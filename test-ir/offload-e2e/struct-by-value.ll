@@ -39,13 +39,9 @@
 
 ; Both host forms: a 24-byte TO mapping, the output FROM.
 ; IR: @.offload_sizes.combine_byval = private unnamed_addr constant [2 x i64] [i64 24, i64 8]
-; IR: @.offload_maptypes.combine_byval.begin = private unnamed_addr constant [2 x i64] [i64 1, i64 0]
-; IR-NEXT: @.offload_maptypes.combine_byval = private unnamed_addr constant [2 x i64] [i64 32, i64 32]
-; IR-NEXT: @.offload_maptypes.combine_byval.end = private unnamed_addr constant [2 x i64] [i64 0, i64 2]
+; IR: @.offload_maptypes.combine_byval = private unnamed_addr constant [2 x i64] [i64 33, i64 34]
 ; IR: @.offload_sizes.dot2 = private unnamed_addr constant [3 x i64] [i64 16, i64 16, i64 8]
-; IR: @.offload_maptypes.dot2.begin = private unnamed_addr constant [3 x i64] [i64 1, i64 1, i64 0]
-; IR-NEXT: @.offload_maptypes.dot2 = private unnamed_addr constant [3 x i64] [i64 32, i64 32, i64 32]
-; IR-NEXT: @.offload_maptypes.dot2.end = private unnamed_addr constant [3 x i64] [i64 0, i64 0, i64 2]
+; IR: @.offload_maptypes.dot2 = private unnamed_addr constant [3 x i64] [i64 33, i64 33, i64 34]
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

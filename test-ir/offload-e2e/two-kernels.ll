@@ -25,11 +25,13 @@
 ; DEV-NEXT:    %s.trunc = trunc i64 %s to i32
 ; DEV-NEXT:    %n.trunc = trunc i64 %n to i32
 
-; One entry per kernel, in one array.
-; IR: @.offloading.entries = internal constant [2 x %struct.__tgt_offload_entry] [%struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.vadd.region_id, ptr @.offloading.entry_name.vadd, i64 0, i64 0, ptr null }, %struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.vscale.region_id, ptr @.offloading.entry_name.vscale, i64 0, i64 0, ptr null }]
+; One entry per kernel the image exports (not_a_kernel too: the entries depend
+; on the image alone, so every module built against it emits the same ones),
+; in one array in the image's comdat.
+; IR: @.offloading.entries.[[H:[0-9a-f]+]] = linkonce_odr hidden constant [3 x %struct.__tgt_offload_entry] [%struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.not_a_kernel.region_id.[[H]], ptr @.offloading.entry_name.not_a_kernel.[[H]], i64 0, i64 0, ptr null }, %struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.vadd.region_id.[[H]], ptr @.offloading.entry_name.vadd.[[H]], i64 0, i64 0, ptr null }, %struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.vscale.region_id.[[H]], ptr @.offloading.entry_name.vscale.[[H]], i64 0, i64 0, ptr null }], section "offload_passes_entries", comdat($.omp_offloading.device_image.[[H]]), align 8
 ; IR-LABEL: define i32 @main(
-; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.vadd.region_id,
-; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.vscale.region_id,
+; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.vadd.region_id.[[H]],
+; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.vscale.region_id.[[H]],
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

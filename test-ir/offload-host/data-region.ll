@@ -4,7 +4,7 @@
 ; region copies the device value back.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
 ; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
@@ -32,12 +32,13 @@
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
 
-define void @add1(ptr %dyn_ptr, ptr %x) {
+define void @add1(ptr %x) !offload.kernel !0 {
   %v = load i64, ptr %x
   %v1 = add i64 %v, 1
   store i64 %v1, ptr %x
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

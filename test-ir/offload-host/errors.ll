@@ -2,7 +2,7 @@
 ; path and says what is wrong; the pass changes nothing on error. (Bad
 ; parameters fail when the pipeline is parsed: bad-input/pass-params.ll.)
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 
 ; A launch of a kernel the image lacks lists the kernels it has.
 ; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/missing.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=MISSING -DIMAGE=%t/dev.so
@@ -39,13 +39,16 @@
 ; TRUNCATED: error: offload-host: image '[[IMAGE]]' is not a valid ELF file:
 
 ; An ELF for a machine no offload plugin runs (AArch64).
-; RUN: %device-image %t/dev.ll %t/arm.so -mtriple=aarch64-unknown-linux-gnu
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/arm.so -mtriple=aarch64-unknown-linux-gnu
 ; RUN: not %opt -passes='offload-host<image=%t/arm.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=MACHINE -DIMAGE=%t/arm.so
 ; MACHINE: error: offload-host: image '[[IMAGE]]' is an ELF for machine 183; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)
 
 ; A pointer whose size the pass cannot know.
 ; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/unsized.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=UNSIZED
-; UNSIZED: error: offload-host: launch of 'alpha' in function 'f': argument 0: a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in the launch descriptor
+; UNSIZED: error: offload-host: launch of 'alpha' in function 'f': argument 0: a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in a launch descriptor; this module has none for the kernel (a `__offload_launch.K` static defined in another codegen unit or crate is not visible here: the v2 form __offload_launch2.K takes its descriptor as an argument)
+; The same with a descriptor that gives no SIZE:
+; RUN: not %opt -passes='offload-host<image=%t/dev.so>' %t/unsized-described.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=UNSIZED-DESCRIBED
+; UNSIZED-DESCRIBED: error: offload-host: launch of 'alpha' in function 'f': argument 0: a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in the launch descriptor{{$}}
 
 ; A scalar whose descriptor map type lacks LITERAL (IMPLICIT alone, 0x200):
 ; the runtime would read the value as a host address.
@@ -182,15 +185,16 @@ define void @f() {
 
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
-define void @alpha(ptr %dyn_ptr, ptr %a) {
+define void @alpha(ptr %a) !offload.kernel !0 {
   ret void
 }
-define void @beta(ptr %dyn_ptr) {
+define void @beta() !offload.kernel !0 {
   ret void
 }
-define void @gamma(ptr %dyn_ptr, i64 %x) {
+define void @gamma(i64 %x) !offload.kernel !0 {
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target triple = "x86_64-unknown-linux-gnu"
@@ -219,11 +223,20 @@ define void @f(ptr %p) {
   ret void
 }
 
+;--- unsized-described.ll
+target triple = "x86_64-unknown-linux-gnu"
+declare void @alpha(ptr)
+define void @f(ptr %p) {
+  call void @alpha(ptr %p), !offload.launch !0
+  ret void
+}
+!0 = !{i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 1, i64 3, i64 0, i64 0}
+
 ;--- scalar-map.ll
 target triple = "x86_64-unknown-linux-gnu"
-declare void @gamma(i32)
+declare void @gamma(i64)
 define void @f() {
-  call void @gamma(i32 7), !offload.launch !0
+  call void @gamma(i64 7), !offload.launch !0
   ret void
 }
 !0 = !{i64 1, i64 1, i64 1, i64 1, i64 1, i64 1, i64 1, i64 0, i64 1, i64 512, i64 0, i64 0}

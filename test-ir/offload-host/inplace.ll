@@ -2,37 +2,55 @@
 ; dereferenceable), with an i32 length passed as a literal.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
 ; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
 
 ; CHECK: 2 3 4 5
 
+; The registration (registration.rs): everything keyed by the image digest H
+; and, but the region ids, linkonce_odr hidden in one comdat named after the
+; image global, so modules built against one image link to one copy,
+; registered once.
 ; IR: %struct.__tgt_offload_entry = type { i64, i16, i16, i32, ptr, ptr, i64, i64, ptr }
-; IR: @.inc.region_id = weak constant i8 0
-; IR: @.offloading.entry_name.inc = internal unnamed_addr constant [4 x i8] c"inc\00", section ".llvm.rodata.offloading", align 1
-; IR: @.offloading.entries = internal constant [1 x %struct.__tgt_offload_entry] [%struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.inc.region_id, ptr @.offloading.entry_name.inc, i64 0, i64 0, ptr null }], section "llvm_offload_entries", align 8
-; The raw ELF, as little-endian 64-bit words ("\7FELF\02\01\01\00" = 282584257676671):
-; IR: @.omp_offloading.device_image = internal unnamed_addr constant {{.*}}[i64 282584257676671, {{.*}}, section ".llvm.offloading", align 8
-; IR: @.omp_offloading.descriptor = internal constant %__tgt_bin_desc { i32 1, ptr @.omp_offloading.device_images, ptr @.offloading.entries, ptr getelementptr ([1 x %struct.__tgt_offload_entry], ptr @.offloading.entries, i64 1) }
-; IR: @llvm.compiler.used = appending global [1 x ptr] [ptr @.offloading.entries], section "llvm.metadata"
-; IR: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg, ptr null }]
+; IR: $.omp_offloading.device_image.[[H:[0-9a-f]{16}]] = comdat any
+; IR: @.inc.region_id.[[H]] = weak constant i8 0
+; IR: @.offloading.entry_name.inc.[[H]] = linkonce_odr hidden unnamed_addr constant [4 x i8] c"inc\00", section ".llvm.rodata.offloading", comdat($.omp_offloading.device_image.[[H]]), align 1
+; IR: @.offloading.entries.[[H]] = linkonce_odr hidden constant [1 x %struct.__tgt_offload_entry] [%struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.inc.region_id.[[H]], ptr @.offloading.entry_name.inc.[[H]], i64 0, i64 0, ptr null }], section "offload_passes_entries", comdat($.omp_offloading.device_image.[[H]]), align 8
+; The whole OffloadBinary, as little-endian 64-bit words (magic 10 FF 10 AD,
+; version 1 = 7198539536), in a section of its own:
+; IR: @.omp_offloading.device_image.[[H]] = linkonce_odr hidden unnamed_addr constant {{.*}}[i64 7198539536, {{.*}}, section ".offload_passes.image", comdat, align 8
+; ImageStart is the entry's ImageOffset (152 with the triple and arch strings), ImageEnd that + ImageSize:
+; IR: @.omp_offloading.device_images.[[H]] = linkonce_odr hidden unnamed_addr constant [1 x %__tgt_device_image] [%__tgt_device_image { ptr getelementptr (i8, ptr @.omp_offloading.device_image.[[H]], i64 152), ptr getelementptr (i8, ptr @.omp_offloading.device_image.[[H]], i64 {{[0-9]+}}), ptr @.offloading.entries.[[H]], ptr getelementptr ([1 x %struct.__tgt_offload_entry], ptr @.offloading.entries.[[H]], i64 1) }], comdat($.omp_offloading.device_image.[[H]])
+; IR: @.omp_offloading.descriptor.[[H]] = linkonce_odr hidden constant %__tgt_bin_desc { i32 1, ptr @.omp_offloading.device_images.[[H]], ptr @.offloading.entries.[[H]], ptr getelementptr ([1 x %struct.__tgt_offload_entry], ptr @.offloading.entries.[[H]], i64 1) }, comdat($.omp_offloading.device_image.[[H]])
+; IR: @llvm.compiler.used = appending global [2 x ptr] [ptr @.offloading.entries.[[H]], ptr @.omp_offloading.device_image.[[H]]], section "llvm.metadata"
+; The constructor entry names the image global: .init_array goes with the comdat.
+; IR: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[H]], ptr @.omp_offloading.device_image.[[H]] }]
+; One call per launch: the map types say what the runtime copies.
+; IR: @.offload_sizes.inc = private unnamed_addr constant [2 x i64] [i64 16, i64 4]
+; IR: @.offload_maptypes.inc = private unnamed_addr constant [2 x i64] [i64 35, i64 800]
 ; IR-LABEL: define i32 @main()
-; IR: call void @__tgt_target_data_begin_mapper(ptr null, i64 -1, i32 2,
-; IR: %inc.rc = call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.inc.region_id, ptr %kernel_args)
-; IR: call void @__tgt_target_data_end_mapper(ptr null, i64 -1, i32 2,
-; IR: call void @__offload_launch_check(i32 %inc.rc, ptr @.offloading.entry_name.inc)
+; IR-NOT: _mapper
+; IR: %inc.rc = call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.inc.region_id.[[H]], ptr %kernel_args)
+; IR-NEXT: call void @__offload_launch_check(i32 %inc.rc, ptr @.offloading.entry_name.inc.[[H]])
+; IR-NOT: _mapper
+; IR: define linkonce_odr hidden void @.omp_offloading.descriptor_unreg.[[H]]() section ".text.startup" comdat($.omp_offloading.device_image.[[H]]) {
+; IR-NEXT: entry:
+; IR-NEXT: call void @__tgt_unregister_lib(ptr @.omp_offloading.descriptor.[[H]])
+; IR: define linkonce_odr hidden void @.omp_offloading.descriptor_reg.[[H]]() section ".text.startup" comdat($.omp_offloading.device_image.[[H]]) {
+; IR-NEXT: entry:
+; IR-NEXT: call void @__tgt_register_lib(ptr @.omp_offloading.descriptor.[[H]])
+; IR-NEXT: call i32 @atexit(ptr @.omp_offloading.descriptor_unreg.[[H]])
 ; IR: !{i32 7, !"openmp", i32 51}
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; inc(a, n): a[i] += 1 for i < n. Wrapped form: leading dyn_ptr, i64 slots.
-define void @inc(ptr %dyn_ptr, ptr %a, i64 %n_slot) {
+; inc(a, n): a[i] += 1 for i < n (offload-wrap-kernels adds the dyn pointer and slots).
+define void @inc(ptr %a, i32 %n) !offload.kernel !0 {
 entry:
-  %n = trunc i64 %n_slot to i32
   %empty = icmp sle i32 %n, 0
   br i1 %empty, label %exit, label %loop
 loop:
@@ -47,6 +65,7 @@ loop:
 exit:
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

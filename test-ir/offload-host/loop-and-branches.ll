@@ -3,7 +3,7 @@
 ; stack; each launch maps, runs and copies back.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
 ; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
@@ -14,7 +14,7 @@
 ; ODD: after loop: 5
 ; ODD: after branch: 6
 
-; IR: @.offloading.entries = internal constant [2 x %struct.__tgt_offload_entry]
+; IR: @.offloading.entries.{{[0-9a-f]+}} = linkonce_odr hidden constant [2 x %struct.__tgt_offload_entry]
 ; IR-LABEL: define i32 @main(
 ; IR-NEXT: entry:
 ; IR-NEXT: %.offload_baseptrs{{[0-9]*}} = alloca [1 x ptr]
@@ -26,29 +26,30 @@
 ; IR: %kernel_args{{[0-9]*}} = alloca %struct.__tgt_kernel_arguments
 ; IR: loop:
 ; IR-NOT: alloca
-; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.add1.region_id,
+; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.add1.region_id.{{[0-9a-f]+}},
 ; IR: even:
 ; IR-NOT: alloca
-; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.double.region_id,
+; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.double.region_id.{{[0-9a-f]+}},
 ; IR: odd:
 ; IR-NOT: alloca
-; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.add1.region_id,
+; IR: call i32 @__tgt_target_kernel(ptr null, i64 -1, i32 0, i32 0, ptr @.add1.region_id.{{[0-9a-f]+}},
 
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
 
-define void @add1(ptr %dyn_ptr, ptr %x) {
+define void @add1(ptr %x) !offload.kernel !0 {
   %v = load i64, ptr %x
   %v1 = add i64 %v, 1
   store i64 %v1, ptr %x
   ret void
 }
-define void @double(ptr %dyn_ptr, ptr %x) {
+define void @double(ptr %x) !offload.kernel !0 {
   %v = load i64, ptr %x
   %v1 = shl i64 %v, 1
   store i64 %v1, ptr %x
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

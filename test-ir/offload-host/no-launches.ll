@@ -1,7 +1,7 @@
 ; A module without launches or data-region calls is left exactly as it was:
 ; no registration, no module flag (the pass reports no change).
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o %t/after.ll
 ; RUN: %opt -passes=verify %t/host.ll -S -o %t/before.ll
 ; RUN: diff %t/before.ll %t/after.ll
@@ -10,9 +10,10 @@
 
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
-define void @k(ptr %dyn_ptr) {
+define void @k() !offload.kernel !0 {
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target triple = "x86_64-unknown-linux-gnu"

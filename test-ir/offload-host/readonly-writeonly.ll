@@ -3,7 +3,7 @@
 ; host and must come back as in[i] * 2.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
 ; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
@@ -12,14 +12,12 @@
 ; CHECK: out: 2 4 6 8
 
 ; IR: @.offload_sizes.twice = private unnamed_addr constant [3 x i64] [i64 16, i64 16, i64 8]
-; IR: @.offload_maptypes.twice.begin = private unnamed_addr constant [3 x i64] [i64 1, i64 0, i64 768]
-; IR: @.offload_maptypes.twice = private unnamed_addr constant [3 x i64] [i64 32, i64 32, i64 800]
-; IR: @.offload_maptypes.twice.end = private unnamed_addr constant [3 x i64] [i64 0, i64 2, i64 0]
+; IR: @.offload_maptypes.twice = private unnamed_addr constant [3 x i64] [i64 33, i64 34, i64 800]
 
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
 
-define void @twice(ptr %dyn_ptr, ptr %in, ptr %out, i64 %n) {
+define void @twice(ptr %in, ptr %out, i64 %n) !offload.kernel !0 {
 entry:
   br label %loop
 loop:
@@ -35,6 +33,7 @@ loop:
 exit:
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

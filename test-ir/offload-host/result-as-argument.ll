@@ -7,7 +7,7 @@
 ; is lowered. Also found: an entry block that starts with (empty) phis got
 ; the launch allocas in front of them ("PHI nodes not grouped at top").
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o %t/out.ll
 ; RUN: %FileCheck %s < %t/out.ll
 ; RUN: %llc -filetype=obj %t/out.ll -o %t/out.o
@@ -33,12 +33,13 @@
 
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
-define void @a(ptr %dyn) {
+define void @a() !offload.kernel !0 {
   ret void
 }
-define void @b(ptr %dyn, i32 %x, ptr %p, i32 %n) {
+define void @b(i32 %x, ptr %p, i32 %n) !offload.kernel !0 {
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -4,7 +4,7 @@
 // -Cpasses (one codegen unit, so the static and the calls are in one module).
 // REQUIRES: rustc, libomptarget
 // RUN: rm -rf %t && split-file %s %t
-// RUN: %device-image %t/dev.ll %t/dev.so
+// RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 // RUN: %rustc -O -Ccodegen-units=1 '-Cpasses=offload-host<image=%t/dev.so>' %t/main.rs -o %t/main %rust-link-omptarget
 // RUN: %run-offload %t/dev.so %t/main | %FileCheck %s
 // RUN: %rustc -Copt-level=0 -Ccodegen-units=1 '-Cpasses=offload-host<image=%t/dev.so>' %t/main.rs -o %t/main0 %rust-link-omptarget
@@ -57,7 +57,7 @@ fn main() {
 //--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
 
-define void @scale(ptr %dyn_ptr, ptr %p, i64 %n) {
+define void @scale(ptr %p, i64 %n) !offload.kernel !0 {
 entry:
   %empty = icmp eq i64 %n, 0
   br i1 %empty, label %exit, label %loop
@@ -74,7 +74,7 @@ exit:
   ret void
 }
 
-define void @sum(ptr %dyn_ptr, ptr %values, ptr %total) {
+define void @sum(ptr %values, ptr %total) !offload.kernel !0 {
   %v = load <5 x i32>, ptr %values, align 4
   %s = call i32 @llvm.vector.reduce.add.v5i32(<5 x i32> %v)
   %w = sext i32 %s to i64
@@ -82,3 +82,4 @@ define void @sum(ptr %dyn_ptr, ptr %values, ptr %total) {
   ret void
 }
 declare i32 @llvm.vector.reduce.add.v5i32(<5 x i32>)
+!0 = !{}

@@ -4,7 +4,7 @@
 ; that zero-extension plus truncation keeps the value.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
 ; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
@@ -14,9 +14,7 @@
 ; IR: @.offload_sizes.scalars = private unnamed_addr constant [5 x i64] [i64 32, i64 4, i64 8, i64 4, i64 8]
 ; The kernel's array: TARGET_PARAM (0x20) on every argument, LITERAL|IMPLICIT (0x300) kept on scalars;
 ; the end array: FROM only.
-; IR: @.offload_maptypes.scalars.begin = private unnamed_addr constant [5 x i64] [i64 0, i64 768, i64 768, i64 768, i64 768]
-; IR-NEXT: @.offload_maptypes.scalars = private unnamed_addr constant [5 x i64] [i64 32, i64 800, i64 800, i64 800, i64 800]
-; IR-NEXT: @.offload_maptypes.scalars.end = private unnamed_addr constant [5 x i64] [i64 2, i64 0, i64 0, i64 0, i64 0]
+; IR: @.offload_maptypes.scalars = private unnamed_addr constant [5 x i64] [i64 34, i64 800, i64 800, i64 800, i64 800]
 ; IR-LABEL: define i32 @main(
 ; IR: %[[I:[0-9]+]] = zext i32 %i to i64
 ; IR: inttoptr i64 %[[I]] to ptr
@@ -30,12 +28,8 @@
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
 
-; scalars(out, i, l, f, d): out = { i*2, l+1, f*2, d*2 }, each scalar in an i64 slot.
-define void @scalars(ptr %dyn_ptr, ptr %out, i64 %i_slot, i64 %l, i64 %f_slot, i64 %d_slot) {
-  %i = trunc i64 %i_slot to i32
-  %f_bits = trunc i64 %f_slot to i32
-  %f = bitcast i32 %f_bits to float
-  %d = bitcast i64 %d_slot to double
+; scalars(out, i, l, f, d): out = { i*2, l+1, f*2, d*2 } (each scalar travels in an i64 slot).
+define void @scalars(ptr %out, i32 %i, i64 %l, float %f, double %d) !offload.kernel !0 {
   %i2 = mul i32 %i, 2
   %i2w = sext i32 %i2 to i64
   store i64 %i2w, ptr %out
@@ -51,6 +45,7 @@ define void @scalars(ptr %dyn_ptr, ptr %out, i64 %i_slot, i64 %l, i64 %f_slot, i
   store double %d2, ptr %p3
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

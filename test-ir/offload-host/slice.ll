@@ -8,7 +8,7 @@
 ; size, n * 4, is computed at run time; the length is not a constant here.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
 ; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
@@ -16,20 +16,20 @@
 ; Only the first three of five elements are in the slice.
 ; CHECK: 3 6 9 4 5
 
-; IR: @.offload_maptypes.scale.begin = private unnamed_addr constant [2 x i64] [i64 1, i64 768]
-; IR: @.offload_maptypes.scale = private unnamed_addr constant [2 x i64] [i64 32, i64 800]
-; IR: @.offload_maptypes.scale.end = private unnamed_addr constant [2 x i64] [i64 2, i64 0]
+; IR: @.offload_maptypes.scale = private unnamed_addr constant [2 x i64] [i64 35, i64 800]
 ; IR-LABEL: define i32 @main(
 ; IR: %.offload_sizes = alloca [2 x i64], align 8
 ; IR: %[[BYTES:[0-9]+]] = mul i64 %n, 4
 ; IR: store i64 %[[BYTES]], ptr
-; IR: call void @__tgt_target_data_begin_mapper(ptr null, i64 -1, i32 2, ptr %.offload_baseptrs, ptr %.offload_ptrs, ptr %.offload_sizes, ptr @.offload_maptypes.scale.begin, ptr null, ptr null)
+; The run-time sizes array goes into the kernel arguments:
+; IR: store ptr %.offload_sizes, ptr
+; IR: call i32 @__tgt_target_kernel(
 
 ;--- dev.ll
 target triple = "x86_64-unknown-linux-gnu"
 
 ; scale(p, n): p[i] *= 3 for i < n
-define void @scale(ptr %dyn_ptr, ptr %p, i64 %n) {
+define void @scale(ptr %p, i64 %n) !offload.kernel !0 {
 entry:
   %empty = icmp eq i64 %n, 0
   br i1 %empty, label %exit, label %loop
@@ -45,6 +45,7 @@ loop:
 exit:
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

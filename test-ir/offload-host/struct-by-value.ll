@@ -4,7 +4,7 @@
 ; `byval(%P)` pointer.
 ; REQUIRES: libomptarget
 ; RUN: rm -rf %t && split-file %s %t
-; RUN: %device-image %t/dev.ll %t/dev.so
+; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
 ; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
@@ -14,16 +14,15 @@
 
 ; P = { i32 a, double b, float c } is 24 bytes.
 ; IR: @.offload_sizes.combine = private unnamed_addr constant [2 x i64] [i64 24, i64 8]
-; IR: @.offload_maptypes.combine.begin = private unnamed_addr constant [2 x i64] [i64 1, i64 0]
-; IR-NEXT: @.offload_maptypes.combine = private unnamed_addr constant [2 x i64] [i64 32, i64 32]
-; IR-NEXT: @.offload_maptypes.combine.end = private unnamed_addr constant [2 x i64] [i64 0, i64 2]
+; IR: @.offload_maptypes.combine = private unnamed_addr constant [2 x i64] [i64 33, i64 34]
 ; IR: @.offload_sizes.combine.1 = private unnamed_addr constant [2 x i64] [i64 24, i64 8]
-; IR: @.offload_maptypes.combine.begin.2 = private unnamed_addr constant [2 x i64] [i64 1, i64 0]
+; IR: @.offload_maptypes.combine.2 = private unnamed_addr constant [2 x i64] [i64 33, i64 34]
 ; IR-LABEL: define i32 @main(
 ; IR: %.offload_byval = alloca %P, align 8
 ; IR: store %P %p, ptr %.offload_byval
 ; IR: store ptr %.offload_byval, ptr
-; IR: call void @__tgt_target_data_begin_mapper(ptr null, i64 -1, i32 2, ptr %.offload_baseptrs{{.*}}, ptr %.offload_ptrs{{.*}}, ptr @.offload_sizes.combine, ptr @.offload_maptypes.combine.begin,
+; IR: store ptr @.offload_sizes.combine, ptr
+; IR: store ptr @.offload_maptypes.combine, ptr
 ; The byval pointer itself is the mapped pointer.
 ; IR: store ptr %s, ptr
 
@@ -32,7 +31,7 @@ target triple = "x86_64-unknown-linux-gnu"
 %P = type { i32, double, float }
 
 ; combine(p, out): *out = p.a + p.b * p.c
-define void @combine(ptr %dyn_ptr, ptr %p, ptr %out) {
+define void @combine(ptr byval(%P) %p, ptr %out) !offload.kernel !0 {
   %a = load i32, ptr %p
   %pb = getelementptr %P, ptr %p, i32 0, i32 1
   %b = load double, ptr %pb
@@ -45,6 +44,7 @@ define void @combine(ptr %dyn_ptr, ptr %p, ptr %out) {
   store double %r, ptr %out
   ret void
 }
+!0 = !{}
 
 ;--- host.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

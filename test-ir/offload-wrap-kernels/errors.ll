@@ -44,6 +44,18 @@
 ; RUN: not %opt -passes='offload-wrap-kernels<kernels=_ZN6device7kernels4decl17h0123456789abcdefE>' -disable-output %t/rust-symbol.ll 2>&1 | %FileCheck %s --check-prefix=RUST-DECL
 ; RUST-DECL: error: offload-wrap-kernels: kernels=: 'device::kernels::decl' is a declaration; only a defined function can be a kernel
 
+; The manifest's name is taken (by something other than this pass's own
+; manifest of an already wrapped kernel):
+; RUN: %no-output-file %t.out not %opt -passes=offload-wrap-kernels %t/manifest-name.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=MANIFEST-NAME
+; MANIFEST-NAME: error: offload-wrap-kernels: kernel 'k': the module already has a global named '__offload_manifest_k', the name of its kernel manifest
+
+;--- manifest-name.ll
+@__offload_manifest_k = global i32 0
+define void @k(i32 %x) !offload.kernel !0 {
+  ret void
+}
+!0 = !{}
+
 ;--- rust-symbol.ll
 define void @_ZN6device7kernels5scale17h0123456789abcdefE(i128 %x) !offload.kernel !0 {
   ret void

@@ -10,10 +10,16 @@ use llvm_sys::prelude::LLVMValueRef;
 use super::constants::aggregate_elements;
 use super::handles::{Type, Value};
 
-/// `appendToGlobalCtors`: adds `{ i32 priority, ptr function, ptr null }`
-/// to `@llvm.global_ctors`, keeping the entries already there (and their
-/// element type: an old two-field form stays two fields).
-pub fn append_global_ctor(module: &Module<'_>, function: FunctionValue<'_>, priority: u32) {
+/// `appendToGlobalCtors`: adds `{ i32 priority, ptr function, ptr data }`
+/// to `@llvm.global_ctors` (`data` null without one), keeping the entries
+/// already there (and their element type: an old two-field form stays two
+/// fields). On ELF the `.init_array` entry goes into the comdat of `data`.
+pub fn append_global_ctor(
+    module: &Module<'_>,
+    function: FunctionValue<'_>,
+    priority: u32,
+    data: Option<GlobalValue<'_>>,
+) {
     let context = module.get_context();
     let ptr = context.ptr_type(AddressSpace::default());
     let i32_type = context.i32_type();
@@ -31,7 +37,10 @@ pub fn append_global_ctor(module: &Module<'_>, function: FunctionValue<'_>, prio
             // SAFETY: `entry` is a live struct type (the array's element type).
             let field_count = unsafe { llvm::LLVMCountStructElementTypes(entry.as_raw()) };
             if field_count > 2 {
-                fields.push(ptr.const_null().into());
+                fields.push(match data {
+                    Some(global) => Value::from(global.as_pointer_value()),
+                    None => ptr.const_null().into(),
+                });
             }
             let mut raw: Vec<LLVMValueRef> = fields.iter().map(|v| v.as_raw()).collect();
             // SAFETY: fields of the struct's element types, in order.
@@ -48,19 +57,31 @@ pub fn append_global_ctor(module: &Module<'_>, function: FunctionValue<'_>, prio
 
 /// `appendToCompilerUsed`: keeps `globals` alive until the object file.
 pub fn append_compiler_used<'ctx>(module: &Module<'ctx>, globals: &[GlobalValue<'ctx>]) {
+    append_to_used_list(module, "llvm.compiler.used", globals);
+}
+
+/// `appendToUsed`: keeps `globals` alive through the object file and the
+/// linker's garbage collection (ELF `SHF_GNU_RETAIN`).
+pub fn append_used<'ctx>(module: &Module<'ctx>, globals: &[GlobalValue<'ctx>]) {
+    append_to_used_list(module, "llvm.used", globals);
+}
+
+/// The element is a generic `ptr`: globals in other address spaces are cast.
+fn append_to_used_list<'ctx>(module: &Module<'ctx>, name: &str, globals: &[GlobalValue<'ctx>]) {
     let ptr = module.get_context().ptr_type(AddressSpace::default());
-    append_to_appending_global(
-        module,
-        "llvm.compiler.used",
-        ptr.into(),
-        Some("llvm.metadata"),
-        |_| {
-            globals
-                .iter()
-                .map(|g| Value::from(g.as_pointer_value()))
-                .collect()
-        },
-    );
+    append_to_appending_global(module, name, ptr.into(), Some("llvm.metadata"), |_| {
+        globals
+            .iter()
+            .map(|g| {
+                let pointer = g.as_pointer_value();
+                if pointer.get_type() == ptr {
+                    Value::from(pointer)
+                } else {
+                    Value::from(pointer.const_address_space_cast(ptr))
+                }
+            })
+            .collect()
+    });
 }
 
 /// Rebuilds appending global `name` as its old elements + `new(element type)`.

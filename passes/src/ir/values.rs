@@ -163,6 +163,50 @@ impl<'ctx> Value<'ctx> {
         unsafe { FunctionValue::new(self.as_raw()) }
     }
 
+    /// The inkwell view of a global variable (not a function or alias).
+    pub fn as_global_variable(self) -> Option<inkwell::values::GlobalValue<'ctx>> {
+        // SAFETY: LLVMIsAGlobalVariable accepts any value; a global variable
+        // is what GlobalValue wraps.
+        unsafe {
+            (!llvm::LLVMIsAGlobalVariable(self.as_raw()).is_null())
+                .then(|| inkwell::values::GlobalValue::new(self.as_raw()))
+        }
+    }
+
+    /// The value under constant-expression address-space casts and GEPs
+    /// whose indices are all zero (what a pointer to a global's start may be
+    /// wrapped in).
+    pub fn strip_pointer_casts(self) -> Value<'ctx> {
+        use llvm_sys::LLVMOpcode::{LLVMAddrSpaceCast, LLVMBitCast, LLVMGetElementPtr};
+        let mut value = self;
+        loop {
+            // SAFETY: LLVMIsAConstantExpr accepts any value; a constant
+            // expression has an opcode and operands.
+            let opcode = unsafe {
+                if llvm::LLVMIsAConstantExpr(value.as_raw()).is_null() {
+                    return value;
+                }
+                llvm::LLVMGetConstOpcode(value.as_raw())
+            };
+            let zero_offset = (1..value.operand_count())
+                .filter_map(|i| value.operand(i))
+                // SAFETY: reads a constant integer's value after checking its kind.
+                .all(|index| unsafe {
+                    !llvm::LLVMIsAConstantInt(index.as_raw()).is_null()
+                        && llvm::LLVMConstIntGetZExtValue(index.as_raw()) == 0
+                });
+            match opcode {
+                LLVMAddrSpaceCast | LLVMBitCast => {}
+                LLVMGetElementPtr if zero_offset => {}
+                _ => return value,
+            }
+            match value.operand(0) {
+                Some(inner) => value = inner,
+                None => return value,
+            }
+        }
+    }
+
     /// The inkwell view of a value whose type inkwell wraps as basic.
     pub fn as_basic(self) -> Option<BasicValueEnum<'ctx>> {
         self.ty().as_basic()?;

@@ -1,6 +1,7 @@
-//! The launch contract: libomptarget's map types, launch descriptors (the
-//! words a front end writes to say what the IR cannot), and the data-region
-//! calls.
+//! The launch contract, v1 part: libomptarget's map types, v1 launch
+//! descriptors (the words a front end writes to say what the IR cannot), the
+//! reading of descriptor globals (shared with v2, [`super::contract_v2`]),
+//! and the data-region calls.
 
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
@@ -20,19 +21,11 @@ pub mod map_type {
     /// What a descriptor's MAP may contain.
     pub const ACCEPTED: u64 = TO | FROM | LITERAL | IMPLICIT;
 
-    /// For `__tgt_target_data_begin_mapper`: copy in, literals pass through.
-    pub fn begin(m: u64) -> u64 {
-        m & (TO | LITERAL | IMPLICIT)
-    }
-
-    /// For the kernel launch: every argument is a kernel parameter.
+    /// The map type of one argument of a one-call launch (clang's form:
+    /// `__tgt_target_kernel` maps, launches and unmaps): every argument is a
+    /// kernel parameter.
     pub fn kernel(m: u64) -> u64 {
-        (m & (LITERAL | IMPLICIT)) | TARGET_PARAM
-    }
-
-    /// For `__tgt_target_data_end_mapper`: copy out.
-    pub fn end(m: u64) -> u64 {
-        m & FROM
+        m | TARGET_PARAM
     }
 
     /// A pointer argument's map type from its parameter attributes.
@@ -72,13 +65,15 @@ pub struct ArgSpec {
     pub len_arg: Option<u32>,
 }
 
-/// What is wrong with a launch descriptor.
+/// What is wrong with a launch descriptor (v1 or v2).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DescriptorProblem {
     TooShort { words: usize },
-    Version { version: u64 },
+    TooShortV2 { words: usize },
+    Version { version: u64, supported: u64 },
     TooLarge { what: &'static str, value: u64 },
-    WordCount { count: u64, expected: u128, words: usize },
+    /// `count` arguments of `unit` ("triples", "pairs") need `expected` words.
+    WordCount { count: u64, expected: u128, words: usize, unit: &'static str },
     MapBits { arg: usize, map: u64 },
     LiteralAndMapped { arg: usize, map: u64 },
     LengthIndex { arg: usize, len: u64 },
@@ -101,14 +96,20 @@ impl std::fmt::Display for DescriptorProblem {
                 f,
                 "has {words} words; at least {HEADER_WORDS} are needed (version, teams x3, threads x3, dynamic memory, argument count)"
             ),
-            DescriptorProblem::Version { version } => {
-                write!(f, "has layout version {version}; version {DESCRIPTOR_VERSION} is supported")
+            DescriptorProblem::TooShortV2 { words } => write!(
+                f,
+                "has {words} words; at least 3 are needed (version 2, image digest, argument count)"
+            ),
+            DescriptorProblem::Version { version, supported } => {
+                write!(f, "has layout version {version}; version {supported} is supported")
             }
             DescriptorProblem::TooLarge { what, value } => write!(f, "{what} {value} does not fit in 32 bits"),
-            DescriptorProblem::WordCount { count, expected, words } => write!(
-                f,
-                "declares {count} argument triples, so {expected} words, but has {words}"
-            ),
+            DescriptorProblem::WordCount {
+                count,
+                expected,
+                words,
+                unit,
+            } => write!(f, "declares {count} argument {unit}, so {expected} words, but has {words}"),
             DescriptorProblem::MapBits { arg, map } => write!(
                 f,
                 "argument {arg}: map type {map:#x} has bits other than TO, FROM, LITERAL, IMPLICIT"
@@ -152,7 +153,10 @@ impl LaunchDescriptor {
             return Err(DescriptorProblem::TooShort { words: words.len() });
         }
         if words[0] != DESCRIPTOR_VERSION {
-            return Err(DescriptorProblem::Version { version: words[0] });
+            return Err(DescriptorProblem::Version {
+                version: words[0],
+                supported: DESCRIPTOR_VERSION,
+            });
         }
         let small = |i: usize, what: &'static str| {
             u32::try_from(words[i]).map_err(|_| DescriptorProblem::TooLarge { what, value: words[i] })
@@ -170,6 +174,7 @@ impl LaunchDescriptor {
                 count,
                 expected,
                 words: words.len(),
+                unit: "triples",
             });
         }
         for (i, triple) in words[HEADER_WORDS..].chunks_exact(3).enumerate() {
@@ -179,15 +184,21 @@ impl LaunchDescriptor {
     }
 }
 
+/// Checks a descriptor's MAP word for argument `arg`.
+pub fn check_map(arg: usize, map: u64) -> Result<(), DescriptorProblem> {
+    if map & !map_type::ACCEPTED != 0 {
+        return Err(DescriptorProblem::MapBits { arg, map });
+    }
+    if map & map_type::LITERAL != 0 && map & (map_type::TO | map_type::FROM) != 0 {
+        return Err(DescriptorProblem::LiteralAndMapped { arg, map });
+    }
+    Ok(())
+}
+
 impl ArgSpec {
     fn from_triple(arg: usize, triple: &[u64]) -> Result<ArgSpec, DescriptorProblem> {
         let (map, size, len) = (triple[0], triple[1], triple[2]);
-        if map & !map_type::ACCEPTED != 0 {
-            return Err(DescriptorProblem::MapBits { arg, map });
-        }
-        if map & map_type::LITERAL != 0 && map & (map_type::TO | map_type::FROM) != 0 {
-            return Err(DescriptorProblem::LiteralAndMapped { arg, map });
-        }
+        check_map(arg, map)?;
         let len_arg = match len {
             0 => None,
             n => Some(u32::try_from(n - 1).map_err(|_| DescriptorProblem::LengthIndex { arg, len })?),
@@ -216,13 +227,13 @@ pub fn global_descriptor(
     layout: &TargetData,
 ) -> Option<Result<LaunchDescriptor, DescriptorProblem>> {
     let global = module.get_global(&format!("{DESCRIPTOR_PREFIX}{name}"))?;
-    Some(read_global_descriptor(global, layout))
+    Some(global_words(global, layout).and_then(|words| LaunchDescriptor::from_words(&words)))
 }
 
-fn read_global_descriptor(
-    global: inkwell::values::GlobalValue<'_>,
-    layout: &TargetData,
-) -> Result<LaunchDescriptor, DescriptorProblem> {
+/// The 64-bit words of a descriptor global's initializer, in the data
+/// layout's byte order; a global whose contents may not be what runs
+/// (mutable, replaceable at link time, not integers) is an error.
+pub fn global_words(global: inkwell::values::GlobalValue<'_>, layout: &TargetData) -> Result<Vec<u64>, DescriptorProblem> {
     use inkwell::module::Linkage::*;
     let init = global.get_initializer().ok_or(DescriptorProblem::NoInitializer)?;
     if !global.is_constant() {
@@ -247,14 +258,13 @@ fn read_global_descriptor(
         return Err(DescriptorProblem::NotWords { bytes: bytes.len() });
     }
     let little = matches!(layout.get_byte_ordering(), inkwell::targets::ByteOrdering::LittleEndian);
-    let words: Vec<u64> = bytes
+    Ok(bytes
         .chunks_exact(8)
         .map(|c| {
             let c: [u8; 8] = c.try_into().expect("8-byte chunk");
             if little { u64::from_le_bytes(c) } else { u64::from_be_bytes(c) }
         })
-        .collect();
-    LaunchDescriptor::from_words(&words)
+        .collect())
 }
 
 /// The explicit data-region calls.

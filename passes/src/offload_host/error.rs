@@ -1,6 +1,8 @@
 //! Why `offload-host` refuses a module.
 
+use super::check::Mismatch;
 use super::contract::{DescriptorProblem, LAUNCH_METADATA};
+use super::contract_v2::LAUNCH2_PREFIX;
 use super::image::{ImageError, MissingKernel};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,15 +35,30 @@ pub enum Error {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LaunchProblem {
-    HasBody,
+    /// The called function (`K` or `__offload_launch2.K`) has a body.
+    HasBody { callee: String },
     Invoke,
     /// An indirect call with `!offload.launch`: no kernel to launch.
     Indirect,
-    /// The kernel's declaration is used other than by calls (its address
+    /// The called declaration is used other than by calls (its address
     /// taken), or is `extern_weak`: a launch would not be what runs.
-    AddressTaken,
-    ExternWeak,
+    AddressTaken { callee: String },
+    ExternWeak { callee: String },
+    /// A function of the image that is no kernel its manifest lists (nor
+    /// `foreign=`, nor an AMDGPU kernel with kernarg metadata).
+    NotInManifest { image: String, listed: Vec<String> },
+    /// The launch does not fit the kernel's manifest or kernarg metadata;
+    /// `source` says which, in which image.
+    Mismatch { mismatch: Box<Mismatch>, source: String },
     Descriptor(DescriptorProblem),
+    /// v2: the call does not start with (ptr descriptor, ptr config).
+    V2Shape { callee: String },
+    /// v2: the descriptor operand is not a constant global of this module.
+    DescriptorNotGlobal { text: String },
+    /// v2: the descriptor global `global` cannot be read.
+    DescriptorV2 { global: String, problem: Box<DescriptorProblem> },
+    /// v2: the descriptor's image digest is not the image's.
+    Digest { descriptor: u64, image: u64, path: String },
     CountMismatch { described: usize, passed: usize },
     ArgumentType { index: u32, ty: String },
     Argument { index: u32, problem: ArgProblem },
@@ -55,7 +72,8 @@ pub enum ArgProblem {
     FloatKind { ty: String },
     AggregateMap { map: u64 },
     ScalableVector,
-    UnknownSize,
+    /// `described`: a v1 descriptor of the kernel was visible.
+    UnknownSize { described: bool },
     LengthNeedsSize,
     LengthNotInteger { len_arg: u32 },
     LengthTooWide { len_arg: u32 },
@@ -123,19 +141,47 @@ impl std::fmt::Display for Error {
 impl LaunchProblem {
     fn fmt_for(&self, kernel: &str, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LaunchProblem::HasBody => write!(f, "'{kernel}' has a body; a launch calls an external declaration"),
+            LaunchProblem::HasBody { callee } => {
+                write!(f, "'{callee}' has a body; a launch calls an external declaration")
+            }
             LaunchProblem::Invoke => write!(f, "an invoke; launches must be plain calls (kernels do not unwind)"),
             LaunchProblem::Indirect => write!(
                 f,
                 "an indirect call carries !{LAUNCH_METADATA}; a launch is a direct call of the kernel's declaration"
             ),
-            LaunchProblem::AddressTaken => write!(
+            LaunchProblem::AddressTaken { callee } => write!(
                 f,
-                "the declaration of '{kernel}' is also used other than by calls (its address is taken); a kernel of the image has no host address"
+                "the declaration of '{callee}' is also used other than by calls (its address is taken); a kernel of the image has no host address"
             ),
-            LaunchProblem::ExternWeak => write!(
+            LaunchProblem::ExternWeak { callee } => {
+                write!(f, "'{callee}' is declared extern_weak; a launch needs the kernel to exist")
+            }
+            LaunchProblem::NotInManifest { image, listed } if listed.is_empty() => write!(
                 f,
-                "'{kernel}' is declared extern_weak; a launch needs the kernel to exist"
+                "image '{image}' has no kernel manifest, so '{kernel}' is launched only when named in offload-host<...;foreign={kernel}> (a kernel following libomptarget's convention: a leading dyn pointer, 8-byte slots); run offload-wrap-kernels on the device code to give it one"
+            ),
+            LaunchProblem::NotInManifest { image, listed } => write!(
+                f,
+                "'{kernel}' is a function of image '{image}' but no kernel its manifest lists ({}); only kernels offload-wrap-kernels wrapped are launched (name a kernel from another compiler in foreign=)",
+                listed.join(", ")
+            ),
+            LaunchProblem::Mismatch { mismatch, source } => mismatch.fmt_for(kernel, source, f),
+            LaunchProblem::V2Shape { callee } => write!(
+                f,
+                "'{callee}' must take (ptr descriptor, ptr config, the kernel's arguments...)"
+            ),
+            LaunchProblem::DescriptorNotGlobal { text } => write!(
+                f,
+                "its descriptor is `{text}`, not a constant global of this module (pass the address of a `const` descriptor: {LAUNCH2_PREFIX}{kernel}(&DESCRIPTOR, ...))"
+            ),
+            LaunchProblem::DescriptorV2 { global, problem } => write!(f, "its descriptor @\"{global}\" {problem}"),
+            LaunchProblem::Digest {
+                descriptor,
+                image,
+                path,
+            } => write!(
+                f,
+                "its descriptor was compiled against image digest {descriptor:016x}, but image '{path}' has digest {image:016x}: the host code is stale; rebuild it against this image"
             ),
             LaunchProblem::Descriptor(problem) => write!(f, "!{LAUNCH_METADATA} {problem}"),
             LaunchProblem::CountMismatch { described, passed } => write!(
@@ -167,9 +213,13 @@ impl std::fmt::Display for ArgProblem {
                 "an aggregate passed by value is mapped TO (a copy); map type {map:#x} is not possible"
             ),
             ArgProblem::ScalableVector => write!(f, "a scalable vector"),
-            ArgProblem::UnknownSize => write!(
+            ArgProblem::UnknownSize { described: true } => write!(
                 f,
                 "a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in the launch descriptor"
+            ),
+            ArgProblem::UnknownSize { described: false } => write!(
+                f,
+                "a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in a launch descriptor; this module has none for the kernel (a `__offload_launch.K` static defined in another codegen unit or crate is not visible here: the v2 form {LAUNCH2_PREFIX}K takes its descriptor as an argument)"
             ),
             ArgProblem::LengthNeedsSize => write!(f, "a length argument needs the element size in SIZE"),
             ArgProblem::LengthNotInteger { len_arg } => {

@@ -1,5 +1,6 @@
-//! Reading the linked device image: which machine it is for and which
-//! kernels it holds.
+//! Reading the linked device image: which machine it is for, which kernels
+//! it holds, what it says about their parameters ([`kernel_info`]), its
+//! digest, and the OffloadBinary the registration embeds.
 //!
 //! Accepted inputs: an ELF64 little-endian image for one of the machines
 //! libomptarget 22 has a plugin for — an x86_64 shared object (the host
@@ -8,16 +9,25 @@
 //! `llvm-offload-binary` writes it). The runtime needs the raw ELF, so
 //! [`DeviceImage::elf`] is always the inner ELF, never an OffloadBinary header.
 //!
-//! ELF parsing and symbol tables come from the `object` crate; only the small
-//! OffloadBinary header is read here (with `object`'s unaligned pod types).
+//! ELF parsing and symbol tables come from the `object` crate; the small
+//! OffloadBinary format is read and written in [`offload_binary`].
+//!
+//! The digest is the first 8 bytes of the file's SHA-256 as a
+//! little-endian `u64` (the v2 launch descriptor's word 1); the embedded
+//! globals are suffixed with it in hex, so every module built against one
+//! image emits the same comdat.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 use object::elf;
-use object::endian::{LittleEndian as LE, U16, U32, U64};
-use object::pod::{Pod, from_bytes};
-use object::read::elf::{ElfFile64, FileHeader};
+use object::read::elf::{ElfFile64, FileHeader, Sym};
 use object::{Endianness, FileKind, Object, ObjectSymbol, SymbolKind};
+use sha2::{Digest, Sha256};
+
+use super::kernel_info::{self, AmdgpuMetadata};
+use super::offload_binary;
+use crate::kernel_manifest::KernelManifest;
 
 /// The device the image is for, by ELF `e_machine`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +71,9 @@ pub enum ImageProblem {
     BigEndian { inside: bool },
     Machine { inside: bool, e_machine: u16 },
     NotShared { inside: bool, e_type: u16 },
+    /// A kernel manifest or AMDGPU metadata note that cannot be read; the
+    /// text says what.
+    KernelInfo { what: String },
 }
 
 impl std::fmt::Display for ImageError {
@@ -96,6 +109,7 @@ impl std::fmt::Display for ImageError {
                 "image '{path}' is not a shared object{} (ELF type {e_type}); link the device object with `ld.lld -shared`",
                 inside(i)
             ),
+            ImageProblem::KernelInfo { what } => write!(f, "image '{path}' {what}"),
         }
     }
 }
@@ -137,6 +151,8 @@ pub struct DeviceImage {
     /// The whole file; [`DeviceImage::elf`] is a range of it.
     bytes: Vec<u8>,
     elf: Range<usize>,
+    /// The OffloadBinary around the ELF in the file, if it was one.
+    binary: Option<Range<usize>>,
     pub machine: Machine,
     /// Kernel names the image exports, sorted.
     kernels: Vec<String>,
@@ -145,6 +161,16 @@ pub struct DeviceImage {
     non_kernels: Vec<String>,
     /// True when the file was an OffloadBinary around the ELF.
     pub wrapped: bool,
+    /// The kernel manifests, by kernel symbol.
+    pub manifests: BTreeMap<String, KernelManifest>,
+    /// An AMDGPU code object's `.amdhsa.kernels`.
+    pub amdgpu: Option<AmdgpuMetadata>,
+    /// The first 8 bytes of the file's SHA-256, little-endian.
+    pub digest: u64,
+    /// The target triple and architecture (the OffloadBinary's strings, or
+    /// derived from the ELF).
+    pub triple: String,
+    pub arch: String,
 }
 
 impl DeviceImage {
@@ -167,27 +193,62 @@ impl DeviceImage {
         if bytes.is_empty() {
             return Err(fail(ImageProblem::Empty));
         }
-        let (elf, wrapped) = if bytes.starts_with(&OFFLOAD_BINARY_MAGIC) {
-            let inner = inner_image(&bytes).map_err(|what| fail(ImageProblem::OffloadBinary { what }))?;
-            (inner, true)
+        let found = if bytes.starts_with(&offload_binary::MAGIC) {
+            Some(offload_binary::find_image(&bytes).map_err(|what| fail(ImageProblem::OffloadBinary { what }))?)
         } else {
-            (0..bytes.len(), false)
+            None
         };
-        let (machine, kernels, non_kernels) = read_elf(&bytes[elf.clone()], wrapped).map_err(fail)?;
+        let elf = found.as_ref().map_or(0..bytes.len(), |f| f.image.clone());
+        let read = read_elf(&bytes[elf.clone()], found.is_some()).map_err(fail)?;
+        let digest = digest(&bytes);
+        let (triple, arch) = match &found {
+            Some(f) if !f.triple.is_empty() => (f.triple.clone(), f.arch.clone()),
+            _ => (read.machine.triple().to_owned(), read.arch),
+        };
         Ok(DeviceImage {
             path: path.to_owned(),
+            binary: found.map(|f| f.binary),
+            wrapped: elf.start != 0,
             bytes,
             elf,
-            machine,
-            kernels,
-            non_kernels,
-            wrapped,
+            machine: read.machine,
+            kernels: read.kernels,
+            non_kernels: read.non_kernels,
+            manifests: read.manifests,
+            amdgpu: read.amdgpu,
+            digest,
+            triple,
+            arch,
         })
     }
 
     /// The raw ELF the runtime loads (inside the OffloadBinary if wrapped).
     pub fn elf(&self) -> &[u8] {
         &self.bytes[self.elf.clone()]
+    }
+
+    /// The image as an OffloadBinary, and the ELF's offset in it: the file's
+    /// own OffloadBinary, or one written around the bare ELF.
+    pub fn offload_binary(&self) -> (std::borrow::Cow<'_, [u8]>, usize) {
+        if let Some(binary) = &self.binary {
+            return (self.bytes[binary.clone()].into(), self.elf.start - binary.start);
+        }
+        let image_kind = match self.machine {
+            Machine::Cuda => offload_binary::IMAGE_KIND_CUBIN,
+            _ => offload_binary::IMAGE_KIND_OBJECT,
+        };
+        let strings = offload_binary::Strings {
+            image_kind,
+            triple: &self.triple,
+            arch: &self.arch,
+        };
+        let (binary, at) = offload_binary::write(self.elf(), &strings);
+        (binary.into(), at)
+    }
+
+    /// The digest as the 16 hex digits that suffix the embedded globals.
+    pub fn digest_suffix(&self) -> String {
+        format!("{:016x}", self.digest)
     }
 
     /// Kernel names of the image, sorted.
@@ -215,119 +276,36 @@ impl DeviceImage {
     }
 }
 
-/// `OffloadBinary` magic bytes (`0x10FF10AD`).
-pub const OFFLOAD_BINARY_MAGIC: [u8; 4] = [0x10, 0xFF, 0x10, 0xAD];
-
-/// `llvm::object::OffloadBinary::Header` (version 1), little-endian.
-#[derive(Clone, Copy)]
-#[repr(C)]
-struct OffloadHeader {
-    magic: [u8; 4],
-    version: U32<LE>,
-    size: U64<LE>,
-    entry_offset: U64<LE>,
-    entry_size: U64<LE>,
+/// The image digest: the first 8 bytes of SHA-256, as a little-endian u64.
+pub fn digest(bytes: &[u8]) -> u64 {
+    let hash = Sha256::digest(bytes);
+    u64::from_le_bytes(hash[..8].try_into().expect("SHA-256 has 32 bytes"))
 }
 
-/// `llvm::object::OffloadBinary::Entry`. Only the image range is read; the
-/// rest is spelled out because the layout must match the file.
-#[derive(Clone, Copy)]
-#[allow(dead_code)]
-#[repr(C)]
-struct OffloadEntryHeader {
-    image_kind: U16<LE>,
-    offload_kind: U16<LE>,
-    flags: U32<LE>,
-    string_offset: U64<LE>,
-    num_strings: U64<LE>,
-    image_offset: U64<LE>,
-    image_size: U64<LE>,
-}
-
-// SAFETY: both are plain byte arrays with no padding and alignment 1.
-unsafe impl Pod for OffloadHeader {}
-// SAFETY: as above.
-unsafe impl Pod for OffloadEntryHeader {}
-
-/// The byte range of the one image inside `bytes`, a file that starts with
-/// an OffloadBinary. `llvm-offload-binary` concatenates one OffloadBinary per
-/// image, so several headers mean several images: refused, because the
-/// registration describes exactly one image.
-fn inner_image(bytes: &[u8]) -> Result<Range<usize>, String> {
-    let mut binaries = Vec::new();
-    let mut offset = 0usize;
-    while offset < bytes.len() {
-        let rest = &bytes[offset..];
-        if rest.iter().all(|&b| b == 0) {
-            break; // alignment padding after the last binary
+impl Machine {
+    /// The triple an OffloadBinary around a bare image of this machine names.
+    fn triple(self) -> &'static str {
+        match self {
+            Machine::X86_64 => "x86_64-unknown-linux-gnu",
+            Machine::Amdgpu => "amdgcn-amd-amdhsa",
+            Machine::Cuda => "nvptx64-nvidia-cuda",
         }
-        let (header, _) = from_bytes::<OffloadHeader>(rest)
-            .map_err(|()| format!("has a truncated OffloadBinary header at offset {offset}"))?;
-        if header.magic != OFFLOAD_BINARY_MAGIC {
-            return Err(format!(
-                "has data that is not an OffloadBinary at offset {offset}"
-            ));
-        }
-        let version = header.version.get(LE);
-        if version != 1 {
-            return Err(format!(
-                "is an OffloadBinary of version {version}; version 1 is supported"
-            ));
-        }
-        let size = usize::try_from(header.size.get(LE)).unwrap_or(usize::MAX);
-        if size < std::mem::size_of::<OffloadHeader>() || size > rest.len() {
-            return Err(format!(
-                "is a truncated OffloadBinary (header says {} bytes, {} present)",
-                header.size.get(LE),
-                rest.len()
-            ));
-        }
-        binaries.push(offset..offset + size);
-        // Binaries are concatenated at 8-byte alignment.
-        offset += size.next_multiple_of(8);
-    }
-    match binaries.as_slice() {
-        [] => Err("is an OffloadBinary holding no image".into()),
-        [one] => {
-            let image = image_of(&bytes[one.clone()])?;
-            Ok(one.start + image.start..one.start + image.end)
-        }
-        many => Err(format!(
-            "is an OffloadBinary holding {} images; exactly one is supported (pass one image, e.g. the ELF itself)",
-            many.len()
-        )),
     }
 }
 
-/// The image range of one OffloadBinary, relative to its start.
-fn image_of(binary: &[u8]) -> Result<Range<usize>, String> {
-    let (header, _) = from_bytes::<OffloadHeader>(binary)
-        .map_err(|()| "has a truncated OffloadBinary header".to_owned())?;
-    let at = |offset: u64| usize::try_from(offset).ok().filter(|&o| o <= binary.len());
-    let entry_at =
-        at(header.entry_offset.get(LE)).ok_or("has an OffloadBinary entry outside the file")?;
-    let (entry, _) = from_bytes::<OffloadEntryHeader>(&binary[entry_at..])
-        .map_err(|()| "has a truncated OffloadBinary entry".to_owned())?;
-    let start = at(entry.image_offset.get(LE));
-    let end = entry
-        .image_offset
-        .get(LE)
-        .checked_add(entry.image_size.get(LE))
-        .and_then(at);
-    match (start, end) {
-        (Some(start), Some(end)) if end > start => Ok(start..end),
-        (Some(_), Some(_)) => {
-            Err("is an OffloadBinary holding no image (its image is empty)".into())
-        }
-        _ => Err("has an OffloadBinary image outside the file".into()),
-    }
+/// What reading the ELF found.
+struct ReadElf {
+    machine: Machine,
+    kernels: Vec<String>,
+    non_kernels: Vec<String>,
+    manifests: BTreeMap<String, KernelManifest>,
+    amdgpu: Option<AmdgpuMetadata>,
+    arch: String,
 }
-
-type Kernels = (Machine, Vec<String>, Vec<String>);
 
 /// Validates the ELF and lists its kernels (and, for AMDGPU, the function
-/// symbols that lack a `.kd` descriptor).
-fn read_elf(data: &[u8], inside: bool) -> Result<Kernels, ImageProblem> {
+/// symbols that lack a `.kd` descriptor), manifests and kernarg metadata.
+fn read_elf(data: &[u8], inside: bool) -> Result<ReadElf, ImageProblem> {
     match FileKind::parse(data) {
         Ok(FileKind::Elf64) => {}
         Ok(FileKind::Elf32) => return Err(ImageProblem::Elf32 { inside }),
@@ -355,12 +333,35 @@ fn read_elf(data: &[u8], inside: bool) -> Result<Kernels, ImageProblem> {
         });
     }
     let (kernels, non_kernels) = kernel_symbols(&file, machine);
-    Ok((machine, kernels, non_kernels))
+    let info = |what| ImageProblem::KernelInfo { what };
+    let manifests = kernel_info::manifests(&file).map_err(info)?;
+    let amdgpu = match machine {
+        Machine::Amdgpu => kernel_info::amdgpu_metadata(&file).map_err(info)?,
+        _ => None,
+    };
+    let arch = match machine {
+        Machine::X86_64 => "generic".to_owned(),
+        Machine::Amdgpu => amdgpu
+            .as_ref()
+            .and_then(|m| kernel_info::amdgpu_arch(&m.target))
+            .unwrap_or("")
+            .to_owned(),
+        Machine::Cuda => format!("sm_{}", kernel_info::e_flags(&file) & 0xff),
+    };
+    Ok(ReadElf {
+        machine,
+        kernels,
+        non_kernels,
+        manifests,
+        amdgpu,
+        arch,
+    })
 }
 
 /// Kernel names by machine: the host plugin `dlsym`s, so x86_64 kernels are
 /// the exported (dynamic) functions; AMDGPU kernels are the functions with a
-/// `K.kd` descriptor object; cubin kernels are the global functions.
+/// `K.kd` descriptor object; cubin kernels are the global functions marked
+/// as entries (`st_other` bit `STO_CUDA_ENTRY`, 0x10), not device functions.
 fn kernel_symbols(
     file: &ElfFile64<'_, Endianness>,
     machine: Machine,
@@ -374,11 +375,17 @@ fn kernel_symbols(
     };
     let mut functions = match machine {
         Machine::X86_64 => defined(file.dynamic_symbols(), SymbolKind::Text),
-        Machine::Amdgpu | Machine::Cuda => {
+        Machine::Amdgpu => {
             let mut all = defined(file.symbols(), SymbolKind::Text);
             all.extend(defined(file.dynamic_symbols(), SymbolKind::Text));
             all
         }
+        Machine::Cuda => file
+            .symbols()
+            .filter(|s| s.is_definition() && s.kind() == SymbolKind::Text && s.is_global())
+            .filter(|s| s.elf_symbol().st_other().0 & STO_CUDA_ENTRY != 0)
+            .filter_map(|s| s.name().ok().map(str::to_owned))
+            .collect(),
     };
     functions.sort();
     functions.dedup();
@@ -390,6 +397,9 @@ fn kernel_symbols(
     let has_descriptor = |f: &String| descriptors.iter().any(|d| d.strip_suffix(".kd") == Some(f));
     functions.into_iter().partition(has_descriptor)
 }
+
+/// A cubin symbol's `st_other` bit for a kernel entry.
+const STO_CUDA_ENTRY: u8 = 0x10;
 
 #[cfg(test)]
 mod tests {

@@ -34,6 +34,8 @@ pub struct Types<'ctx> {
     pub bin_desc: StructType<'ctx>,
     /// `%struct.__tgt_kernel_arguments` (`KernelArgs`, version 3).
     pub kernel_args: StructType<'ctx>,
+    /// `%struct.__offload_launch_config` (the v2 contract's `LaunchConfig`).
+    pub launch_config: StructType<'ctx>,
 }
 
 impl<'ctx> Types<'ctx> {
@@ -60,6 +62,8 @@ impl<'ctx> Types<'ctx> {
                 "struct.__tgt_kernel_arguments",
                 &[i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, dims, dims, i32],
             ),
+            // version, reserved, teams, threads, dynamic shared memory, device, sizes.
+            launch_config: named_struct(context, "struct.__offload_launch_config", &[i32, i32, dims, dims, i32, i64, ptr]),
         }
     }
 

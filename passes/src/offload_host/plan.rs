@@ -1,20 +1,21 @@
-//! Planning: every launch and data-region call of the module, found and
-//! checked before the module changes.
+//! Planning: every launch (v1 and v2) and data-region call of the module,
+//! found and checked against the image before the module changes.
 
 use std::collections::HashMap;
 
 use inkwell::AddressSpace;
-use inkwell::module::{Linkage, Module};
-use inkwell::targets::TargetData;
-use inkwell::types::AnyType;
-use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue, IntValue, PointerValue};
+use inkwell::module::Module;
+use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue, IntValue};
 
-use super::contract::{self, ArgSpec, DataOp, DescriptorProblem, LaunchDescriptor, map_type};
-use super::error::{ArgProblem, DataCallProblem, Error, LaunchProblem};
+use super::Options;
+use super::check::Signature;
+use super::contract::{self, DataOp, DescriptorProblem, LaunchDescriptor, map_type};
+use super::contract_v2::LAUNCH2_PREFIX;
+use super::error::{DataCallProblem, Error, LaunchProblem};
 use super::image::DeviceImage;
 use super::libomptarget;
-use super::Options;
-use crate::ir::{Value, attributes, calls, module_utils, naming};
+use super::site::Site;
+use crate::ir::{Value, calls, module_utils, naming};
 
 /// How one argument is passed.
 #[derive(Debug, Clone, Copy)]
@@ -30,8 +31,10 @@ pub enum ArgPlan {
 #[derive(Debug, Clone, Copy)]
 pub enum Size {
     Bytes(u64),
-    /// `len * element` with `len` from integer argument `len_arg`.
+    /// `len * element` with `len` from kernel argument `len_arg` (v1).
     Elements { len_arg: u32, element: u64 },
+    /// Known only at run time, from the v2 config's sizes.
+    RunTime,
 }
 
 impl ArgPlan {
@@ -42,13 +45,30 @@ impl ArgPlan {
         }
     }
 
+    /// The size when known at compile time (0 for a run-time size).
     pub fn constant_size(&self) -> Option<u64> {
         match *self {
             ArgPlan::Literal { size, .. } | ArgPlan::Spilled { size } => Some(size),
             ArgPlan::Mapped { size: Size::Bytes(n), .. } => Some(n),
-            ArgPlan::Mapped { size: Size::Elements { .. }, .. } => None,
+            ArgPlan::Mapped {
+                size: Size::Elements { .. } | Size::RunTime,
+                ..
+            } => None,
         }
     }
+}
+
+/// Where a launch's grid comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grid {
+    /// v1: compile-time values (descriptor or pass defaults).
+    Static {
+        teams: [u32; 3],
+        threads: [u32; 3],
+        dyn_cgroup_mem: u32,
+    },
+    /// v2: the `LaunchConfig` the call passes as operand 1, read at run time.
+    Config,
 }
 
 /// One launch site, fully resolved. Argument values are read again when
@@ -58,9 +78,10 @@ pub struct Launch<'ctx> {
     pub call: InstructionValue<'ctx>,
     pub caller: FunctionValue<'ctx>,
     pub kernel: String,
-    pub teams: [u32; 3],
-    pub threads: [u32; 3],
-    pub dyn_cgroup_mem: u32,
+    pub grid: Grid,
+    /// The call operand of kernel argument 0 (0 in v1; 2 in v2, after the
+    /// descriptor and the config).
+    pub first_arg: u32,
     pub args: Vec<ArgPlan>,
     /// True when the call's i32 result is used: it receives the return code.
     pub returns_code: bool,
@@ -77,8 +98,6 @@ pub struct DataCall<'ctx> {
 pub struct Plan<'ctx> {
     pub launches: Vec<Launch<'ctx>>,
     pub data_calls: Vec<DataCall<'ctx>>,
-    /// Launched kernels in order of first launch.
-    pub kernels: Vec<String>,
 }
 
 impl Plan<'_> {
@@ -87,10 +106,40 @@ impl Plan<'_> {
     }
 }
 
-/// What is known about one callee while planning.
-struct Callee {
-    /// `@__offload_launch.K`, if the module has one.
-    descriptor: Option<Result<LaunchDescriptor, DescriptorProblem>>,
+/// What the image says about kernel `name`; `None` when it is not a kernel
+/// this pass may launch (not in the manifest, not `foreign=`, no AMDGPU
+/// kernarg metadata). A manifest kernel missing from the symbols is an error.
+fn signature_of<'a>(image: &'a DeviceImage, options: &Options, name: &str) -> Result<Option<Signature<'a>>, Error> {
+    if let Some(manifest) = image.manifests.get(name) {
+        image.check_kernel(name).map_err(Error::MissingKernel)?;
+        return Ok(Some(Signature::Manifest(manifest)));
+    }
+    if options.foreign.iter().any(|f| f == name) {
+        return Ok(Some(Signature::Foreign));
+    }
+    let amdgpu = image.amdgpu.as_ref().and_then(|m| m.kernels.get(name));
+    Ok(amdgpu
+        .filter(|_| image.has_kernel(name))
+        .map(|args| Signature::Amdgpu(args)))
+}
+
+/// The error for a call that must be a launch of `name` (it carries a
+/// descriptor, or is a v2 call) when the image does not offer it.
+fn not_launchable(image: &DeviceImage, name: &str, caller: FunctionValue<'_>) -> Error {
+    if !image.has_kernel(name) {
+        return match image.check_kernel(name) {
+            Err(missing) => Error::MissingKernel(missing),
+            Ok(()) => unreachable!("has_kernel is false"),
+        };
+    }
+    Error::Launch {
+        kernel: naming::display_symbol(name),
+        caller: naming::name_of(caller),
+        problem: LaunchProblem::NotInManifest {
+            image: image.path.clone(),
+            listed: image.manifests.keys().map(|k| naming::display_symbol(k)).collect(),
+        },
+    }
 }
 
 pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options) -> Result<Plan<'ctx>, Error> {
@@ -98,9 +147,8 @@ pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options)
     let mut plan = Plan {
         launches: Vec::new(),
         data_calls: Vec::new(),
-        kernels: Vec::new(),
     };
-    let mut callees: HashMap<String, Callee> = HashMap::new();
+    let mut descriptors: HashMap<String, Option<Result<LaunchDescriptor, DescriptorProblem>>> = HashMap::new();
     for (caller, call) in calls::all_calls(module) {
         let metadata = contract::call_metadata(module, call);
         let Some(callee) = calls::called_function(Value::from(call)).and_then(Value::as_function) else {
@@ -118,273 +166,50 @@ pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options)
             plan.data_calls.push(plan_data_call(caller, call, callee, op)?);
             continue;
         }
-        let known = callees.entry(name.clone()).or_insert_with(|| Callee {
-            descriptor: contract::global_descriptor(module, &name, &layout),
-        });
-        let marked = metadata.is_some() || known.descriptor.is_some();
-        let implicit = image.has_kernel(&name) && callee.count_basic_blocks() == 0;
-        if !(marked || implicit) {
-            continue; // an ordinary call
+        if let Some(kernel) = name.strip_prefix(LAUNCH2_PREFIX) {
+            let signature = signature_of(image, options, kernel)?.ok_or_else(|| not_launchable(image, kernel, caller))?;
+            let site = Site::new(&layout, call, caller, callee, kernel, signature, image);
+            plan.launches.push(site.plan_v2()?);
+            continue;
         }
-        let symbol = format!("{}{name}", contract::DESCRIPTOR_PREFIX);
-        let global = match &known.descriptor {
+        let descriptor = descriptors
+            .entry(name.clone())
+            .or_insert_with(|| contract::global_descriptor(module, &name, &layout));
+        let marked = metadata.is_some() || descriptor.is_some();
+        let declaration = callee.count_basic_blocks() == 0;
+        let signature = match signature_of(image, options, &name)? {
+            Some(signature) if marked || declaration => signature,
+            Some(_) => continue, // a defined function of the kernel's name: an ordinary call
+            None if marked => return Err(not_launchable(image, &name, caller)),
+            None => {
+                if declaration && image.has_kernel(&name) {
+                    log::debug!(
+                        "offload-host: call of '{}' in '{}' is not lowered: the image exports it, but it is not a kernel its manifest lists (nor foreign=)",
+                        naming::display_symbol(&name),
+                        naming::name_of(caller)
+                    );
+                }
+                continue;
+            }
+        };
+        let global = match descriptor {
             Some(Err(problem)) => {
                 return Err(Error::Descriptor {
-                    symbol,
+                    symbol: format!("{}{name}", contract::DESCRIPTOR_PREFIX),
                     problem: problem.clone(),
                 });
             }
             Some(Ok(descriptor)) => Some(descriptor.clone()),
             None => None,
         };
-        let site = Site {
-            layout: &layout,
-            call,
-            caller,
-            callee,
-        };
-        let launch = site.plan(image, options, metadata, global)?;
-        if !plan.kernels.contains(&launch.kernel) {
-            plan.kernels.push(launch.kernel.clone());
-        }
-        plan.launches.push(launch);
+        let site = Site::new(&layout, call, caller, callee, &name, signature, image);
+        plan.launches.push(site.plan_v1(options, metadata, global)?);
     }
     if !plan.is_empty() {
         check_runtime_declarations(module)?;
         check_openmp_flag(module)?;
     }
     Ok(plan)
-}
-
-/// A launch call with what argument planning looks at.
-struct Site<'a, 'ctx> {
-    layout: &'a TargetData,
-    call: InstructionValue<'ctx>,
-    caller: FunctionValue<'ctx>,
-    callee: FunctionValue<'ctx>,
-}
-
-impl<'ctx> Site<'_, 'ctx> {
-    fn error(&self, problem: LaunchProblem) -> Error {
-        Error::Launch {
-            kernel: naming::name_of(self.callee),
-            caller: naming::name_of(self.caller),
-            problem,
-        }
-    }
-
-    fn plan(
-        &self,
-        image: &DeviceImage,
-        options: &Options,
-        metadata: Option<Result<Vec<u64>, DescriptorProblem>>,
-        global: Option<LaunchDescriptor>,
-    ) -> Result<Launch<'ctx>, Error> {
-        let name = naming::symbol(self.callee);
-        if self.callee.count_basic_blocks() > 0 {
-            return Err(self.error(LaunchProblem::HasBody));
-        }
-        image.check_kernel(&name).map_err(Error::MissingKernel)?;
-        if calls::is_invoke(Value::from(self.call)) {
-            return Err(self.error(LaunchProblem::Invoke));
-        }
-        if self.callee.get_linkage() == Linkage::ExternalWeak {
-            return Err(self.error(LaunchProblem::ExternWeak));
-        }
-        let f = Value::from(self.callee);
-        if f.users().into_iter().any(|user| calls::called_value(user) != Some(f)) {
-            return Err(self.error(LaunchProblem::AddressTaken));
-        }
-        let descriptor = match metadata {
-            Some(words) => words
-                .and_then(|words| LaunchDescriptor::from_words(&words))
-                .map_err(|p| self.error(LaunchProblem::Descriptor(p)))?,
-            None => global.unwrap_or_default(),
-        };
-        self.plan_launch(options, &descriptor, name)
-    }
-
-    fn plan_launch(&self, options: &Options, descriptor: &LaunchDescriptor, kernel: String) -> Result<Launch<'ctx>, Error> {
-        let arguments = self.arguments()?;
-        if !descriptor.args.is_empty() && descriptor.args.len() != arguments.len() {
-            return Err(self.error(LaunchProblem::CountMismatch {
-                described: descriptor.args.len(),
-                passed: arguments.len(),
-            }));
-        }
-        let args = arguments
-            .iter()
-            .enumerate()
-            .map(|(i, &value)| {
-                let spec = descriptor.args.get(i).copied().unwrap_or_default();
-                self.plan_argument(i as u32, value, spec, &arguments)
-                    .map_err(|problem| self.error(LaunchProblem::Argument { index: i as u32, problem }))
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        let returns_code = self.call.get_first_use().is_some();
-        if returns_code {
-            let ty = self.call.get_type();
-            if ty != self.callee.get_type().get_context().i32_type().as_any_type_enum() {
-                return Err(self.error(LaunchProblem::ResultUsed {
-                    ty: crate::ir::Type::from(ty).text(),
-                }));
-            }
-        }
-        let default = |given: u32, default: u32| if given == 0 { default } else { given };
-        let dims = |given: [u32; 3], x: u32| [default(given[0], x), default(given[1], 1), default(given[2], 1)];
-        Ok(Launch {
-            call: self.call,
-            caller: self.caller,
-            kernel,
-            teams: dims(descriptor.teams, options.teams),
-            threads: dims(descriptor.threads, options.threads),
-            dyn_cgroup_mem: descriptor.dyn_cgroup_mem,
-            args,
-            returns_code,
-        })
-    }
-
-    /// The call's arguments as inkwell values; a type no launch can pass
-    /// (token, metadata, `target(...)`) is an error naming the argument.
-    fn arguments(&self) -> Result<Vec<BasicValueEnum<'ctx>>, Error> {
-        calls::arguments(Value::from(self.call))
-            .into_iter()
-            .enumerate()
-            .map(|(index, value)| {
-                value.as_basic().ok_or_else(|| {
-                    self.error(LaunchProblem::ArgumentType {
-                        index: index as u32,
-                        ty: value.ty().text(),
-                    })
-                })
-            })
-            .collect()
-    }
-
-    /// True when attribute `name` is on argument `index` (call or declaration).
-    fn has_attr(&self, index: u32, name: &str) -> bool {
-        attributes::call_param(Value::from(self.call), index, name).is_some()
-    }
-
-    /// How argument `index` (`value`) is passed, from its descriptor triple
-    /// `spec` or else its type and attributes.
-    fn plan_argument(
-        &self,
-        index: u32,
-        value: BasicValueEnum<'ctx>,
-        spec: ArgSpec,
-        arguments: &[BasicValueEnum<'ctx>],
-    ) -> Result<ArgPlan, ArgProblem> {
-        let ty = value.get_type();
-        let store_size = self.layout.get_store_size(&ty);
-        match value {
-            BasicValueEnum::PointerValue(pointer) => self.plan_pointer(index, pointer, spec, arguments),
-            BasicValueEnum::IntValue(int) => {
-                let bits = int.get_type().get_bit_width();
-                if bits > 64 {
-                    return Err(ArgProblem::IntegerTooWide { bits });
-                }
-                literal(spec, store_size)
-            }
-            BasicValueEnum::FloatValue(float) => {
-                if !matches!(self.layout.get_bit_size(&float.get_type()), 16 | 32 | 64) {
-                    return Err(ArgProblem::FloatKind {
-                        ty: crate::ir::Type::from(ty).text(),
-                    });
-                }
-                literal(spec, store_size)
-            }
-            BasicValueEnum::StructValue(_) | BasicValueEnum::ArrayValue(_) | BasicValueEnum::VectorValue(_) => {
-                if spec.map & !map_type::TO != 0 {
-                    return Err(ArgProblem::AggregateMap { map: spec.map });
-                }
-                Ok(ArgPlan::Spilled {
-                    size: self.layout.get_abi_size(&ty),
-                })
-            }
-            BasicValueEnum::ScalableVectorValue(_) => Err(ArgProblem::ScalableVector),
-        }
-    }
-
-    fn plan_pointer(
-        &self,
-        index: u32,
-        pointer: PointerValue<'ctx>,
-        spec: ArgSpec,
-        arguments: &[BasicValueEnum<'ctx>],
-    ) -> Result<ArgPlan, ArgProblem> {
-        if pointer.get_type().get_address_space() != AddressSpace::default() {
-            return Err(ArgProblem::PointerAddressSpace);
-        }
-        if spec.map & map_type::LITERAL != 0 {
-            return Ok(ArgPlan::Literal {
-                map: spec.map,
-                size: self.layout.get_store_size(&pointer.get_type()),
-            });
-        }
-        let byval = attributes::call_param_type(Value::from(self.call), index, "byval");
-        let map = match (spec.map, byval) {
-            (0, Some(_)) => map_type::TO, // a struct by value: a copy
-            (0, None) => map_type::for_pointer(self.has_attr(index, "readonly"), self.has_attr(index, "writeonly")),
-            (given, _) => given,
-        };
-        let size = self.pointer_size(index, spec, byval, arguments)?;
-        Ok(ArgPlan::Mapped { map, size })
-    }
-
-    /// The bytes a pointer argument maps: the descriptor's SIZE (times the
-    /// length argument for a slice), else `byval(T)`'s size, else
-    /// `dereferenceable(N)`; unknown is an error rather than a silent 0.
-    fn pointer_size(
-        &self,
-        index: u32,
-        spec: ArgSpec,
-        byval: Option<crate::ir::Type<'ctx>>,
-        arguments: &[BasicValueEnum<'ctx>],
-    ) -> Result<Size, ArgProblem> {
-        if let Some(len_arg) = spec.len_arg {
-            if spec.size == 0 {
-                return Err(ArgProblem::LengthNeedsSize);
-            }
-            let Some(BasicValueEnum::IntValue(len)) = arguments.get(len_arg as usize) else {
-                return Err(ArgProblem::LengthNotInteger { len_arg });
-            };
-            if len.get_type().get_bit_width() > 64 {
-                return Err(ArgProblem::LengthTooWide { len_arg });
-            }
-            return Ok(Size::Elements {
-                len_arg,
-                element: spec.size,
-            });
-        }
-        if spec.size != 0 {
-            return Ok(Size::Bytes(spec.size));
-        }
-        if let Some(ty) = byval {
-            let ty = ty.fixed_size().ok_or(ArgProblem::ByvalNotSized)?;
-            return Ok(Size::Bytes(self.layout.get_abi_size(&ty)));
-        }
-        ["dereferenceable", "dereferenceable_or_null"]
-            .iter()
-            .find_map(|attr| attributes::call_param(Value::from(self.call), index, attr))
-            .map(Size::Bytes)
-            .ok_or(ArgProblem::UnknownSize)
-    }
-}
-
-fn literal(spec: ArgSpec, size: u64) -> Result<ArgPlan, ArgProblem> {
-    if spec.map & (map_type::TO | map_type::FROM) != 0 {
-        return Err(ArgProblem::ScalarMapped { map: spec.map });
-    }
-    if spec.len_arg.is_some() {
-        return Err(ArgProblem::ScalarLength);
-    }
-    // Without LITERAL the runtime reads the value's bits as a host address.
-    if spec.map != 0 && spec.map & map_type::LITERAL == 0 {
-        return Err(ArgProblem::ScalarNotLiteral { map: spec.map });
-    }
-    let map = if spec.map == 0 { map_type::LITERAL | map_type::IMPLICIT } else { spec.map };
-    Ok(ArgPlan::Literal { map, size })
 }
 
 fn plan_data_call<'ctx>(

@@ -1,17 +1,43 @@
 //! Registration and embedding (the counterpart of LLVM's
-//! `OffloadWrapper.cpp`): the image bytes, one `OffloadEntry` per launched
-//! kernel, the `__tgt_device_image` and `__tgt_bin_desc` descriptors, and the
-//! constructor that registers them with the runtime.
+//! `OffloadWrapper.cpp`): the image as a whole OffloadBinary, one
+//! `OffloadEntry` per kernel of the image, the `__tgt_device_image` and
+//! `__tgt_bin_desc` descriptors, and the constructor that registers them.
+//!
+//! Every module built against one image emits the same definitions, so the
+//! linked program holds the image once and registers it once, whatever
+//! number of modules (codegen units, crates) launch from it: all are
+//! `linkonce_odr hidden` in one comdat named after the image global, their
+//! names suffixed with the image digest `H` (16 hex digits); the constructor
+//! entry names the image global, so `.init_array` goes with the group. The
+//! entries cover every kernel of the image (launched here or not) and live
+//! in section `offload_passes_entries`, never `llvm_offload_entries` (clang's
+//! `__start_`/`__stop_` table would take them). Region ids are
+//! `@.K.region_id.H = weak constant i8 0`: shared by all modules, distinct
+//! per image (two images with a same-named kernel each launch their own).
+//!
+//! The image is not in `.llvm.offloading`: clang-linker-wrapper extracts
+//! every such section and links it into clang's own device image, which then
+//! fails to load (bench/clang-peer/notes.md). Section `.offload_passes.image`
+//! stays its own section in the program; `llvm-objcopy
+//! --dump-section=.offload_passes.image=x.bin PROG` and `llvm-objdump
+//! --offloading x.bin` show it.
 
 use std::collections::HashMap;
 
 use inkwell::builder::BuilderError;
+use inkwell::comdat::Comdat;
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{BasicMetadataValueEnum, BasicValue, FunctionValue, GlobalValue, UnnamedAddress};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, FunctionValue, GlobalValue, PointerValue, UnnamedAddress};
+use inkwell::GlobalVisibility;
 
 use super::image::DeviceImage;
 use super::libomptarget::{self, Types};
 use crate::ir::{constants, module_utils};
+
+/// The image's section in host objects and programs.
+pub const IMAGE_SECTION: &str = ".offload_passes.image";
+/// The section of the image's offload entries.
+pub const ENTRIES_SECTION: &str = "offload_passes_entries";
 
 /// What launches need from the registration: per kernel its region id (the
 /// host-side key of its entry) and its name string.
@@ -29,154 +55,220 @@ pub fn constant<'ctx>(module: &Module<'ctx>, name: &str, value: impl BasicValue<
     global
 }
 
-pub fn emit<'ctx>(
-    module: &Module<'ctx>,
-    types: &Types<'ctx>,
-    image: &DeviceImage,
-    kernels: &[String],
-) -> Result<Registration<'ctx>, BuilderError> {
-    let c = types.context;
-    let i64 = c.i64_type();
+/// The names of one image's globals (suffix `.H`).
+struct Names {
+    suffix: String,
+}
+
+impl Names {
+    fn image(&self) -> String {
+        format!(".omp_offloading.device_image.{}", self.suffix)
+    }
+    fn region_id(&self, kernel: &str) -> String {
+        format!(".{kernel}.region_id.{}", self.suffix)
+    }
+    fn entry_name(&self, kernel: &str) -> String {
+        format!(".offloading.entry_name.{kernel}.{}", self.suffix)
+    }
+    fn other(&self, what: &str) -> String {
+        format!(".{what}.{}", self.suffix)
+    }
+}
+
+/// Emits the registration of `image` (or finds it, when the module holds
+/// it already: a second run, or modules linked together).
+pub fn emit<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>, image: &DeviceImage) -> Result<Registration<'ctx>, BuilderError> {
+    let names = Names {
+        suffix: image.digest_suffix(),
+    };
+    if let Some(existing) = existing(module, image, &names) {
+        return Ok(existing);
+    }
+    let comdat = module.get_or_insert_comdat(&names.image());
+    let shared = |global: GlobalValue<'ctx>| {
+        global.set_linkage(Linkage::LinkOnceODR);
+        global.set_visibility(GlobalVisibility::Hidden);
+        global.set_comdat(comdat);
+        global
+    };
     let mut registration = Registration {
         kernels: HashMap::new(),
     };
-    let entries: Vec<_> = kernels
+    let entries: Vec<_> = image
+        .kernels()
         .iter()
         .map(|kernel| {
-            let (entry, region_id, name) = offload_entry(module, types, kernel);
+            let (entry, region_id, name) = offload_entry(module, types, &names, kernel);
+            shared(name);
             registration.kernels.insert(kernel.clone(), (region_id, name));
             entry
         })
         .collect();
-    let entries_array = constant(
+    let entries_array = shared(constant(
         module,
-        ".offloading.entries",
+        &names.other("offloading.entries"),
         types.offload_entry.const_array(&entries),
-        Linkage::Internal,
-    );
-    entries_array.set_section(Some("llvm_offload_entries"));
+        Linkage::LinkOnceODR,
+    ));
+    entries_array.set_section(Some(ENTRIES_SECTION));
     entries_array.set_alignment(8);
+    let i64 = types.context.i64_type();
     let entries_ty = types.offload_entry.array_type(entries.len() as u32);
     let entries_begin = entries_array.as_pointer_value();
     // SAFETY: one past the end of the array, a valid constant GEP.
     let entries_end = unsafe { entries_begin.const_gep(entries_ty, &[i64.const_int(1, false)]) };
 
-    let (bytes_begin, bytes_end) = device_image_bytes(module, image);
-    let device_image = types.device_image.const_named_struct(&[
-        bytes_begin.into(),
-        bytes_end.into(),
-        entries_begin.into(),
-        entries_end.into(),
-    ]);
-    let images = constant(
+    let (bytes, start, end) = device_image_bytes(module, image, &names);
+    shared(bytes);
+    let device_image = types
+        .device_image
+        .const_named_struct(&[start.into(), end.into(), entries_begin.into(), entries_end.into()]);
+    let images = shared(constant(
         module,
-        ".omp_offloading.device_images",
+        &names.other("omp_offloading.device_images"),
         types.device_image.const_array(&[device_image]),
-        Linkage::Internal,
-    );
+        Linkage::LinkOnceODR,
+    ));
     images.set_unnamed_address(UnnamedAddress::Global);
-    let descriptor = constant(
+    let descriptor = shared(constant(
         module,
-        ".omp_offloading.descriptor",
+        &names.other("omp_offloading.descriptor"),
         types.bin_desc.const_named_struct(&[
-            c.i32_type().const_int(1, false).into(),
+            types.context.i32_type().const_int(1, false).into(),
             images.as_pointer_value().into(),
             entries_begin.into(),
             entries_end.into(),
         ]),
-        Linkage::Internal,
-    );
-    module_utils::append_compiler_used(module, &[entries_array]);
-    emit_constructor(module, types, descriptor)?;
+        Linkage::LinkOnceODR,
+    ));
+    module_utils::append_compiler_used(module, &[entries_array, bytes]);
+    emit_constructor(module, types, &names, descriptor, comdat, bytes)?;
     Ok(registration)
 }
 
+/// The registration a module already holds for this image (all of it), if any.
+fn existing<'ctx>(module: &Module<'ctx>, image: &DeviceImage, names: &Names) -> Option<Registration<'ctx>> {
+    module.get_global(&names.image())?;
+    let kernels = image
+        .kernels()
+        .iter()
+        .map(|k| {
+            let region_id = module.get_global(&names.region_id(k))?;
+            let name = module.get_global(&names.entry_name(k))?;
+            Some((k.clone(), (region_id, name)))
+        })
+        .collect::<Option<HashMap<_, _>>>()?;
+    Some(Registration { kernels })
+}
+
 /// One `OffloadEntry` (version 1, kind OpenMP, a kernel), its region id
-/// `@.K.region_id` and its name in `.llvm.rodata.offloading`.
+/// `@.K.region_id.H` and its name in `.llvm.rodata.offloading`.
 fn offload_entry<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
+    names: &Names,
     kernel: &str,
 ) -> (inkwell::values::StructValue<'ctx>, GlobalValue<'ctx>, GlobalValue<'ctx>) {
     let c = types.context;
     let (i16, i32, i64) = (c.i16_type(), c.i32_type(), c.i64_type());
-    let region_id = constant(module, &format!(".{kernel}.region_id"), c.i8_type().const_zero(), Linkage::WeakAny);
+    let region_id = constant(module, &names.region_id(kernel), c.i8_type().const_zero(), Linkage::WeakAny);
     let name = constant(
         module,
-        &format!(".offloading.entry_name.{kernel}"),
+        &names.entry_name(kernel),
         c.const_string(kernel.as_bytes(), true),
-        Linkage::Internal,
+        Linkage::LinkOnceODR,
     );
     name.set_unnamed_address(UnnamedAddress::Global);
     name.set_section(Some(".llvm.rodata.offloading"));
     name.set_alignment(1);
     let entry = types.offload_entry.const_named_struct(&[
-        i64.const_zero().into(),                                        // Reserved
+        i64.const_zero().into(),                                          // Reserved
         i16.const_int(libomptarget::OFFLOAD_ENTRY_VERSION, false).into(), // Version
-        i16.const_int(libomptarget::OFFLOAD_KIND_OPENMP, false).into(), // Kind
-        i32.const_zero().into(),                                        // Flags: a kernel
-        region_id.as_pointer_value().into(),                            // Address
-        name.as_pointer_value().into(),                                 // SymbolName
-        i64.const_zero().into(),                                        // Size
-        i64.const_zero().into(),                                        // Data
-        types.ptr().const_null().into(),                                // AuxAddr
+        i16.const_int(libomptarget::OFFLOAD_KIND_OPENMP, false).into(),   // Kind
+        i32.const_zero().into(),                                          // Flags: a kernel
+        region_id.as_pointer_value().into(),                              // Address
+        name.as_pointer_value().into(),                                   // SymbolName
+        i64.const_zero().into(),                                          // Size
+        i64.const_zero().into(),                                          // Data
+        types.ptr().const_null().into(),                                  // AuxAddr
     ]);
     (entry, region_id, name)
 }
 
-/// The image bytes in `.llvm.offloading`, built straight from the buffer (see
-/// [`constants::const_byte_array`]); returns its start and end.
+/// The image as a whole OffloadBinary in `.offload_passes.image`, built
+/// straight from the buffer (see [`constants::const_byte_array`]); returns
+/// the global and the inner ELF's start and end (the entry's `ImageOffset`
+/// and `ImageOffset + ImageSize`, as OffloadWrapper computes them).
 fn device_image_bytes<'ctx>(
     module: &Module<'ctx>,
     image: &DeviceImage,
-) -> (inkwell::values::PointerValue<'ctx>, inkwell::values::PointerValue<'ctx>) {
-    let elf = image.elf();
+    names: &Names,
+) -> (GlobalValue<'ctx>, PointerValue<'ctx>, PointerValue<'ctx>) {
+    let (binary, elf_at) = image.offload_binary();
     let bytes = constant(
         module,
-        ".omp_offloading.device_image",
-        constants::const_byte_array(module, elf),
-        Linkage::Internal,
+        &names.image(),
+        constants::const_byte_array(module, &binary),
+        Linkage::LinkOnceODR,
     );
     bytes.set_unnamed_address(UnnamedAddress::Global);
-    bytes.set_section(Some(".llvm.offloading"));
+    bytes.set_section(Some(IMAGE_SECTION));
     bytes.set_alignment(8);
     let begin = bytes.as_pointer_value();
     let c = module.get_context();
-    // SAFETY: one past the last byte.
-    let end = unsafe { begin.const_gep(c.i8_type(), &[c.i64_type().const_int(elf.len() as u64, false)]) };
-    (begin, end)
+    let at = |offset: usize| {
+        // SAFETY: offsets inside the array or one past its last byte.
+        unsafe { begin.const_gep(c.i8_type(), &[c.i64_type().const_int(offset as u64, false)]) }
+    };
+    (bytes, at(elf_at), at(elf_at + image.elf().len()))
 }
 
-/// `.omp_offloading.descriptor_reg`: register, and unregister at exit.
-fn emit_constructor<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>, descriptor: GlobalValue<'ctx>) -> Result<(), BuilderError> {
+/// `.omp_offloading.descriptor_reg.H`: register, and unregister at exit;
+/// both in the image's comdat, the constructor entry keyed by the image.
+fn emit_constructor<'ctx>(
+    module: &Module<'ctx>,
+    types: &Types<'ctx>,
+    names: &Names,
+    descriptor: GlobalValue<'ctx>,
+    comdat: Comdat,
+    key: GlobalValue<'ctx>,
+) -> Result<(), BuilderError> {
     let descriptor = descriptor.as_pointer_value().into();
     let unregister = runtime_caller(
         module,
         types,
-        ".omp_offloading.descriptor_unreg",
+        &names.other("omp_offloading.descriptor_unreg"),
         &[("__tgt_unregister_lib", descriptor)],
+        comdat,
     )?;
     let unregister = unregister.as_global_value().as_pointer_value().into();
     let register = runtime_caller(
         module,
         types,
-        ".omp_offloading.descriptor_reg",
+        &names.other("omp_offloading.descriptor_reg"),
         &[("__tgt_register_lib", descriptor), ("atexit", unregister)],
+        comdat,
     )?;
-    module_utils::append_global_ctor(module, register, libomptarget::REGISTRATION_PRIORITY);
+    module_utils::append_global_ctor(module, register, libomptarget::REGISTRATION_PRIORITY, Some(key));
     Ok(())
 }
 
-/// An internal `void()` function `name` making the given runtime calls,
-/// each with one argument, in order.
+/// A `linkonce_odr hidden void()` function `name` in `comdat` and section
+/// `.text.startup`, making the given runtime calls, each with one argument,
+/// in order.
 fn runtime_caller<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
     name: &str,
     calls: &[(&str, BasicMetadataValueEnum<'ctx>)],
+    comdat: Comdat,
 ) -> Result<FunctionValue<'ctx>, BuilderError> {
     let c = types.context;
-    let function = module.add_function(name, c.void_type().fn_type(&[], false), Some(Linkage::Internal));
+    let function = module.add_function(name, c.void_type().fn_type(&[], false), Some(Linkage::LinkOnceODR));
+    let global = function.as_global_value();
+    global.set_visibility(GlobalVisibility::Hidden);
+    global.set_comdat(comdat);
+    function.set_section(Some(".text.startup"));
     let builder = c.create_builder();
     builder.position_at_end(c.append_basic_block(function, "entry"));
     for (callee, argument) in calls {

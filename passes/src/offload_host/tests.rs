@@ -22,13 +22,24 @@ fn image() -> String {
         .clone()
 }
 
+/// The image's digest suffix.
+fn suffix() -> String {
+    image::DeviceImage::load(std::path::Path::new(&image())).unwrap().digest_suffix()
+}
+
 fn host(body: &str) -> String {
     format!("{HEADER}{body}")
 }
 
+/// The pass parameters: the image, its kernels (which have no manifest)
+/// named foreign, so these tests see inference and lowering alone.
+fn params() -> String {
+    format!("image={};foreign=k:other", image())
+}
+
 /// Runs the pass and returns the printed module (panics on error).
 fn lower(body: &str) -> String {
-    let (changed, text) = run_pass::<OffloadHost>(&format!("image={}", image()), &host(body)).unwrap();
+    let (changed, text) = run_pass::<OffloadHost>(&params(), &host(body)).unwrap();
     assert!(changed);
     text
 }
@@ -38,7 +49,7 @@ fn fails(body: &str) -> Error {
     let context = inkwell::context::Context::create();
     let module = parse(&context, &host(body));
     let before = module.print_to_string().to_string();
-    let pass = OffloadHost::parse(format!("image={}", image()).as_bytes()).unwrap();
+    let pass = OffloadHost::parse(params().as_bytes()).unwrap();
     let error = pass.run(&module, &mut Default::default()).unwrap_err();
     assert_eq!(
         module.print_to_string().to_string(),
@@ -53,24 +64,18 @@ fn rustc_map_type_rules() {
     assert_eq!(for_pointer(true, false), TO);
     assert_eq!(for_pointer(false, true), FROM);
     assert_eq!(for_pointer(false, false), TO | FROM);
-    let literal = LITERAL | IMPLICIT;
-    assert_eq!(
-        (begin(literal), kernel(literal), end(literal)),
-        (0x300, 0x320, 0)
-    );
-    assert_eq!(
-        (begin(TO | FROM), kernel(TO | FROM), end(TO | FROM)),
-        (1, 0x20, 2)
-    );
-    assert_eq!((begin(FROM), kernel(FROM), end(FROM)), (0, 0x20, 2));
-    assert_eq!((begin(TO), kernel(TO), end(TO)), (1, 0x20, 0));
+    // One-call launches: clang's numbers (0x320 literal, 0x21/0x22/0x23).
+    assert_eq!(kernel(LITERAL | IMPLICIT), 0x320);
+    assert_eq!((kernel(TO), kernel(FROM), kernel(TO | FROM)), (0x21, 0x22, 0x23));
 }
 
 #[test]
 fn options_and_their_errors() {
     let options = |text: &str| OffloadHost::parse(text.as_bytes()).map(|p| p.options);
-    let o = options("image=/x.so;teams=4;threads=64;device=0").unwrap();
+    let o = options("image=/x.so;teams=4;threads=64;device=0;foreign=a:b;foreign=c").unwrap();
     assert_eq!((o.image.to_str().unwrap(), o.teams, o.threads, o.device), ("/x.so", 4, 64, 0));
+    assert_eq!(o.foreign, ["a", "b", "c"]);
+    assert!(matches!(options("image=a;foreign=a::b"), Err(ParamError::Invalid { .. })));
     assert_eq!(options("image=/x.so").unwrap().device, -1);
     assert!(matches!(options("imag=x"), Err(ParamError::Unknown { .. })));
     assert!(matches!(options(""), Err(ParamError::Required { .. })));
@@ -98,13 +103,14 @@ fn descriptor_words() {
     assert_eq!(d.args[1], ArgSpec::default());
     let err = |w: &[u64]| LaunchDescriptor::from_words(w).unwrap_err();
     assert_eq!(err(&[1, 0, 0]), D::TooShort { words: 3 });
-    assert_eq!(err(&[2, 0, 0, 0, 0, 0, 0, 0, 0]), D::Version { version: 2 });
+    assert_eq!(err(&[2, 0, 0, 0, 0, 0, 0, 0, 0]), D::Version { version: 2, supported: 1 });
     assert_eq!(
         err(&[1, 0, 0, 0, 0, 0, 0, 0, 1]),
         D::WordCount {
             count: 1,
             expected: 12,
-            words: 9
+            words: 9,
+            unit: "triples"
         }
     );
     assert_eq!(err(&[1, 0, 0, 0, 0, 0, 0, 0, 1, 0x80, 0, 0]), D::MapBits { arg: 0, map: 0x80 });
@@ -134,9 +140,9 @@ define void @f(ptr %a, ptr %b, ptr %c, ptr %s, %S %v) {
 "#,
     );
     assert!(ir.contains("@.offload_sizes.k = private unnamed_addr constant [8 x i64] [i64 8, i64 16, i64 4, i64 4, i64 4, i64 8, i64 16, i64 16]"), "{ir}");
-    assert!(ir.contains("@.offload_maptypes.k.begin = private unnamed_addr constant [8 x i64] [i64 1, i64 0, i64 1, i64 768, i64 768, i64 768, i64 1, i64 1]"), "{ir}");
-    assert!(ir.contains("@.offload_maptypes.k = private unnamed_addr constant [8 x i64] [i64 32, i64 32, i64 32, i64 800, i64 800, i64 800, i64 32, i64 32]"), "{ir}");
-    assert!(ir.contains("@.offload_maptypes.k.end = private unnamed_addr constant [8 x i64] [i64 0, i64 2, i64 2, i64 0, i64 0, i64 0, i64 0, i64 0]"), "{ir}");
+    assert!(ir.contains("@.offload_maptypes.k = private unnamed_addr constant [8 x i64] [i64 33, i64 34, i64 35, i64 800, i64 800, i64 800, i64 33, i64 33]"), "{ir}");
+    // One call: the runtime maps, launches and unmaps.
+    assert!(!ir.contains("_mapper"), "{ir}");
     // Scalars as their bit patterns, zero-extended.
     assert!(ir.contains("store ptr inttoptr (i64 7 to ptr)"), "{ir}");
     assert!(
@@ -173,7 +179,7 @@ define void @f(ptr %p, i64 %n) {{
     ));
     assert!(ir.contains("%.offload_sizes = alloca [2 x i64]"), "{ir}");
     assert!(ir.contains("= mul i64 %n, 8"), "{ir}");
-    assert!(ir.contains("@.offload_maptypes.k.begin = private unnamed_addr constant [2 x i64] [i64 1, i64 768]"), "{ir}");
+    assert!(ir.contains("@.offload_maptypes.k = private unnamed_addr constant [2 x i64] [i64 33, i64 800]"), "{ir}");
     assert!(ir.contains("store [3 x i32] [i32 2, i32 1, i32 1]"), "{ir}");
     assert!(
         ir.contains("store [3 x i32] [i32 32, i32 1, i32 1]"),
@@ -238,7 +244,7 @@ define void @f(ptr %p, i64 %n) {
 #[test]
 fn a_module_without_launches_is_untouched() {
     let body = "declare void @printf(ptr)\ndefine void @f() {\n  call void @printf(ptr null)\n  ret void\n}\n";
-    let (changed, text) = run_pass::<OffloadHost>(&format!("image={}", image()), &host(body)).unwrap();
+    let (changed, text) = run_pass::<OffloadHost>(&params(), &host(body)).unwrap();
     assert!(!changed);
     assert!(
         !text.contains("openmp") && !text.contains("offloading"),
@@ -276,7 +282,7 @@ fn errors_leave_the_module_unchanged() {
             caller: "f".into(),
             problem: LaunchProblem::Argument {
                 index: 0,
-                problem: ArgProblem::UnknownSize
+                problem: ArgProblem::UnknownSize { described: false }
             }
         }
     );
@@ -306,7 +312,7 @@ fn errors_leave_the_module_unchanged() {
     let body = fails(
         "define void @k(ptr %p) {\n  ret void\n}\ndefine void @f(ptr %p) {\n  call void @k(ptr %p), !offload.launch !0\n  ret void\n}\n!0 = !{i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0}\n",
     );
-    assert_eq!(launch_problem(body), LaunchProblem::HasBody);
+    assert_eq!(launch_problem(body), LaunchProblem::HasBody { callee: "k".into() });
     let invoke = fails(
         "declare void @k(ptr dereferenceable(4))\ndeclare i32 @__gxx_personality_v0(...)\ndefine void @f(ptr %p) personality ptr @__gxx_personality_v0 {\n  invoke void @k(ptr %p) to label %ok unwind label %lp\nok:\n  ret void\nlp:\n  %l = landingpad { ptr, i32 } cleanup\n  resume { ptr, i32 } %l\n}\n",
     );
@@ -336,5 +342,6 @@ define void @f(ptr %p) {
 }
 "#,
     );
-    assert!(ir.contains("@llvm.global_ctors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 65535, ptr @init, ptr null }, { i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg, ptr null }]"), "{ir}");
+    let h = suffix();
+    assert!(ir.contains(&format!("@llvm.global_ctors = appending global [2 x {{ i32, ptr, ptr }}] [{{ i32, ptr, ptr }} {{ i32 65535, ptr @init, ptr null }}, {{ i32, ptr, ptr }} {{ i32 101, ptr @.omp_offloading.descriptor_reg.{h}, ptr @.omp_offloading.device_image.{h} }}]")), "{ir}");
 }

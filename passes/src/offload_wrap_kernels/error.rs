@@ -15,6 +15,8 @@ pub enum Error {
         ty: String,
         problem: ParamProblem,
     },
+    /// The module already has a global of a kernel's manifest name.
+    ManifestName { kernel: String, symbol: String },
     /// A bug in this pass, reported instead of a broken module.
     Internal { kernel: String, what: String },
 }
@@ -52,6 +54,10 @@ impl std::fmt::Display for Error {
             ),
             Error::Unrewritable { kernel, why } => write!(f, "kernel '{kernel}' {why}"),
             Error::Param { param, ty, problem } => write!(f, "{param} of type '{ty}': {problem}"),
+            Error::ManifestName { kernel, symbol } => write!(
+                f,
+                "kernel '{kernel}': the module already has a global named '{symbol}', the name of its kernel manifest"
+            ),
             Error::Internal { kernel, what } => write!(f, "kernel '{kernel}': internal error: {what}"),
         }
     }

@@ -38,14 +38,25 @@
 //!   pipeline parser splits the pipeline text at every `,`, also inside `<>`.
 //!   An unknown name is an error.
 //!
+//! The kernel manifest: for each kernel it wraps the pass adds
+//! `@__offload_manifest_<K>`, an ELF note recording the kernel's original
+//! parameters (what the host must pass: pointer and address space, integer
+//! width, float kind, by-value aggregate size and alignment) and the slot
+//! each one travels in ([`manifest`]; format and carrier:
+//! [`crate::kernel_manifest`], `docs/kernel-manifest.md`). It survives into
+//! the linked image (x86_64 shared object, AMDGPU code object, NVPTX cubin);
+//! `offload-host` launches only kernels it lists, and checks every launch
+//! against it.
+//!
 //! Guarantees: each kernel is wrapped exactly once. The "already wrapped"
 //! marker is function metadata `!offload.wrapped !{}` (never a value name,
 //! which `-discard-value-names` and rustc release builds drop), so running the
 //! pass again, or on its own output, changes nothing. Every error is reported
 //! before the module is changed.
 //!
-//! How: find the kernels, plan every kernel's slots ([`slots`]) before
-//! changing any, then rewrite each ([`rewrite`]).
+//! How: find the kernels, plan every kernel's slots and manifest
+//! ([`slots`]) before changing any, then rewrite each ([`rewrite`]) and
+//! record its manifest ([`manifest`]).
 //!
 //! Run:
 //!   opt-22 -load-pass-plugin=liboffload_passes.so -passes=offload-wrap-kernels k.ll
@@ -53,6 +64,7 @@
 //!     -Cpasses='offload-wrap-kernels<kernels=kernel_a:kernel_b>' ...
 
 mod error;
+mod manifest;
 mod rewrite;
 mod slots;
 
@@ -113,9 +125,14 @@ impl ModulePass for OffloadWrapKernels {
             .filter(|&kernel| !already_wrapped(module, kernel))
             .map(|kernel| slots::plan_kernel(kernel, &layout))
             .collect::<Result<Vec<_>, Error>>()?;
+        for plan in &plans {
+            manifest::check_free(module, &plan.manifest)?;
+        }
         let changed = !plans.is_empty();
         for plan in plans {
+            let record = plan.manifest.clone();
             rewrite::wrap_kernel(module, plan)?;
+            manifest::emit(module, &record);
         }
         Ok(changed)
     }

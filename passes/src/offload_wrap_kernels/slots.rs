@@ -5,6 +5,7 @@ use inkwell::types::{BasicTypeEnum, FloatType, PointerType};
 use inkwell::values::FunctionValue;
 
 use super::error::{Error, ParamProblem};
+use crate::kernel_manifest::{FloatKind, KernelManifest, Param, ParamKind, SlotKind};
 use crate::ir::naming::{self, ParamRef};
 use crate::ir::{Type, attributes, kernels, signature, types};
 
@@ -41,6 +42,8 @@ pub enum Slot<'ctx> {
 pub struct KernelPlan<'ctx> {
     pub kernel: FunctionValue<'ctx>,
     pub slots: Vec<Slot<'ctx>>,
+    /// The kernel's manifest: its parameters as the host passes them.
+    pub manifest: KernelManifest,
 }
 
 pub fn plan_kernel<'ctx>(kernel: FunctionValue<'ctx>, layout: &TargetData) -> Result<KernelPlan<'ctx>, Error> {
@@ -50,6 +53,7 @@ pub fn plan_kernel<'ctx>(kernel: FunctionValue<'ctx>, layout: &TargetData) -> Re
     })?;
     let param_types = types::param_types(kernel);
     let mut slots = Vec::new();
+    let mut params = Vec::new();
     for (index, ty) in param_types.into_iter().enumerate() {
         let index = index as u32;
         let error = |problem| Error::Param {
@@ -60,9 +64,67 @@ pub fn plan_kernel<'ctx>(kernel: FunctionValue<'ctx>, layout: &TargetData) -> Re
         let Some(basic) = ty.as_basic() else {
             return Err(error(ParamProblem::Opaque));
         };
-        slots.push(plan_param(kernel, index, basic, layout).map_err(error)?);
+        let slot = plan_param(kernel, index, basic, layout).map_err(error)?;
+        params.push(manifest_param(basic, slot, layout));
+        slots.push(slot);
     }
-    Ok(KernelPlan { kernel, slots })
+    let manifest = KernelManifest {
+        name: naming::symbol(kernel),
+        params,
+    };
+    Ok(KernelPlan { kernel, slots, manifest })
+}
+
+/// A parameter's manifest record: what it was and how its slot carries it.
+fn manifest_param(ty: BasicTypeEnum<'_>, slot: Slot<'_>, layout: &TargetData) -> Param {
+    let (size, align) = (layout.get_store_size(&ty), layout.get_abi_alignment(&ty));
+    match (slot, ty) {
+        (Slot::ByvalCopy { size, align, .. }, _) => Param {
+            kind: ParamKind::Byval,
+            slot: SlotKind::CopyPointer,
+            size,
+            align,
+        },
+        (Slot::Load { value }, _) => Param {
+            kind: ParamKind::Aggregate,
+            slot: SlotKind::CopyPointer,
+            size: layout.get_abi_size(&value),
+            align: layout.get_abi_alignment(&value),
+        },
+        (_, BasicTypeEnum::PointerType(pointer)) => Param {
+            kind: ParamKind::Pointer {
+                address_space: Type::from(BasicTypeEnum::from(pointer)).pointer_address_space().unwrap_or(0) as u16,
+            },
+            slot: SlotKind::Pointer,
+            size,
+            align,
+        },
+        (_, BasicTypeEnum::FloatType(float)) => Param {
+            kind: ParamKind::Float(float_kind(float)),
+            slot: SlotKind::Value,
+            size,
+            align,
+        },
+        (_, other) => Param {
+            kind: ParamKind::Integer {
+                bits: other.into_int_type().get_bit_width() as u16,
+            },
+            slot: SlotKind::Value,
+            size,
+            align,
+        },
+    }
+}
+
+/// The manifest's float kind of a type that fits a slot (checked when planning).
+fn float_kind(ty: FloatType<'_>) -> FloatKind {
+    use llvm_sys::LLVMTypeKind::*;
+    match Type::from(BasicTypeEnum::from(ty)).kind() {
+        LLVMHalfTypeKind => FloatKind::Half,
+        LLVMBFloatTypeKind => FloatKind::BFloat,
+        LLVMFloatTypeKind => FloatKind::Float,
+        _ => FloatKind::Double,
+    }
 }
 
 fn plan_param<'ctx>(

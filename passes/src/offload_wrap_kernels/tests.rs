@@ -255,3 +255,34 @@ fn called_kernel_and_declaration_are_errors() {
     ));
     assert_eq!(wrap("kernels=d", ir).unwrap_err(), Error::NamedDeclaration { name: "d".into() });
 }
+
+#[test]
+fn each_wrapped_kernel_gets_a_manifest_note() {
+    use crate::kernel_manifest::{FloatKind, ParamKind, SlotKind, parse_notes};
+    let (_, out) = wrap("", CPU).unwrap();
+    assert!(out.contains("@llvm.used = appending global [1 x ptr] [ptr @__offload_manifest_k]"), "{out}");
+    // The note's bytes, read back from the printed module.
+    let context = inkwell::context::Context::create();
+    let module = crate::test_support::parse(&context, &out);
+    let init = module.get_global("__offload_manifest_k").unwrap().get_initializer().unwrap();
+    let layout = crate::ir::types::target_data(&module);
+    let bytes = crate::ir::constants::constant_bytes(crate::ir::Value::from(init), &layout).unwrap();
+    let manifest = parse_notes(&bytes).unwrap().remove(0).unwrap();
+    assert_eq!(manifest.name, "k");
+    let kinds: Vec<_> = manifest.params.iter().map(|p| (p.kind, p.slot, p.size)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (ParamKind::Pointer { address_space: 0 }, SlotKind::Pointer, 8),
+            (ParamKind::Integer { bits: 32 }, SlotKind::Value, 4),
+            (ParamKind::Float(FloatKind::Double), SlotKind::Value, 8),
+            (ParamKind::Float(FloatKind::Float), SlotKind::Value, 4),
+            (ParamKind::Float(FloatKind::Half), SlotKind::Value, 2),
+            (ParamKind::Integer { bits: 8 }, SlotKind::Value, 1),
+            (ParamKind::Integer { bits: 64 }, SlotKind::Value, 8),
+        ]
+    );
+    // A global already holding the name is an error, before any change.
+    let taken = format!("{CPU}\n@__offload_manifest_k = global i32 0\n");
+    assert!(matches!(wrap("", &taken), Err(Error::ManifestName { .. })));
+}

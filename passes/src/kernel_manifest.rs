@@ -1,0 +1,417 @@
+//! The kernel manifest: what `offload-wrap-kernels` records in the device
+//! module for each kernel it wraps, and `offload-host` reads back from the
+//! linked image. The byte format is stable (documented in
+//! `docs/kernel-manifest.md`, with an example reader in
+//! `scripts/read-manifest.py`); this module writes and parses it.
+//!
+//! # Carrier
+//! One ELF note per kernel, owner `offload-passes`, type
+//! [`NOTE_TYPE`], in a constant global `@__offload_manifest_<K>` (kept by
+//! `@llvm.used`):
+//! - x86_64 and AMDGPU: the global is in section [`SECTION`]; its name
+//!   starting with `.note` makes it `SHT_NOTE`, which linkers keep (also
+//!   under `--gc-sections`) and `strip` leaves alone; `llvm-readelf --notes`
+//!   lists it.
+//! - NVPTX: PTX has no sections, so the global is a `.visible .global` byte
+//!   array that `ptxas` keeps as the symbol `__offload_manifest_<K>` in
+//!   `.nv.global.init`; a reader takes the symbol's bytes.
+//!
+//! # Note layout (little-endian)
+//! ```text
+//! note header   u32 namesz = 15, u32 descsz, u32 type = 0x4d4b,
+//!               "offload-passes\0" + 1 byte of padding
+//! desc  0  u32  version (1)
+//!       4  u32  P, the number of kernel parameters
+//!       8  u32  N, the size of the kernel's name in bytes
+//!      12  u8   slot size in bytes (8)
+//!      13  u8   leading slots before the parameters' (1: the dyn pointer)
+//!      14  u16  flags (0)
+//!      16  P x 16-byte parameter records
+//!  16+16P  N bytes of name (no NUL), then NUL padding to 4 bytes
+//! parameter record
+//!       0  u8   kind: 1 pointer, 2 integer, 3 float, 4 aggregate by value
+//!               (first-class struct, array or vector), 5 byval (a pointer
+//!               with `byval(T)`: a C struct by value)
+//!       1  u8   slot: 1 the pointer itself, 2 the value's bits
+//!               zero-extended to 64, 3 a pointer to the host's TO-mapped copy
+//!       2  u16  detail: pointer: address space; integer: bit width;
+//!               float: 1 half, 2 bfloat, 3 float, 4 double; else 0
+//!       4  u32  ABI alignment in bytes
+//!       8  u64  size in bytes (store size; aggregate/byval: allocation size)
+//! ```
+//! Slot `s` of the wrapped kernel (8 bytes each) carries parameter `s - 1`;
+//! slot 0 is the dyn pointer.
+
+/// The note's owner name (namesz counts its NUL).
+pub const NOTE_OWNER: &[u8] = b"offload-passes\0";
+/// The note type of a kernel manifest.
+pub const NOTE_TYPE: u32 = 0x4d4b;
+/// The layout version written and read.
+pub const VERSION: u32 = 1;
+/// Name prefix of the manifest globals: `__offload_manifest_<kernel>`.
+pub const SYMBOL_PREFIX: &str = "__offload_manifest_";
+/// The section of the manifest notes (ELF targets other than NVPTX).
+pub const SECTION: &str = ".note.offload_passes.manifest";
+/// The slot size and the leading dyn-pointer slot of the wrapped signature.
+pub const SLOT_BYTES: u8 = 8;
+pub const LEADING_SLOTS: u8 = 1;
+
+const HEADER_BYTES: usize = 16;
+const PARAM_BYTES: usize = 16;
+
+/// IEEE and brain floating-point formats a slot can carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FloatKind {
+    Half = 1,
+    BFloat = 2,
+    Float = 3,
+    Double = 4,
+}
+
+impl FloatKind {
+    pub fn ir_name(self) -> &'static str {
+        match self {
+            FloatKind::Half => "half",
+            FloatKind::BFloat => "bfloat",
+            FloatKind::Float => "float",
+            FloatKind::Double => "double",
+        }
+    }
+
+    fn from_code(code: u16) -> Option<FloatKind> {
+        [
+            FloatKind::Half,
+            FloatKind::BFloat,
+            FloatKind::Float,
+            FloatKind::Double,
+        ]
+        .into_iter()
+        .find(|k| *k as u16 == code)
+    }
+}
+
+/// What a kernel parameter was before wrapping: what the host must pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParamKind {
+    Pointer {
+        address_space: u16,
+    },
+    Integer {
+        bits: u16,
+    },
+    Float(FloatKind),
+    /// A first-class aggregate or vector by value.
+    Aggregate,
+    /// A pointer with `byval(T)`.
+    Byval,
+}
+
+/// How the wrapped kernel receives the parameter in its 8-byte slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotKind {
+    /// The pointer itself (a translated device pointer).
+    Pointer = 1,
+    /// The value's bits, zero-extended to 64.
+    Value = 2,
+    /// A pointer to the host's TO-mapped copy.
+    CopyPointer = 3,
+}
+
+/// One parameter of a kernel's manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Param {
+    pub kind: ParamKind,
+    pub slot: SlotKind,
+    pub size: u64,
+    pub align: u32,
+}
+
+impl Param {
+    /// The parameter as IR-like text for messages: `ptr addrspace(1)`,
+    /// `i32`, `float`, `{24 bytes, align 8} by value`, `ptr byval({...})`.
+    pub fn text(&self) -> String {
+        match self.kind {
+            ParamKind::Pointer { address_space: 0 } => "ptr".into(),
+            ParamKind::Pointer { address_space } => format!("ptr addrspace({address_space})"),
+            ParamKind::Integer { bits } => format!("i{bits}"),
+            ParamKind::Float(kind) => kind.ir_name().into(),
+            ParamKind::Aggregate => {
+                format!("{{{} bytes, align {}}} by value", self.size, self.align)
+            }
+            ParamKind::Byval => format!("ptr byval({{{} bytes, align {}}})", self.size, self.align),
+        }
+    }
+
+    /// True for the kinds the host passes as a struct by value.
+    pub fn is_by_value(&self) -> bool {
+        matches!(self.kind, ParamKind::Aggregate | ParamKind::Byval)
+    }
+
+    fn encode(&self, out: &mut Vec<u8>) {
+        let (kind, detail) = match self.kind {
+            ParamKind::Pointer { address_space } => (1u8, address_space),
+            ParamKind::Integer { bits } => (2, bits),
+            ParamKind::Float(kind) => (3, kind as u16),
+            ParamKind::Aggregate => (4, 0),
+            ParamKind::Byval => (5, 0),
+        };
+        out.push(kind);
+        out.push(self.slot as u8);
+        out.extend_from_slice(&detail.to_le_bytes());
+        out.extend_from_slice(&self.align.to_le_bytes());
+        out.extend_from_slice(&self.size.to_le_bytes());
+    }
+
+    fn decode(index: usize, record: &[u8]) -> Result<Param, ManifestProblem> {
+        let detail = u16::from_le_bytes([record[2], record[3]]);
+        let bad = |what: &'static str| ManifestProblem::Param { index, what };
+        let kind = match record[0] {
+            1 => ParamKind::Pointer {
+                address_space: detail,
+            },
+            2 if (1..=64).contains(&detail) => ParamKind::Integer { bits: detail },
+            2 => return Err(bad("an integer width outside 1..=64")),
+            3 => {
+                ParamKind::Float(FloatKind::from_code(detail).ok_or(bad("an unknown float kind"))?)
+            }
+            4 => ParamKind::Aggregate,
+            5 => ParamKind::Byval,
+            _ => return Err(bad("an unknown kind")),
+        };
+        let slot = match record[1] {
+            1 => SlotKind::Pointer,
+            2 => SlotKind::Value,
+            3 => SlotKind::CopyPointer,
+            _ => return Err(bad("an unknown slot kind")),
+        };
+        Ok(Param {
+            kind,
+            slot,
+            align: u32::from_le_bytes(record[4..8].try_into().expect("4 bytes")),
+            size: u64::from_le_bytes(record[8..16].try_into().expect("8 bytes")),
+        })
+    }
+}
+
+/// One kernel's manifest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KernelManifest {
+    pub name: String,
+    pub params: Vec<Param>,
+}
+
+/// Why a manifest note cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ManifestProblem {
+    Truncated,
+    Version { version: u32 },
+    Slots { bytes: u8, leading: u8 },
+    NameNotUtf8,
+    Param { index: usize, what: &'static str },
+}
+
+impl std::fmt::Display for ManifestProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ManifestProblem::Truncated => write!(f, "is truncated"),
+            ManifestProblem::Version { version } => {
+                write!(f, "has version {version}; version {VERSION} is supported")
+            }
+            ManifestProblem::Slots { bytes, leading } => write!(
+                f,
+                "describes {bytes}-byte slots after {leading} leading slots; {SLOT_BYTES}-byte slots after {LEADING_SLOTS} are supported"
+            ),
+            ManifestProblem::NameNotUtf8 => write!(f, "names a kernel that is not UTF-8"),
+            ManifestProblem::Param { index, what } => write!(f, "gives parameter {index} {what}"),
+        }
+    }
+}
+
+impl KernelManifest {
+    /// The manifest as one ELF note (header, owner, description), a
+    /// multiple of 4 bytes.
+    pub fn to_note(&self) -> Vec<u8> {
+        let mut desc = Vec::with_capacity(
+            HEADER_BYTES + PARAM_BYTES * self.params.len() + self.name.len() + 3,
+        );
+        desc.extend_from_slice(&VERSION.to_le_bytes());
+        desc.extend_from_slice(&(self.params.len() as u32).to_le_bytes());
+        desc.extend_from_slice(&(self.name.len() as u32).to_le_bytes());
+        desc.extend_from_slice(&[SLOT_BYTES, LEADING_SLOTS, 0, 0]);
+        for param in &self.params {
+            param.encode(&mut desc);
+        }
+        desc.extend_from_slice(self.name.as_bytes());
+        let mut note = Vec::with_capacity(12 + 16 + desc.len() + 3);
+        note.extend_from_slice(&(NOTE_OWNER.len() as u32).to_le_bytes());
+        note.extend_from_slice(&(desc.len() as u32).to_le_bytes());
+        note.extend_from_slice(&NOTE_TYPE.to_le_bytes());
+        note.extend_from_slice(NOTE_OWNER);
+        pad4(&mut note);
+        note.extend_from_slice(&desc);
+        pad4(&mut note);
+        note
+    }
+
+    /// Parses a note's description (the bytes after the owner name).
+    pub fn from_desc(desc: &[u8]) -> Result<KernelManifest, ManifestProblem> {
+        let word = |at: usize| -> Result<u32, ManifestProblem> {
+            desc.get(at..at + 4)
+                .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
+                .ok_or(ManifestProblem::Truncated)
+        };
+        if desc.len() < HEADER_BYTES {
+            return Err(ManifestProblem::Truncated);
+        }
+        let version = word(0)?;
+        if version != VERSION {
+            return Err(ManifestProblem::Version { version });
+        }
+        let (count, name_len) = (word(4)? as usize, word(8)? as usize);
+        let (bytes, leading) = (desc[12], desc[13]);
+        if (bytes, leading) != (SLOT_BYTES, LEADING_SLOTS) {
+            return Err(ManifestProblem::Slots { bytes, leading });
+        }
+        let names_at = count
+            .checked_mul(PARAM_BYTES)
+            .and_then(|n| n.checked_add(HEADER_BYTES))
+            .ok_or(ManifestProblem::Truncated)?;
+        let name = desc
+            .get(
+                names_at
+                    ..names_at
+                        .checked_add(name_len)
+                        .ok_or(ManifestProblem::Truncated)?,
+            )
+            .ok_or(ManifestProblem::Truncated)?;
+        let name = std::str::from_utf8(name).map_err(|_| ManifestProblem::NameNotUtf8)?;
+        let params = desc[HEADER_BYTES..names_at]
+            .chunks_exact(PARAM_BYTES)
+            .enumerate()
+            .map(|(i, record)| Param::decode(i, record))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(KernelManifest {
+            name: name.to_owned(),
+            params,
+        })
+    }
+}
+
+/// The manifest notes in `data`, a sequence of ELF notes with 4-byte
+/// alignment (a `SHT_NOTE` section, or one manifest symbol's bytes): each
+/// `offload-passes` note of [`NOTE_TYPE`] parsed; other notes skipped.
+/// `Err` when the sequence itself is broken.
+pub fn parse_notes(
+    data: &[u8],
+) -> Result<Vec<Result<KernelManifest, ManifestProblem>>, ManifestProblem> {
+    let mut out = Vec::new();
+    let mut at = 0usize;
+    while at + 12 <= data.len() {
+        let word =
+            |o: usize| u32::from_le_bytes(data[o..o + 4].try_into().expect("4 bytes")) as usize;
+        let (namesz, descsz, kind) = (word(at), word(at + 4), word(at + 8) as u32);
+        let name_at = at + 12;
+        let desc_at = name_at
+            .checked_add(namesz.next_multiple_of(4))
+            .ok_or(ManifestProblem::Truncated)?;
+        let end = desc_at
+            .checked_add(descsz)
+            .ok_or(ManifestProblem::Truncated)?;
+        if end > data.len() {
+            return Err(ManifestProblem::Truncated);
+        }
+        if &data[name_at..name_at + namesz] == NOTE_OWNER && kind == NOTE_TYPE {
+            out.push(KernelManifest::from_desc(&data[desc_at..end]));
+        }
+        at = end.next_multiple_of(4);
+    }
+    Ok(out)
+}
+
+fn pad4(bytes: &mut Vec<u8>) {
+    bytes.resize(bytes.len().next_multiple_of(4), 0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> KernelManifest {
+        KernelManifest {
+            name: "scale".into(),
+            params: vec![
+                Param {
+                    kind: ParamKind::Pointer { address_space: 1 },
+                    slot: SlotKind::Pointer,
+                    size: 8,
+                    align: 8,
+                },
+                Param {
+                    kind: ParamKind::Integer { bits: 32 },
+                    slot: SlotKind::Value,
+                    size: 4,
+                    align: 4,
+                },
+                Param {
+                    kind: ParamKind::Float(FloatKind::Double),
+                    slot: SlotKind::Value,
+                    size: 8,
+                    align: 8,
+                },
+                Param {
+                    kind: ParamKind::Byval,
+                    slot: SlotKind::CopyPointer,
+                    size: 24,
+                    align: 8,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_note_round_trips_and_is_padded() {
+        let note = sample().to_note();
+        assert_eq!(note.len() % 4, 0);
+        assert_eq!(&note[12..27], NOTE_OWNER);
+        // Two notes back to back (what a linker makes of two objects), with
+        // a foreign note between them.
+        let mut section = note.clone();
+        section.extend_from_slice(&[4, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, b'G', b'N', b'U', 0]);
+        section.extend_from_slice(&note);
+        let parsed = parse_notes(&section).unwrap();
+        assert_eq!(parsed, vec![Ok(sample()), Ok(sample())]);
+        assert_eq!(
+            sample().params.iter().map(Param::text).collect::<Vec<_>>(),
+            [
+                "ptr addrspace(1)",
+                "i32",
+                "double",
+                "ptr byval({24 bytes, align 8})"
+            ]
+        );
+    }
+
+    #[test]
+    fn broken_notes_are_errors() {
+        let note = sample().to_note();
+        assert_eq!(
+            parse_notes(&note[..note.len() - 4]),
+            Err(ManifestProblem::Truncated)
+        );
+        let mut wrong_version = note.clone();
+        wrong_version[28] = 9;
+        assert_eq!(
+            parse_notes(&wrong_version).unwrap(),
+            vec![Err(ManifestProblem::Version { version: 9 })]
+        );
+        let mut bad_kind = note.clone();
+        bad_kind[28 + 16] = 77;
+        assert_eq!(
+            parse_notes(&bad_kind).unwrap(),
+            vec![Err(ManifestProblem::Param {
+                index: 0,
+                what: "an unknown kind"
+            })]
+        );
+    }
+}

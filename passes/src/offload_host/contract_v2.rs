@@ -1,0 +1,126 @@
+//! The launch contract, v2 part (`/work/shared-notes/launch-contract-v2.md`,
+//! README "The launch contract"): the call form, its compile-time
+//! descriptor and the run-time `LaunchConfig`.
+//!
+//! ```text
+//! declare i32 @"__offload_launch2.K"(ptr %descriptor, ptr %config, <K's arguments>)
+//! descriptor words: [0] 2, [1] image digest (0: no check), [2] A,
+//!                   [3+2i] MAP of argument i, [4+2i] SIZE of argument i
+//! %struct.__offload_launch_config = type { i32, i32, [3 x i32], [3 x i32], i32, i64, ptr }
+//!   version (2), reserved, teams, threads, dynamic shared memory, device, sizes
+//! ```
+
+use inkwell::targets::TargetData;
+
+use super::contract::{self, DescriptorProblem};
+use crate::ir::Value;
+
+/// Name prefix of a v2 launch: `@"__offload_launch2.K"`.
+pub const LAUNCH2_PREFIX: &str = "__offload_launch2.";
+/// The v2 descriptor layout version.
+pub const DESCRIPTOR_VERSION: u64 = 2;
+/// The `LaunchConfig` version the lowering accepts at run time.
+pub const CONFIG_VERSION: u64 = 2;
+const HEADER_WORDS: usize = 3;
+
+/// `LaunchConfig`'s fields: their indices in `%struct.__offload_launch_config`
+/// (byte offsets under x86_64's data layout: 0, 8, 20, 32, 40, 48).
+pub mod config {
+    pub const VERSION_FIELD: u32 = 0;
+    pub const TEAMS_FIELD: u32 = 2;
+    pub const THREADS_FIELD: u32 = 3;
+    pub const DYN_CGROUP_MEM_FIELD: u32 = 4;
+    pub const DEVICE_FIELD: u32 = 5;
+    pub const SIZES_FIELD: u32 = 6;
+}
+
+/// Run-time codes a v2 launch returns without launching (libomptarget's
+/// own failure is -1, `OFFLOAD_FAIL`).
+pub mod code {
+    /// The config pointer is null or its version is not 2.
+    pub const BAD_CONFIG: i32 = -2;
+    /// A pointer argument's size was known neither at compile time nor from
+    /// the config's sizes.
+    pub const NO_SIZE: i32 = -3;
+}
+
+/// One argument's (MAP, SIZE) pair (zeros: infer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ArgWords {
+    pub map: u64,
+    pub size: u64,
+}
+
+/// A parsed v2 descriptor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DescriptorV2 {
+    /// 0: not checked.
+    pub digest: u64,
+    pub args: Vec<ArgWords>,
+}
+
+impl DescriptorV2 {
+    pub fn from_words(words: &[u64]) -> Result<DescriptorV2, DescriptorProblem> {
+        if words.len() < HEADER_WORDS {
+            return Err(DescriptorProblem::TooShortV2 { words: words.len() });
+        }
+        if words[0] != DESCRIPTOR_VERSION {
+            return Err(DescriptorProblem::Version {
+                version: words[0],
+                supported: DESCRIPTOR_VERSION,
+            });
+        }
+        let count = words[2];
+        let expected = u128::from(count) * 2 + HEADER_WORDS as u128;
+        if expected != words.len() as u128 {
+            return Err(DescriptorProblem::WordCount {
+                count,
+                expected,
+                words: words.len(),
+                unit: "pairs",
+            });
+        }
+        let args = words[HEADER_WORDS..]
+            .chunks_exact(2)
+            .enumerate()
+            .map(|(i, pair)| {
+                contract::check_map(i, pair[0])?;
+                Ok(ArgWords {
+                    map: pair[0],
+                    size: pair[1],
+                })
+            })
+            .collect::<Result<Vec<_>, DescriptorProblem>>()?;
+        Ok(DescriptorV2 {
+            digest: words[1],
+            args,
+        })
+    }
+}
+
+/// Where a v2 call's descriptor argument points, and why it cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DescriptorSource {
+    /// Not a global of this module (as IR text).
+    NotAGlobal { text: String },
+    /// The global, with what is wrong with it.
+    Global { name: String, problem: DescriptorProblem },
+}
+
+/// Reads the descriptor a v2 call passes: `pointer` must be (a cast or
+/// zero-offset GEP of) a constant global of this module.
+pub fn read_descriptor(
+    pointer: Value<'_>,
+    layout: &TargetData,
+) -> Result<DescriptorV2, DescriptorSource> {
+    // A value used in this module's code can only be this module's global.
+    let Some(global) = pointer.strip_pointer_casts().as_global_variable() else {
+        return Err(DescriptorSource::NotAGlobal { text: pointer.text() });
+    };
+    let named = |problem| DescriptorSource::Global {
+        name: Value::from(global).name(),
+        problem,
+    };
+    let words = contract::global_words(global, layout).map_err(named)?;
+    DescriptorV2::from_words(&words).map_err(named)
+}

@@ -1,0 +1,231 @@
+//! LLVM's `OffloadBinary` (version 1): reading the one image an input file
+//! holds, and writing one around a bare ELF, laid out as
+//! `llvm-offload-binary` writes it (header, entry, string entries, string
+//! table, the image at an 8-aligned offset, the whole padded to 8).
+//!
+//! Layout, little-endian: header `{magic 10 FF 10 AD, u32 version, u64
+//! size, u64 entry offset, u64 entry size}` (32 bytes); entry `{u16 image
+//! kind, u16 offload kind, u32 flags, u64 string offset, u64 string count,
+//! u64 image offset, u64 image size}` (40 bytes); string entries `{u64 key
+//! offset, u64 value offset}` into a table of NUL-terminated strings. All
+//! offsets are from the start of the binary.
+
+use std::ops::Range;
+
+use object::endian::{LittleEndian as LE, U16, U32, U64};
+use object::pod::{Pod, from_bytes};
+
+/// `OffloadBinary` magic bytes (`0x10FF10AD`).
+pub const MAGIC: [u8; 4] = [0x10, 0xFF, 0x10, 0xAD];
+/// `ImageKind::IMG_Object`: an ELF (shown as `kind elf`).
+pub const IMAGE_KIND_OBJECT: u16 = 1;
+/// `ImageKind::IMG_Cubin`.
+pub const IMAGE_KIND_CUBIN: u16 = 3;
+/// `OffloadKind::OFK_OpenMP`.
+pub const OFFLOAD_KIND_OPENMP: u16 = 1;
+
+const HEADER_BYTES: usize = 32;
+const ENTRY_BYTES: usize = 40;
+
+/// `llvm::object::OffloadBinary::Header`.
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Header {
+    magic: [u8; 4],
+    version: U32<LE>,
+    size: U64<LE>,
+    entry_offset: U64<LE>,
+    entry_size: U64<LE>,
+}
+
+/// `llvm::object::OffloadBinary::Entry`.
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Entry {
+    image_kind: U16<LE>,
+    offload_kind: U16<LE>,
+    flags: U32<LE>,
+    string_offset: U64<LE>,
+    num_strings: U64<LE>,
+    image_offset: U64<LE>,
+    image_size: U64<LE>,
+}
+
+// SAFETY: both are plain byte arrays with no padding and alignment 1.
+unsafe impl Pod for Header {}
+// SAFETY: as above.
+unsafe impl Pod for Entry {}
+
+/// The one image of a file that starts with an OffloadBinary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The OffloadBinary holding it, in the file.
+    pub binary: Range<usize>,
+    /// The image, in the file.
+    pub image: Range<usize>,
+    /// Its `triple` and `arch` strings (empty when absent).
+    pub triple: String,
+    pub arch: String,
+}
+
+/// The one image inside `bytes`, a file that starts with an OffloadBinary.
+/// `llvm-offload-binary` concatenates one OffloadBinary per image, so several
+/// headers mean several images: refused, because the registration describes
+/// exactly one image. The error says what is wrong (for "image 'PATH' ...").
+pub fn find_image(bytes: &[u8]) -> Result<Found, String> {
+    let mut binaries = Vec::new();
+    let mut offset = 0usize;
+    while offset < bytes.len() {
+        let rest = &bytes[offset..];
+        if rest.iter().all(|&b| b == 0) {
+            break; // alignment padding after the last binary
+        }
+        let (header, _) = from_bytes::<Header>(rest)
+            .map_err(|()| format!("has a truncated OffloadBinary header at offset {offset}"))?;
+        if header.magic != MAGIC {
+            return Err(format!("has data that is not an OffloadBinary at offset {offset}"));
+        }
+        let version = header.version.get(LE);
+        if version != 1 {
+            return Err(format!("is an OffloadBinary of version {version}; version 1 is supported"));
+        }
+        let size = usize::try_from(header.size.get(LE)).unwrap_or(usize::MAX);
+        if size < HEADER_BYTES || size > rest.len() {
+            return Err(format!(
+                "is a truncated OffloadBinary (header says {} bytes, {} present)",
+                header.size.get(LE),
+                rest.len()
+            ));
+        }
+        binaries.push(offset..offset + size);
+        // Binaries are concatenated at 8-byte alignment.
+        offset += size.next_multiple_of(8);
+    }
+    match binaries.as_slice() {
+        [] => Err("is an OffloadBinary holding no image".into()),
+        [one] => {
+            let (image, triple, arch) = read_binary(&bytes[one.clone()])?;
+            Ok(Found {
+                binary: one.clone(),
+                image: one.start + image.start..one.start + image.end,
+                triple,
+                arch,
+            })
+        }
+        many => Err(format!(
+            "is an OffloadBinary holding {} images; exactly one is supported (pass one image, e.g. the ELF itself)",
+            many.len()
+        )),
+    }
+}
+
+/// The image range (relative to the binary) and the triple/arch strings of
+/// one OffloadBinary.
+fn read_binary(binary: &[u8]) -> Result<(Range<usize>, String, String), String> {
+    let (header, _) = from_bytes::<Header>(binary).map_err(|()| "has a truncated OffloadBinary header".to_owned())?;
+    let at = |offset: u64| usize::try_from(offset).ok().filter(|&o| o <= binary.len());
+    let entry_at = at(header.entry_offset.get(LE)).ok_or("has an OffloadBinary entry outside the file")?;
+    let (entry, _) =
+        from_bytes::<Entry>(&binary[entry_at..]).map_err(|()| "has a truncated OffloadBinary entry".to_owned())?;
+    let start = at(entry.image_offset.get(LE));
+    let end = entry.image_offset.get(LE).checked_add(entry.image_size.get(LE)).and_then(at);
+    let image = match (start, end) {
+        (Some(start), Some(end)) if end > start => start..end,
+        (Some(_), Some(_)) => return Err("is an OffloadBinary holding no image (its image is empty)".into()),
+        _ => return Err("has an OffloadBinary image outside the file".into()),
+    };
+    let string = |offset: u64| -> String {
+        at(offset)
+            .map(|o| &binary[o..])
+            .and_then(|s| s.split(|&b| b == 0).next())
+            .map(|s| String::from_utf8_lossy(s).into_owned())
+            .unwrap_or_default()
+    };
+    let (mut triple, mut arch) = (String::new(), String::new());
+    let strings = at(entry.string_offset.get(LE)).unwrap_or(binary.len());
+    for i in 0..entry.num_strings.get(LE).min(1024) as usize {
+        let pair = binary.get(strings + 16 * i..strings + 16 * i + 16);
+        let Some(pair) = pair else { break };
+        let key = string(u64::from_le_bytes(pair[..8].try_into().expect("8 bytes")));
+        let value = string(u64::from_le_bytes(pair[8..].try_into().expect("8 bytes")));
+        match key.as_str() {
+            "triple" => triple = value,
+            "arch" => arch = value,
+            _ => {}
+        }
+    }
+    Ok((image, triple, arch))
+}
+
+/// What a written OffloadBinary says about its image.
+pub struct Strings<'a> {
+    pub image_kind: u16,
+    pub triple: &'a str,
+    pub arch: &'a str,
+}
+
+/// An OffloadBinary (version 1, offload kind OpenMP) holding `image`;
+/// returns it and the image's offset in it (the entry's `ImageOffset`).
+pub fn write(image: &[u8], strings: &Strings<'_>) -> (Vec<u8>, usize) {
+    let table: Vec<(&str, &str)> = vec![("arch", strings.arch), ("triple", strings.triple)];
+    let strings_at = HEADER_BYTES + ENTRY_BYTES;
+    let table_at = strings_at + 16 * table.len();
+    let mut text = Vec::new();
+    let mut pairs = Vec::new();
+    for (key, value) in &table {
+        let key_at = table_at + text.len();
+        text.extend_from_slice(key.as_bytes());
+        text.push(0);
+        let value_at = table_at + text.len();
+        text.extend_from_slice(value.as_bytes());
+        text.push(0);
+        pairs.push((key_at as u64, value_at as u64));
+    }
+    let image_at = (table_at + text.len()).next_multiple_of(8);
+    let size = (image_at + image.len()).next_multiple_of(8);
+    let mut out = Vec::with_capacity(size);
+    let u64s = |out: &mut Vec<u8>, values: &[u64]| values.iter().for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&1u32.to_le_bytes());
+    u64s(&mut out, &[size as u64, HEADER_BYTES as u64, ENTRY_BYTES as u64]);
+    out.extend_from_slice(&strings.image_kind.to_le_bytes());
+    out.extend_from_slice(&OFFLOAD_KIND_OPENMP.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
+    u64s(
+        &mut out,
+        &[strings_at as u64, table.len() as u64, image_at as u64, image.len() as u64],
+    );
+    for (key, value) in pairs {
+        u64s(&mut out, &[key, value]);
+    }
+    out.extend_from_slice(&text);
+    out.resize(image_at, 0);
+    out.extend_from_slice(image);
+    out.resize(size, 0);
+    (out, image_at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_written_binary_reads_back() {
+        let image = b"\x7fELF and some bytes";
+        let (binary, at) = write(
+            image,
+            &Strings {
+                image_kind: IMAGE_KIND_OBJECT,
+                triple: "x86_64-unknown-linux-gnu",
+                arch: "generic",
+            },
+        );
+        assert_eq!(binary.len() % 8, 0);
+        assert_eq!(at % 8, 0);
+        assert_eq!(&binary[at..at + image.len()], image);
+        let found = find_image(&binary).unwrap();
+        assert_eq!(found.binary, 0..binary.len());
+        assert_eq!(found.image, at..at + image.len());
+        assert_eq!((found.triple.as_str(), found.arch.as_str()), ("x86_64-unknown-linux-gnu", "generic"));
+    }
+}
