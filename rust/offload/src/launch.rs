@@ -141,7 +141,16 @@ impl LaunchConfig {
     }
 }
 
+/// [`LaunchError::code`] of a launch on a device number the runtime does not
+/// have (the launch stub checks it: libomptarget would abort the process).
+pub const NO_SUCH_DEVICE: i32 = -100;
+
 /// A kernel launch that did not happen: the runtime's code and the kernel.
+///
+/// Codes: what libomptarget's `__tgt_target_kernel` returned (non-zero),
+/// or from the launch lowering `-2` (the launch configuration's version is
+/// not 2) and `-3` (a pointer argument's size is known nowhere), or
+/// [`NO_SUCH_DEVICE`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaunchError {
     pub(crate) kernel: &'static str,
@@ -160,7 +169,7 @@ impl LaunchError {
         self.symbol
     }
 
-    /// libomptarget's return code (non-zero).
+    /// The return code (non-zero; see the type's docs).
     pub const fn code(&self) -> i32 {
         self.code
     }
@@ -168,11 +177,13 @@ impl LaunchError {
 
 impl fmt::Display for LaunchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "offload: kernel `{}` was not launched: libomptarget returned {}",
-            self.kernel, self.code
-        )?;
+        write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
+        match self.code {
+            NO_SUCH_DEVICE => write!(f, "no such device (code {})", self.code),
+            -2 => write!(f, "the launch configuration was refused (code -2)"),
+            -3 => write!(f, "a pointer argument's size is unknown (code -3)"),
+            code => write!(f, "libomptarget returned {code}"),
+        }?;
         if !self.kernel.ends_with(self.symbol) {
             write!(f, " (image symbol `{}`)", self.symbol)?;
         }

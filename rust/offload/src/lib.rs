@@ -85,7 +85,7 @@ pub use data::{
     map_mut, map_out,
 };
 pub use index::{GridStride, grid_stride};
-pub use launch::{Dim3, Launch, LaunchError};
+pub use launch::{Dim3, Launch, LaunchError, NO_SUCH_DEVICE};
 
 /// Marks a kernel: an ordinary function whose parameters are kernel
 /// argument types (see the crate docs) and which returns nothing.

@@ -62,5 +62,13 @@ fn main() -> Result<(), Box<dyn Error>> {
     }
     println!("after region: {data:?}");
     assert_eq!(data, [6, 7, 8, 9, 10]);
+
+    // A launch the runtime refuses is an Err naming the kernel, not an abort.
+    let nowhere = Launch::grid(1, 64).device(99);
+    match increment(&nowhere, &mut data) {
+        Err(error) => println!("device 99: {error}"),
+        Ok(()) => return Err("a launch on device 99 succeeded".into()),
+    }
+    assert_eq!(data, [6, 7, 8, 9, 10]);
     Ok(())
 }
