@@ -40,17 +40,13 @@ fn missing(nvptx: bool) -> Option<String> {
                 .into(),
         );
     }
-    let plugin = std::env::var_os("OFFLOAD_PASSES_PLUGIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo().join("target/release/liboffload_passes.so"));
+    let plugin = plugin();
     if !plugin.exists() {
         return Some(format!(
             "the plugin {} is not built (cargo build --release)",
             plugin.display()
         ));
     }
-    // SAFETY: tests in this file set the same value; no other thread reads it.
-    unsafe { std::env::set_var("OFFLOAD_PASSES_PLUGIN", plugin) };
     None
 }
 
@@ -68,6 +64,7 @@ fn build(target: &str, cpu: &str) -> Option<offload_build::Image> {
     .target(target)
     .target_cpu(cpu)
     .image_only()
+    .plugin(plugin())
     .target_dir(work.join("cargo"))
     .out_dir(&out)
     .build()

@@ -114,6 +114,7 @@ unsafe extern "C" fn checking_stub(
 ) -> i32 {
     // SAFETY: the launch passes a valid config and two slots.
     let (config, args) = unsafe { (&*config, std::slice::from_raw_parts(args, 2)) };
+    // SAFETY: the launch passes two sizes, one per slot.
     let sizes = unsafe { std::slice::from_raw_parts(config.sizes, 2) };
     let ok = config.version == 2
         && config.teams == [3, 2, 1]
