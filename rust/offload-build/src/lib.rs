@@ -198,6 +198,15 @@ impl DeviceCrate {
             plugin: &plugin,
         };
         println!("cargo::rerun-if-changed={}", self.dir.display());
+        // The kernel crate's dependency versions.
+        if let Some(lock) = self
+            .dir
+            .ancestors()
+            .map(|d| d.join("Cargo.lock"))
+            .find(|l| l.exists())
+        {
+            println!("cargo::rerun-if-changed={}", lock.display());
+        }
         let built = build.run()?;
         for source in &built.sources {
             println!("cargo::rerun-if-changed={}", source.display());
