@@ -50,7 +50,8 @@
 #       assembly
 #
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed,
-# 'ptxas' when NVIDIA's assembler is found ($PTXAS or PATH).
+# 'ptxas' when NVIDIA's assembler is found ($PTXAS or PATH), 'clang-offload' when
+# clang's OpenMP offload driver can link (clang-linker-wrapper and libomp).
 
 import os
 import shutil
@@ -159,3 +160,7 @@ if ptxas and os.path.exists(ptxas):
     config.substitutions.append(("%ptxas", ptxas))
 if os.path.exists(os.path.join(libdir, "libomptarget.so")):
     config.available_features.add("libomptarget")
+# clang's OpenMP offload driver: clang-linker-wrapper (clang-tools-22) and
+# libomp (libomp-22-dev), which it links.
+if os.path.exists(tool("clang-linker-wrapper")) and os.path.exists(os.path.join(libdir, "libomp.so")):
+    config.available_features.add("clang-offload")

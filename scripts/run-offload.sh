@@ -1,11 +1,12 @@
 #!/bin/sh
-# Usage: run-offload.sh IMAGE PROGRAM [ARGS...]
+# Usage: run-offload.sh IMAGE[:IMAGE...] PROGRAM [ARGS...]
 #
-# Runs PROGRAM, then deletes the /tmp/tmpfile_* copies of IMAGE that
+# Runs PROGRAM, then deletes the /tmp/tmpfile_* copies of each IMAGE that
 # libomptarget's host plugin wrote during the run: it writes each image it
 # loads to /tmp/tmpfile_XXXXXX (ignoring TMPDIR) and never deletes it. Only
 # files that are new since the start and hold exactly IMAGE's bytes are
 # removed, so tests running in parallel never delete each other's files.
+# Several images (a program with clang's image and ours) are separated by ':'.
 # Exits with PROGRAM's status.
 image=$1
 shift
@@ -21,6 +22,14 @@ $before
 $f
 "*) continue ;;
   esac
-  cmp -s "$f" "$image" && rm -f "$f"
+  (
+    IFS=:
+    for one in $image; do
+      if cmp -s "$f" "$one"; then
+        rm -f "$f"
+        break
+      fi
+    done
+  )
 done
 exit $status

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian 12 machine lacks to build and test the plugin:
 # LLVM 22 (opt, llc, FileCheck, lit, llvm-config and headers), clang-22,
-# lld-22 and libomptarget (liboffload-22). Needs root for apt-get; does
-# nothing when everything is already there.
+# lld-22, libomptarget (liboffload-22), and clang's OpenMP offload driver for
+# the clang interop test and the clang benchmark (clang-tools-22:
+# clang-linker-wrapper; libomp-22-dev: the libomp it links). Needs root for
+# apt-get; does nothing when everything is already there.
 set -euo pipefail
 
-packages=(llvm-22 llvm-22-dev llvm-22-tools clang-22 lld-22 liboffload-22 liboffload-22-dev)
+packages=(llvm-22 llvm-22-dev llvm-22-tools clang-22 lld-22 liboffload-22 liboffload-22-dev clang-tools-22 libomp-22-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -8,6 +8,19 @@
 ; RUN: env OFFLOAD_PASSES_OPTIMIZER_LAST=amdgpu-kernel-abi %opt -passes='default<O2>' -S %s | %FileCheck --check-prefix=REWRITTEN %s
 ; REWRITTEN: define amdgpu_kernel void @k(ptr addrspace(4) {{.*}}byref({ i32, i32 }) align 4
 ;
+; Under LTO, OFFLOAD_PASSES_OPTIMIZER_LAST runs in the phase whose module
+; becomes code: each ThinLTO backend (post-link) and the end of full LTO's
+; link-time pipeline; never in a pre-link pipeline (counted in the printed
+; pipeline):
+; RUN: env OFFLOAD_PASSES_OPTIMIZER_LAST=amdgpu-kernel-abi %opt -passes='thinlto-pre-link<O2>' -print-pipeline-passes -disable-output %s | %python -c "import sys; print('runs', sys.stdin.read().count('amdgpu-kernel-abi'))" | %FileCheck --check-prefix=NONE %s
+; RUN: env OFFLOAD_PASSES_OPTIMIZER_LAST=amdgpu-kernel-abi %opt -passes='lto-pre-link<O2>' -print-pipeline-passes -disable-output %s | %python -c "import sys; print('runs', sys.stdin.read().count('amdgpu-kernel-abi'))" | %FileCheck --check-prefix=NONE %s
+; RUN: env OFFLOAD_PASSES_OPTIMIZER_LAST=amdgpu-kernel-abi %opt -passes='thinlto<O2>' -print-pipeline-passes -disable-output %s | %python -c "import sys; print('runs', sys.stdin.read().count('amdgpu-kernel-abi'))" | %FileCheck --check-prefix=ONCE %s
+; RUN: env OFFLOAD_PASSES_OPTIMIZER_LAST=amdgpu-kernel-abi %opt -passes='lto<O2>' -print-pipeline-passes -disable-output %s | %python -c "import sys; print('runs', sys.stdin.read().count('amdgpu-kernel-abi'))" | %FileCheck --check-prefix=ONCE %s
+; RUN: env OFFLOAD_PASSES_OPTIMIZER_LAST=amdgpu-kernel-abi %opt -passes='default<O2>' -print-pipeline-passes -disable-output %s | %python -c "import sys; print('runs', sys.stdin.read().count('amdgpu-kernel-abi'))" | %FileCheck --check-prefix=ONCE %s
+; NONE: runs 0
+; ONCE: runs 1
+; RUN: env OFFLOAD_PASSES_OPTIMIZER_LAST=amdgpu-kernel-abi %opt -passes='lto<O2>' -S %s | %FileCheck --check-prefix=REWRITTEN %s
+;
 ; Unset or empty, nothing is added:
 ; RUN: env OFFLOAD_PASSES_PIPELINE_START= %opt -passes='default<O0>' -S %s | %FileCheck --check-prefix=UNCHANGED %s
 ; UNCHANGED: define amdgpu_kernel void @k({ i32, i32 } %s)

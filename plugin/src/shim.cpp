@@ -12,6 +12,11 @@
 //  * opt-in extension points: OFFLOAD_PASSES_PIPELINE_START and
 //    OFFLOAD_PASSES_OPTIMIZER_LAST hold a textual module pipeline that is
 //    added at that point (how rustc runs the passes with only -Zllvm-plugins).
+//    OPTIMIZER_LAST is the end of the optimisation of the final phase: the
+//    module pipeline without LTO, each ThinLTO backend (post-link), and the
+//    end of full LTO's link-time pipeline (FullLinkTimeOptimizationLast);
+//    never an LTO pre-link pipeline, whose module is not the one that becomes
+//    code (and, for full LTO, not yet the whole program).
 //
 // Errors never go through report_fatal_error: under rustc, a fatal error in
 // one codegen thread exits the process while other threads run plugin code.
@@ -340,8 +345,16 @@ extern "C" void offload_passes_register_callbacks(PassBuilder &PB) {
       [&PB](ModulePassManager &MPM, OptimizationLevel) {
         addPipelineFromEnvironment(PB, MPM, "OFFLOAD_PASSES_PIPELINE_START");
       });
-  PB.registerOptimizerLastEPCallback(
-      [&PB](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
+  PB.registerOptimizerLastEPCallback([&PB](ModulePassManager &MPM,
+                                            OptimizationLevel,
+                                            ThinOrFullLTOPhase Phase) {
+    // Full LTO's post-link pipeline has no OptimizerLast: see below.
+    if (Phase == ThinOrFullLTOPhase::None ||
+        Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+      addPipelineFromEnvironment(PB, MPM, "OFFLOAD_PASSES_OPTIMIZER_LAST");
+  });
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [&PB](ModulePassManager &MPM, OptimizationLevel) {
         addPipelineFromEnvironment(PB, MPM, "OFFLOAD_PASSES_OPTIMIZER_LAST");
       });
 }
