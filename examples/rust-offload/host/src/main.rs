@@ -20,7 +20,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     let x = [1.0f32, 2.0, 3.0, 4.0];
     let y = [0.5f32, 0.25, -1.0, 10.0];
     let mut out = [0.0f32; 4];
-    saxpy(&grid, 2.5, &x, &y, &mut out)?;
+    // Any grid works for a grid-stride kernel: 2×3 teams of 32×2 threads,
+    // 256 bytes of dynamic shared memory, read when the launch runs.
+    let grid_2d = Launch::grid((2, 3), (32, 2)).dyn_shared_mem(256);
+    saxpy(&grid_2d, 2.5, &x, &y, &mut out)?;
     println!("saxpy: {out:?}");
     assert_eq!(out, [3.0, 5.25, 6.5, 20.0]);
 
