@@ -138,7 +138,10 @@ config.substitutions.append(
     ("%rust-link-omptarget", f"-L native={libdir} -l omptarget -C link-arg=-Wl,-rpath,{libdir}")
 )
 # The Rust examples' builds share one cargo target directory (dependencies
-# built once); a test that edits sources copies the example and uses its own.
+# built once): their crates have distinct names (cargo names a workspace
+# crate's artifacts by name, version and path relative to the workspace root,
+# so two examples' `kernels/` crates of one name would share files); a test
+# that edits sources copies an example and uses its own.
 config.substitutions.append(("%cargo-target", os.path.join(root, "target", "lit-cargo")))
 config.substitutions.append(("%repo", root))
 config.substitutions.append(

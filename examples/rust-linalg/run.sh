@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the rust-linalg example: cargo builds the host crate, whose
-# build script builds the `kernels` crate into the device image; the program
+# build script builds the kernel crate (kernels/) into the device image; the program
 # launches the kernels through libomptarget's host (x86_64) plugin with
 # OMP_TARGET_OFFLOAD=MANDATORY (no host fallback).
 #
@@ -18,7 +18,7 @@ profile=debug
 
 cargo build ${1:-} --locked --quiet
 target=${CARGO_TARGET_DIR:-target}
-image=$(ls -t "$target"/$profile/build/rust-linalg-*/out/libkernels.so | head -n 1)
+image=$(ls -t "$target"/$profile/build/rust-linalg-*/out/liblinalg_kernels.so | head -n 1)
 
 # libomptarget's host plugin copies the image it loads to /tmp/tmpfile_XXXXXX
 # and never deletes it: remove the copies of this image made by this run.

@@ -2,7 +2,7 @@
 
 #![no_std]
 
-/// How [`kernels::affine`] updates a vector: `v = clamp(scale * v + shift, lo, hi)`.
+/// How `linalg_kernels::affine` updates a vector: `v = clamp(scale * v + shift, lo, hi)`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, offload::DeviceCopy)]
 pub struct Affine {

@@ -5,7 +5,7 @@
 use std::error::Error;
 
 use common::Affine;
-use kernels::{affine, matvec, sum_squares};
+use linalg_kernels::{affine, matvec, sum_squares};
 use offload::Launch;
 
 unsafe extern "C" {
