@@ -13,6 +13,9 @@ Benchmarks (NAME for --only):
   host         offload-host (launch sites; 64 MiB image vs
                llvm-offload-wrapper-22), skipped while the plugin does not
                register that pass
+  clang-peer   launch cost of offload-host's lowering (v1 and v2 call forms)
+               against clang-22's OpenMP offload: CPU time and instructions
+               per launch (callgrind), transfers (bench/clang_peer.py)
 
 Times are CPU seconds (user+system) of the pass as -time-passes reports it,
 the minimum over --reps runs: the machine may be shared, and CPU time is the
@@ -304,17 +307,19 @@ def host_pass_registered(inputs):
 
 
 def build_image(inputs, kernels, image_bytes=0):
-    """An x86_64 ELF .so image (llc-22 + ld.lld-22) of `kernels` kernels
-    `k<i>(ptr %dyn_ptr, ptr %a, i64 %n)`, padded by a constant array."""
+    """An x86_64 ELF .so image (offload-wrap-kernels, llc-22, ld.lld-22) of
+    `kernels` kernels `k<i>(ptr %a, i64 %n)`, padded by a constant array."""
     so = os.path.join(inputs.dir, f"image.{kernels}.{image_bytes}.so")
     if not os.path.exists(so):
         ll = os.path.join(inputs.dir, "image.ll")
         with open(ll, "w") as out:
             gen.gen_host_device(kernels, out, image_bytes=image_bytes)
-        obj = so[:-3] + ".o"
-        run([LLC, "-O2", "-relocation-model=pic", "-filetype=obj", ll, "-o", obj])
+        obj, bc = so[:-3] + ".o", so[:-3] + ".bc"
+        run([OPT, f"-load-pass-plugin={PLUGIN}", "-passes=offload-wrap-kernels", ll, "-o", bc])
+        run([LLC, "-O2", "-relocation-model=pic", "-filetype=obj", bc, "-o", obj])
         run([LLD, "-shared", obj, "-o", so])
         os.remove(obj)
+        os.remove(bc)
     return so
 
 
@@ -372,6 +377,56 @@ def bench_host_image(inputs, mib):
 
 
 # ---------------------------------------------------------------------------
+# Launch cost against clang's OpenMP offload (bench/clang_peer.py)
+
+CLANG_PEER_LOOPS = {
+    "tiny": "a tiny kernel, one 4-byte tofrom map",
+    "buf4k": "a 4 KB tofrom buffer",
+    "tiny-region": "the tiny kernel inside a data region",
+}
+
+
+def bench_clang_peer(quick, reps, workdir):
+    """One row per loop: ours (v1 and v2 call forms) against clang, CPU
+    time and (deciding: CPU time on a shared machine moves 0.95-1.33x
+    between runs) instructions per launch; target at most 1.0x, goal 0.9x."""
+    import clang_peer
+    launches, _, results = clang_peer.measure(quick=quick, reps=reps, workdir=workdir)
+    rows = []
+    for loop, res in results.items():
+        c = res["clang"]
+        xfer = lambda v: ", ".join(str(res[v]["xfers"][k]) for k in ("h2d", "d2h", "launches", "new_maps"))  # noqa: E731
+        ir = {v: res[v].get("ir_per_launch") for v in ("clang", "ours", "ours-v2")}
+        cpu = {v: res[v]["cpu_s"] / c["cpu_s"] for v in ("ours", "ours-v2")}
+        if ir["clang"]:
+            irr = {v: ir[v] / ir["clang"] for v in ("ours", "ours-v2")}
+            measured = (f"Ir/launch: clang {ir['clang'] / 1000:.1f}k, v1 {ir['ours'] / 1000:.1f}k, "
+                        f"v2 {ir['ours-v2'] / 1000:.1f}k; CPU: clang {c['cpu_s']:.3f} s, "
+                        f"v1 {res['ours']['cpu_s']:.3f} s, v2 {res['ours-v2']['cpu_s']:.3f} s; "
+                        f"10 launches (H→D, D→H, kernels, new maps): clang {xfer('clang')}, "
+                        f"v1 {xfer('ours')}, v2 {xfer('ours-v2')}")
+            ratio = (f"Ir v1 {irr['ours']:.2f}×, v2 {irr['ours-v2']:.2f}×; "
+                     f"CPU v1 {cpu['ours']:.2f}×, v2 {cpu['ours-v2']:.2f}×")
+            met = max(irr.values()) <= 1.0
+        else:
+            measured = f"CPU: clang {c['cpu_s']:.3f} s, v1 {res['ours']['cpu_s']:.3f} s (no valgrind)"
+            ratio = f"CPU v1 {cpu['ours']:.2f}×, v2 {cpu['ours-v2']:.2f}×"
+            met = max(cpu.values()) <= 1.0
+        rows.append({
+            "name": "clang-peer",
+            "loop": loop,
+            "what": CLANG_PEER_LOOPS[loop],
+            "launches": launches[loop],
+            "results": res,
+            "measured": measured,
+            "ratio": ratio,
+            "target": "<= 1.0x clang (goal 0.9x)",
+            "met": met,
+        })
+    return rows
+
+
+# ---------------------------------------------------------------------------
 # Report
 
 
@@ -417,6 +472,10 @@ def report(results):
                 f"| {r['ours'][0]:.2f} s / {r['ours'][1]:.0f} MiB vs "
                 f"{r['theirs'][0]:.2f} s / {r['theirs'][1]:.0f} MiB (wall / peak RSS) "
                 f"| {r['wall_ratio']:.2f}x wall, {r['rss_ratio']:.2f}x its RSS, RSS {r['rss_per_image']:.1f}x image | {r['target']} | {mark(r['met'])} |")
+        elif name == "clang-peer":
+            lines.append(
+                f"| launch cost vs clang-22 OpenMP offload: {r['what']}, {r['launches']:,} launches "
+                f"| {r['measured']} | {r['ratio']} | {r['target']} | {mark(r['met'])} |")
         elif name == "host skipped":
             lines.append(f"| offload-host | not registered in this plugin: skipped | | | - |")
     return "\n".join(lines)
@@ -427,7 +486,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="smaller sizes and fewer runs")
     ap.add_argument("--reps", type=int, help="runs per measurement (default 5, --quick 3)")
     ap.add_argument("--workdir", help="keep generated inputs here (default: a temporary directory)")
-    ap.add_argument("--only", nargs="+", choices=["abi-vs-llvm", "scaling", "load", "host"])
+    ap.add_argument("--only", nargs="+", choices=["abi-vs-llvm", "scaling", "load", "host", "clang-peer"])
     ap.add_argument("--json", help="also write the raw results here")
     args = ap.parse_args()
 
@@ -442,7 +501,7 @@ def main():
         "sites": (100, 1000) if quick else (100, 10000),
         "image_mib": 8 if quick else 64,
     }
-    only = set(args.only or ["abi-vs-llvm", "scaling", "load", "host"])
+    only = set(args.only or ["abi-vs-llvm", "scaling", "load", "host", "clang-peer"])
     workdir = args.workdir or tempfile.mkdtemp(prefix="offload-bench.")
     os.makedirs(workdir, exist_ok=True)
     inputs = Inputs(workdir)
@@ -462,6 +521,8 @@ def main():
             else:
                 log(f"[host] {HOST_PASS} is not registered by {PLUGIN}: skipped")
                 results.append({"name": "host skipped", "met": None})
+        if "clang-peer" in only:
+            results.extend(bench_clang_peer(quick, reps, os.path.join(workdir, "clang-peer")))
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -1,30 +1,33 @@
 #!/usr/bin/env python3
 """Launch cost of offload-host's lowering against clang-22's OpenMP offload
-(issue 11, part 5). Standalone for now; not run by bench.py.
+(issue 11, part 5). Run by bench.py (`--only clang-peer`, in bench/run.sh's
+table) or standalone for the detailed table:
 
     python3 bench/clang_peer.py [--quick] [--reps N] [--workdir DIR] [--json FILE]
 
-Two loops, each built four ways and run on libomptarget's host (x86_64) plugin
-with OMP_TARGET_OFFLOAD=MANDATORY:
+Three loops, each built three ways and run on libomptarget's host (x86_64)
+plugin with OMP_TARGET_OFFLOAD=MANDATORY:
 
-  tiny   one launch per iteration of a kernel that adds 1 to one i32,
-         one 4-byte tofrom map (200,000 launches; --quick 20,000)
-  buf4k  the same on a 4096-byte buffer (1024 i32s), one 4 KB tofrom map
-         (100,000 launches; --quick 10,000)
+  tiny         one launch per iteration of a kernel that adds 1 to one i32,
+               one 4-byte tofrom map (200,000 launches; --quick 20,000)
+  buf4k        the same on a 4096-byte buffer (1024 i32s), one 4 KB tofrom
+               map (100,000 launches; --quick 10,000)
   tiny-region  tiny inside one data region around the loop
-         (`#pragma omp target data map(tofrom: ...)`; __offload_data_begin/end
-         for ours): the data is present, launches copy nothing
+               (`#pragma omp target data map(tofrom: ...)`; for ours
+               __offload_data_begin/end): the data is present, launches copy
+               nothing
 
   clang    C with `#pragma omp target map(tofrom: x[0:N])`, built by
            clang-22 -O2 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu
-  ours     today's flow: the natural kernel through offload-wrap-kernels
-           and -O2 (image: llc-22 + ld.lld-22 -shared) and a host module of plain
-           calls through `offload-host<image=...>`, then clang-22 -O2
-  split    hand-written host IR (clang-peer/hostgen.py) doing what
-           offload-host does: begin mapper + __tgt_target_kernel + end mapper
-  onecall  hand-written host IR doing what clang does: one
-           __tgt_target_kernel whose __tgt_kernel_arguments carry the map
-           types (TARGET_PARAM|TO|FROM), no separate mapper calls
+  ours     the natural kernel through offload-wrap-kernels and -O2 (image:
+           llc-22 + ld.lld-22 -shared) and a host module of plain calls of
+           the kernel (the v1 contract: `declare void @K(ptr
+           dereferenceable(N))`) through `offload-host<image=...>`, then
+           clang-22 -O2
+  ours-v2  the same launches in the v2 call form:
+           `@"__offload_launch2.K"(ptr @descriptor, ptr @config, ptr %buf)`
+           with a constant descriptor (image digest, TO|FROM) and a
+           LaunchConfig read at run time
 
 Measured per program and loop:
   CPU      user+system seconds of the whole run (rusage of the child), the
@@ -42,9 +45,11 @@ hold one of this run's images, nothing else.
 
 import argparse
 import glob
+import hashlib
 import json
 import os
 import re
+import resource
 import shutil
 import struct
 import subprocess
@@ -53,7 +58,6 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-HOSTGEN = os.path.join(HERE, "clang-peer", "hostgen.py")
 PLUGIN = os.environ.get(
     "OFFLOAD_PASSES_PLUGIN", os.path.join(ROOT, "target", "release", "liboffload_passes.so")
 )
@@ -66,7 +70,8 @@ ENV.pop("LIBOMPTARGET_INFO", None)
 
 # name: (bytes mapped, inside a data region)
 LOOPS = {"tiny": (4, False), "buf4k": (4096, False), "tiny-region": (4, True)}
-VARIANTS = ["clang", "ours", "split", "onecall"]
+VARIANTS = ["clang", "ours", "ours-v2"]
+LAUNCHES = {"tiny": 200_000, "buf4k": 100_000, "tiny-region": 200_000}
 
 C_SOURCE = """#include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +85,79 @@ int main(int argc, char **argv) {
   printf("sum = %%d\\n", b[0]);
   return b[0] != n;
 }
+"""
+
+HEADER = ('target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"\n'
+          'target triple = "x86_64-unknown-linux-gnu"\n\n')
+
+
+def device_ir(kernel, size):
+    """The kernel in its natural form: b[i] += 1 for the buffer's i32s."""
+    return HEADER + f"""define void @{kernel}(ptr %b) !offload.kernel !0 {{
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %p = getelementptr inbounds i32, ptr %b, i64 %i
+  %v = load i32, ptr %p, align 4
+  %v1 = add i32 %v, 1
+  store i32 %v1, ptr %p, align 4
+  %i1 = add nuw i64 %i, 1
+  %more = icmp ult i64 %i1, {size // 4}
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}}
+!0 = !{{}}
+"""
+
+
+def host_ir(kernel, size, region, v2, digest):
+    """`main(argc, argv)`: n = atol(argv[1]) launches on a zeroed buffer,
+    optionally inside a data region; prints and checks its first i32. The
+    launch is a v1 call of the kernel's declaration or a v2 call."""
+    if v2:
+        decls = (f"%LaunchConfig = type {{ i32, i32, [3 x i32], [3 x i32], i32, i64, ptr }}\n"
+                 f"@descriptor = private unnamed_addr constant [5 x i64] [i64 2, i64 {digest}, i64 1, i64 3, i64 {size}]\n"
+                 f"@config = private unnamed_addr constant %LaunchConfig {{ i32 2, i32 0, [3 x i32] zeroinitializer, "
+                 f"[3 x i32] zeroinitializer, i32 0, i64 -1, ptr null }}\n"
+                 f'declare void @"__offload_launch2.{kernel}"(ptr, ptr, ptr)\n')
+        call = f'  call void @"__offload_launch2.{kernel}"(ptr @descriptor, ptr @config, ptr %buf)\n'
+    else:
+        decls = f"declare void @{kernel}(ptr dereferenceable({size}))\n"
+        call = f"  call void @{kernel}(ptr %buf)\n"
+    pre = post = ""
+    if region:
+        decls += "declare void @__offload_data_begin(ptr, i64, i64)\ndeclare void @__offload_data_end(ptr, i64, i64)\n"
+        pre = f"  call void @__offload_data_begin(ptr %buf, i64 {size}, i64 1)\n"
+        post = f"  call void @__offload_data_end(ptr %buf, i64 {size}, i64 2)\n"
+    return HEADER + decls + f"""@fmt = private unnamed_addr constant [10 x i8] c"sum = %d\\0A\\00"
+declare i64 @atol(ptr)
+declare i32 @printf(ptr, ...)
+
+define i32 @main(i32 %argc, ptr %argv) {{
+entry:
+  %buf = alloca [{size} x i8], align 16
+  call void @llvm.memset.p0.i64(ptr align 16 %buf, i8 0, i64 {size}, i1 false)
+  %a1p = getelementptr inbounds ptr, ptr %argv, i64 1
+  %a1 = load ptr, ptr %a1p, align 8
+  %n = call i64 @atol(ptr %a1)
+{pre}  %none = icmp sle i64 %n, 0
+  br i1 %none, label %exit, label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+{call}  %i1 = add nuw i64 %i, 1
+  %more = icmp slt i64 %i1, %n
+  br i1 %more, label %loop, label %exit
+exit:
+{post}  %r = load i32, ptr %buf, align 16
+  %p = call i32 (ptr, ...) @printf(ptr @fmt, i32 %r)
+  %r64 = sext i32 %r to i64
+  %bad = icmp ne i64 %r64, %n
+  %rc = zext i1 %bad to i32
+  ret i32 %rc
+}}
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 """
 
 
@@ -136,21 +214,18 @@ class Images:
 def build(work, images):
     """Builds every variant of every loop; returns {(loop, variant): exe}."""
     exes = {}
-    gen = [sys.executable, HOSTGEN]
     for loop, (size, region) in LOOPS.items():
         d = os.path.join(work, loop)
         os.makedirs(d, exist_ok=True)
         p = lambda name: os.path.join(d, name)  # noqa: E731
-        # clang
         with open(p("clang.c"), "w") as f:
             pragma = f"#pragma omp target data map(tofrom: b[0:{size // 4}])\n" if region else ""
             f.write(C_SOURCE % {"words": size // 4, "region": pragma})
         sh(["clang-22", "-O2", *OMP, p("clang.c"), "-o", p("clang"), *LINK])
         images.add_from_program(p("clang"), d)
-        # our image
-        kernel = f"cpeer_{loop.replace('-', '_')}:{size}"
-        rflag = ["--region"] if region else []
-        sh(gen + ["device", "--kernel", kernel, "-o", p("dev.ll")])
+        kernel = f"cpeer_{loop.replace('-', '_')}"
+        with open(p("dev.ll"), "w") as f:
+            f.write(device_ir(kernel, size))
         # -O2 after wrapping, as clang's device compile optimises its kernel:
         # the kernel bodies then match (the 4 KB loop is vectorised in both).
         sh(["opt-22", f"-load-pass-plugin={PLUGIN}", "-passes=offload-wrap-kernels,default<O2>",
@@ -158,27 +233,22 @@ def build(work, images):
         sh(["llc-22", "-O2", "-relocation-model=pic", "-filetype=obj", p("dev.bc"), "-o", p("dev.o")])
         sh(["ld.lld-22", "-shared", p("dev.o"), "-o", p("dev.so")])
         images.add_file(p("dev.so"))
-        # ours: today's offload-host
-        sh(gen + ["natural", "--kernel", kernel, "--main", *rflag, "-o", p("natural.ll")])
-        sh(["opt-22", f"-load-pass-plugin={PLUGIN}", f"-passes=offload-host<image={p('dev.so')}>",
-            p("natural.ll"), "-o", p("ours.bc")])
-        sh(["clang-22", "-O2", p("ours.bc"), "-o", p("ours"), *LINK, "-lomptarget"])
-        # hand-written split and one-call
-        for launch in ("split", "onecall"):
-            sh(gen + ["host", "--image", p("dev.so"), "--kernel", kernel, "--launch", launch,
-                      "--embed", "ob-private", "--main", *rflag, "-o", p(f"{launch}.ll")])
-            sh(["clang-22", "-Wno-override-module", "-O2", p(f"{launch}.ll"), "-o", p(launch),
-                *LINK, "-lomptarget"])
+        digest = struct.unpack("<Q", hashlib.sha256(open(p("dev.so"), "rb").read()).digest()[:8])[0]
+        for v, v2 in (("ours", False), ("ours-v2", True)):
+            with open(p(f"{v}.ll"), "w") as f:
+                f.write(host_ir(kernel, size, region, v2, digest))
+            sh(["opt-22", f"-load-pass-plugin={PLUGIN}", f"-passes=offload-host<image={p('dev.so')}>",
+                p(f"{v}.ll"), "-o", p(f"{v}.bc")])
+            sh(["clang-22", "-O2", p(f"{v}.bc"), "-o", p(v), *LINK, "-lomptarget"])
         for v in VARIANTS:
             exes[(loop, v)] = p(v)
     return exes
 
 
-def run_cpu(exe, n, images, env=ENV):
+def run_program(exe, n, images, env=ENV):
     before = images.snapshot()
     proc = subprocess.Popen([exe, str(n)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     out, err = proc.communicate()
-    # communicate() reaped the child; its rusage is in RUSAGE_CHILDREN deltas.
     images.clean(before)
     if proc.returncode != 0:
         sys.exit(f"{exe} {n}: exit {proc.returncode}\n{out.decode()}{err.decode()}")
@@ -186,9 +256,9 @@ def run_cpu(exe, n, images, env=ENV):
 
 
 def cpu_seconds(exe, n, images):
-    import resource
+    # communicate() reaps the child: its rusage is in RUSAGE_CHILDREN deltas.
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
-    run_cpu(exe, n, images)
+    run_program(exe, n, images)
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
 
@@ -206,7 +276,7 @@ def callgrind_ir(exe, n, images):
 
 def transfers(exe, images, n=10):
     env = dict(ENV, LIBOMPTARGET_INFO="-1")
-    text = run_cpu(exe, n, images, env)
+    text = run_program(exe, n, images, env)
     count = lambda pat: len(re.findall(pat, text))  # noqa: E731
     return {
         "h2d": count(r"Copying data from host to device"),
@@ -214,6 +284,63 @@ def transfers(exe, images, n=10):
         "launches": count(r"Launching kernel"),
         "new_maps": count(r"Creating new map entry"),
     }
+
+
+def measure(quick=False, reps=None, workdir=None, callgrind=True, cg_small=1000, cg_large=20000):
+    """Builds and measures every loop and variant; returns (launches per
+    loop, reps, {loop: {variant: {cpu_s, cpu_all, ir_per_launch, xfers}}})."""
+    reps = reps or (3 if quick else 5)
+    launches = {k: v // 10 for k, v in LAUNCHES.items()} if quick else dict(LAUNCHES)
+    if not os.path.exists(PLUGIN):
+        sys.exit(f"no plugin at {PLUGIN}: run cargo build --release first")
+    if callgrind and not shutil.which("valgrind"):
+        log("valgrind not found: no instruction counts (apt-get install valgrind)")
+        callgrind = False
+    work = workdir or tempfile.mkdtemp(prefix="clang-peer-bench.")
+    os.makedirs(work, exist_ok=True)
+    images = Images()
+    results = {}
+    try:
+        log(f"[clang-peer] building in {work}")
+        exes = build(work, images)
+        for loop in LOOPS:
+            res = {v: {"xfers": transfers(exes[(loop, v)], images)} for v in VARIANTS}
+            log(f"[clang-peer] {loop}: CPU time, {launches[loop]} launches, {reps} reps")
+            times = {v: [] for v in VARIANTS}
+            for _ in range(reps):
+                for v in VARIANTS:
+                    times[v].append(cpu_seconds(exes[(loop, v)], launches[loop], images))
+            for v in VARIANTS:
+                res[v]["cpu_s"] = min(times[v])
+                res[v]["cpu_all"] = times[v]
+            if callgrind:
+                log(f"[clang-peer] {loop}: callgrind, {cg_small} and {cg_large} launches")
+                for v in VARIANTS:
+                    small = callgrind_ir(exes[(loop, v)], cg_small, images)
+                    large = callgrind_ir(exes[(loop, v)], cg_large, images)
+                    res[v]["ir_per_launch"] = (large - small) / (cg_large - cg_small)
+            results[loop] = res
+    finally:
+        if not workdir:
+            shutil.rmtree(work, ignore_errors=True)
+    return launches, reps, results
+
+
+def table(launches, results):
+    lines = ["| loop | variant | CPU s (min) | CPU vs clang | Ir/launch | Ir vs clang "
+             "| 10 launches: H→D, D→H, kernels, new maps |", "|---|---|---|---|---|---|---|"]
+    for loop, res in results.items():
+        c = res["clang"]
+        for v in VARIANTS:
+            r = res[v]
+            ir = r.get("ir_per_launch")
+            irs = f"{ir / 1000:.1f}k" if ir is not None else "-"
+            irr = f"{ir / c['ir_per_launch']:.2f}×" if ir is not None else "-"
+            x = r["xfers"]
+            lines.append(f"| {loop} ({launches[loop]:,}) | {v} | {r['cpu_s']:.3f} | "
+                         f"{r['cpu_s'] / c['cpu_s']:.2f}× | {irs} | {irr} | "
+                         f"{x['h2d']:g}, {x['d2h']:g}, {x['launches']:g}, {x['new_maps']:g} |")
+    return "\n".join(lines)
 
 
 def main():
@@ -226,60 +353,9 @@ def main():
     ap.add_argument("--cg-small", type=int, default=1000)
     ap.add_argument("--cg-large", type=int, default=20000)
     args = ap.parse_args()
-    reps = args.reps or (3 if args.quick else 5)
-    launches = {"tiny": 200_000, "buf4k": 100_000, "tiny-region": 200_000}
-    if args.quick:
-        launches = {k: v // 10 for k, v in launches.items()}
-    if not os.path.exists(PLUGIN):
-        sys.exit(f"no plugin at {PLUGIN}: run cargo build --release first")
-    callgrind = not args.no_callgrind and shutil.which("valgrind")
-    if not callgrind and not args.no_callgrind:
-        log("valgrind not found: no instruction counts (apt-get install valgrind)")
-
-    work = args.workdir or tempfile.mkdtemp(prefix="clang-peer-bench.")
-    os.makedirs(work, exist_ok=True)
-    images = Images()
-    try:
-        log(f"building in {work}")
-        exes = build(work, images)
-        results = {}
-        for loop in LOOPS:
-            res = {v: {} for v in VARIANTS}
-            for v in VARIANTS:
-                res[v]["xfers"] = transfers(exes[(loop, v)], images)
-            log(f"{loop}: CPU time, {launches[loop]} launches, {reps} reps")
-            times = {v: [] for v in VARIANTS}
-            for _ in range(reps):
-                for v in VARIANTS:
-                    times[v].append(cpu_seconds(exes[(loop, v)], launches[loop], images))
-            for v in VARIANTS:
-                res[v]["cpu_s"] = min(times[v])
-                res[v]["cpu_all"] = times[v]
-            if callgrind:
-                log(f"{loop}: callgrind, {args.cg_small} and {args.cg_large} launches")
-                for v in VARIANTS:
-                    small = callgrind_ir(exes[(loop, v)], args.cg_small, images)
-                    large = callgrind_ir(exes[(loop, v)], args.cg_large, images)
-                    res[v]["ir_per_launch"] = (large - small) / (args.cg_large - args.cg_small)
-            results[loop] = res
-    finally:
-        if not args.workdir:
-            shutil.rmtree(work, ignore_errors=True)
-
-    print("| loop | variant | CPU s (min) | CPU vs clang | Ir/launch | Ir vs clang "
-          "| 10 launches: H→D, D→H, kernels, new maps |")
-    print("|---|---|---|---|---|---|---|")
-    for loop, res in results.items():
-        c = res["clang"]
-        for v in VARIANTS:
-            r = res[v]
-            ir = r.get("ir_per_launch")
-            irs = f"{ir / 1000:.1f}k" if ir is not None else "-"
-            irr = f"{ir / c['ir_per_launch']:.2f}×" if ir is not None else "-"
-            x = r["xfers"]
-            print(f"| {loop} ({launches[loop]:,}) | {v} | {r['cpu_s']:.3f} | "
-                  f"{r['cpu_s'] / c['cpu_s']:.2f}× | {irs} | {irr} | "
-                  f"{x['h2d']:g}, {x['d2h']:g}, {x['launches']:g}, {x['new_maps']:g} |")
+    launches, reps, results = measure(args.quick, args.reps, args.workdir, not args.no_callgrind,
+                                      args.cg_small, args.cg_large)
+    print(table(launches, results))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"launches": launches, "reps": reps, "results": results}, f, indent=1)

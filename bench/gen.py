@@ -102,15 +102,16 @@ def gen_small(n, out):
 
 def gen_host_device(n, out, image_bytes=0):
     """Device module for an offload-host image (an x86_64 CPU image): kernels
-    `k<i>(ptr %dyn_ptr, ptr %a, i64 %n)` that set a[0..n) to i, plus, when
-    `image_bytes` is set, an exported constant array of that many bytes (a
-    constant zero array stays in .rodata, so the image grows by that much)."""
+    `k<i>(ptr %a, i64 %n) !offload.kernel` that set a[0..n) to i (run through
+    offload-wrap-kernels, which adds the dyn pointer and the manifest), plus,
+    when `image_bytes` is set, an exported constant array of that many bytes
+    (a constant zero array stays in .rodata, so the image grows by that much)."""
     header(out, X86_DL, "x86_64-unknown-linux-gnu")
     if image_bytes:
         out.write(f"@blob = constant [{image_bytes} x i8] zeroinitializer, align 16\n\n")
     for i in range(n):
         out.write(
-            f"define void @k{i}(ptr %dyn_ptr, ptr %a, i64 %n) {{\n"
+            f"define void @k{i}(ptr %a, i64 %n) !offload.kernel !0 {{\n"
             "entry:\n  %empty = icmp eq i64 %n, 0\n  br i1 %empty, label %exit, label %loop\n"
             "loop:\n"
             "  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]\n"
@@ -121,6 +122,7 @@ def gen_host_device(n, out, image_bytes=0):
             "  br i1 %done, label %exit, label %loop\n"
             "exit:\n  ret void\n}\n\n"
         )
+    out.write("!0 = !{}\n")
 
 
 # Whether a host launch site passes the leading dyn pointer itself. The

@@ -161,11 +161,30 @@ pub fn const_byte_array<'ctx>(module: &Module<'ctx>, bytes: &[u8]) -> BasicValue
     }
 }
 
+/// A constant holding the concatenation of `parts`, each built with
+/// [`const_byte_array`] (so a large part is never copied into one buffer):
+/// one part's constant, or a packed struct of the non-empty parts.
+pub fn const_byte_parts<'ctx, P: AsRef<[u8]>>(
+    module: &Module<'ctx>,
+    parts: &[P],
+) -> BasicValueEnum<'ctx> {
+    let values: Vec<BasicValueEnum<'ctx>> = parts
+        .iter()
+        .map(AsRef::as_ref)
+        .filter(|p| !p.is_empty())
+        .map(|p| const_byte_array(module, p))
+        .collect();
+    if let [one] = values.as_slice() {
+        return *one;
+    }
+    module.get_context().const_struct(&values, true).into()
+}
+
 #[cfg(test)]
 mod tests {
     use inkwell::context::Context;
 
-    use super::{const_byte_array, constant_bytes};
+    use super::{const_byte_array, const_byte_parts, constant_bytes};
     use crate::ir::handles::Value;
     use crate::ir::types::target_data;
     use crate::test_support::parse;
@@ -184,6 +203,13 @@ mod tests {
                 "{len} bytes"
             );
         }
+        // In parts: the same bytes, concatenated.
+        let parts: [&[u8]; 3] = [&[1, 2, 3], &[], &[4, 5, 6, 7, 8, 9, 10, 11, 12]];
+        let joined = const_byte_parts(&module, &parts);
+        assert_eq!(
+            constant_bytes(Value::from(joined), &layout).unwrap(),
+            (1..=12).collect::<Vec<u8>>()
+        );
         // Whole words are i64s: the bitcode writer's cheap form.
         let words = const_byte_array(&module, &[1, 0, 0, 0, 0, 0, 0, 0]);
         assert_eq!(words.get_type().print_to_string().to_string(), "[1 x i64]");

@@ -9,7 +9,7 @@ use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue, Unn
 
 use super::contract_v2::{CONFIG_VERSION, code, config};
 use super::libomptarget::Types;
-use super::lower::{Arrays, Lowering};
+use super::lower::{KernelArrays, Lowering};
 use super::registration::constant;
 
 /// Name of the emitted launch-result check.
@@ -129,13 +129,11 @@ impl<'ctx> Lowering<'_, 'ctx> {
         let teams = lowering.dims(&builder, field(&builder, config::TEAMS_FIELD)?)?;
         let threads = lowering.dims(&builder, field(&builder, config::THREADS_FIELD)?)?;
         let dyn_mem = builder.build_load(i32, field(&builder, config::DYN_CGROUP_MEM_FIELD)?, "dyn_cgroup_mem")?;
-        let arrays = Arrays {
-            count: 0, // unused: the count is parameter 2 here
+        let arrays = KernelArrays {
             baseptrs: param(3).into_pointer_value(),
             ptrs: param(4).into_pointer_value(),
             sizes: param(5).into_pointer_value(),
             map_types: param(6).into_pointer_value(),
-            sizes_known: param(7).into_int_value(),
         };
         let count = param(2).into_int_value();
         lowering.fill_kernel_args(&builder, kernel_args, count, Some(arrays), [teams.0, threads.0, dyn_mem])?;

@@ -227,11 +227,17 @@ impl DeviceImage {
         &self.bytes[self.elf.clone()]
     }
 
-    /// The image as an OffloadBinary, and the ELF's offset in it: the file's
-    /// own OffloadBinary, or one written around the bare ELF.
-    pub fn offload_binary(&self) -> (std::borrow::Cow<'_, [u8]>, usize) {
+    /// The image as an OffloadBinary, in three parts: what comes before the
+    /// ELF (the ELF's offset in the binary is its length), the ELF, the
+    /// padding after it. The file's own OffloadBinary, or one written around
+    /// the bare ELF (without copying the ELF).
+    pub fn offload_binary(&self) -> [std::borrow::Cow<'_, [u8]>; 3] {
         if let Some(binary) = &self.binary {
-            return (self.bytes[binary.clone()].into(), self.elf.start - binary.start);
+            return [
+                self.bytes[binary.start..self.elf.start].into(),
+                self.elf().into(),
+                self.bytes[self.elf.end..binary.end].into(),
+            ];
         }
         let image_kind = match self.machine {
             Machine::Cuda => offload_binary::IMAGE_KIND_CUBIN,
@@ -242,8 +248,9 @@ impl DeviceImage {
             triple: &self.triple,
             arch: &self.arch,
         };
-        let (binary, at) = offload_binary::write(self.elf(), &strings);
-        (binary.into(), at)
+        let prefix = offload_binary::prefix(self.elf().len(), &strings);
+        let padding = vec![0u8; offload_binary::padding(self.elf().len(), &prefix)];
+        [prefix.into(), self.elf().into(), padding.into()]
     }
 
     /// The digest as the 16 hex digits that suffix the embedded globals.

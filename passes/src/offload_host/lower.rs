@@ -21,15 +21,28 @@ use super::registration::{Registration, constant};
 use crate::ir::builder::entry_builder;
 use crate::ir::{Value, calls};
 
-/// A launch's argument arrays: count, base pointers, pointers, sizes, map
-/// types; and (v2) whether every run-time size is known.
+/// The four arrays `KernelArgs` points at: base pointers, pointers, sizes,
+/// map types.
 #[derive(Clone, Copy)]
-pub struct Arrays<'ctx> {
-    pub count: u32,
+pub struct KernelArrays<'ctx> {
     pub baseptrs: PointerValue<'ctx>,
     pub ptrs: PointerValue<'ctx>,
     pub sizes: PointerValue<'ctx>,
     pub map_types: PointerValue<'ctx>,
+}
+
+impl<'ctx> KernelArrays<'ctx> {
+    fn values(arrays: Option<KernelArrays<'ctx>>, null: PointerValue<'ctx>) -> [PointerValue<'ctx>; 4] {
+        arrays.map_or([null; 4], |a| [a.baseptrs, a.ptrs, a.sizes, a.map_types])
+    }
+}
+
+/// A launch's argument arrays with their count and (v2) whether every
+/// run-time size is known.
+#[derive(Clone, Copy)]
+pub struct Arrays<'ctx> {
+    pub count: u32,
+    pub arrays: KernelArrays<'ctx>,
     pub sizes_known: IntValue<'ctx>,
 }
 
@@ -67,14 +80,15 @@ impl<'ctx> Lowering<'_, 'ctx> {
                 let null = self.types.ptr().const_null();
                 let zero = self.types.context.i32_type().const_zero();
                 let known = self.types.context.bool_type().const_all_ones();
+                let [baseptrs, ptrs, sizes, map_types] = KernelArrays::values(arrays.map(|a| a.arrays), null);
                 let args = [
                     config.into(),
                     region_id.into(),
                     arrays.map_or(zero, |a| self.types.context.i32_type().const_int(a.count.into(), false)).into(),
-                    arrays.map_or(null, |a| a.baseptrs).into(),
-                    arrays.map_or(null, |a| a.ptrs).into(),
-                    arrays.map_or(null, |a| a.sizes).into(),
-                    arrays.map_or(null, |a| a.map_types).into(),
+                    baseptrs.into(),
+                    ptrs.into(),
+                    sizes.into(),
+                    map_types.into(),
                     arrays.map_or(known, |a| a.sizes_known).into(),
                 ];
                 let call = builder.build_call(helper, &args, &format!("{}.rc", launch.kernel))?;
@@ -162,10 +176,12 @@ impl<'ctx> Lowering<'_, 'ctx> {
         let map_types: Vec<_> = launch.args.iter().map(|a| i64.const_int(map_type::kernel(a.map()), false)).collect();
         Ok(Some(Arrays {
             count: n,
-            baseptrs,
-            ptrs,
-            sizes: sizes_alloca.or(constant_sizes).expect("an array or a constant"),
-            map_types: private_array(self.module, &format!(".offload_maptypes.{}", launch.kernel), i64.const_array(&map_types)),
+            arrays: KernelArrays {
+                baseptrs,
+                ptrs,
+                sizes: sizes_alloca.or(constant_sizes).expect("an array or a constant"),
+                map_types: private_array(self.module, &format!(".offload_maptypes.{}", launch.kernel), i64.const_array(&map_types)),
+            },
             sizes_known,
         }))
     }
@@ -241,7 +257,7 @@ impl<'ctx> Lowering<'_, 'ctx> {
             i32.const_int(dyn_cgroup_mem.into(), false).into(),
         ];
         let count = i32.const_int(arrays.map_or(0, |a| a.count).into(), false);
-        self.fill_kernel_args(builder, kernel_args, count, arrays, grid)?;
+        self.fill_kernel_args(builder, kernel_args, count, arrays.map(|a| a.arrays), grid)?;
         let rc = builder
             .build_call(
                 self.types.function(self.module, "__tgt_target_kernel"),
@@ -269,18 +285,19 @@ impl<'ctx> Lowering<'_, 'ctx> {
         builder: &Builder<'ctx>,
         kernel_args: PointerValue<'ctx>,
         count: IntValue<'ctx>,
-        arrays: Option<Arrays<'ctx>>,
+        arrays: Option<KernelArrays<'ctx>>,
         grid: [BasicValueEnum<'ctx>; 3],
     ) -> Result<(), BuilderError> {
         let (i32, i64) = (self.types.context.i32_type(), self.types.context.i64_type());
         let null = self.types.ptr().const_null();
+        let [baseptrs, ptrs, sizes, map_types] = KernelArrays::values(arrays, null);
         let fields: [BasicValueEnum<'ctx>; 13] = [
             i32.const_int(KERNEL_ARGS_VERSION, false).into(),
             count.into(),
-            arrays.map_or(null, |a| a.baseptrs).into(),
-            arrays.map_or(null, |a| a.ptrs).into(),
-            arrays.map_or(null, |a| a.sizes).into(),
-            arrays.map_or(null, |a| a.map_types).into(),
+            baseptrs.into(),
+            ptrs.into(),
+            sizes.into(),
+            map_types.into(),
             null.into(),             // ArgNames
             null.into(),             // ArgMappers
             i64.const_zero().into(), // Tripcount

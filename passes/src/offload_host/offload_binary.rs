@@ -164,9 +164,12 @@ pub struct Strings<'a> {
     pub arch: &'a str,
 }
 
-/// An OffloadBinary (version 1, offload kind OpenMP) holding `image`;
-/// returns it and the image's offset in it (the entry's `ImageOffset`).
-pub fn write(image: &[u8], strings: &Strings<'_>) -> (Vec<u8>, usize) {
+/// The bytes of an OffloadBinary (version 1, offload kind OpenMP) before
+/// an image of `image_len` bytes: header, entry, string entries and table,
+/// padding to the 8-aligned image offset (the entry's `ImageOffset` is the
+/// prefix's length). After the image come `padding(image_len, prefix)`
+/// zero bytes. Split so that a large image is never copied.
+pub fn prefix(image_len: usize, strings: &Strings<'_>) -> Vec<u8> {
     let table: Vec<(&str, &str)> = vec![("arch", strings.arch), ("triple", strings.triple)];
     let strings_at = HEADER_BYTES + ENTRY_BYTES;
     let table_at = strings_at + 16 * table.len();
@@ -182,8 +185,8 @@ pub fn write(image: &[u8], strings: &Strings<'_>) -> (Vec<u8>, usize) {
         pairs.push((key_at as u64, value_at as u64));
     }
     let image_at = (table_at + text.len()).next_multiple_of(8);
-    let size = (image_at + image.len()).next_multiple_of(8);
-    let mut out = Vec::with_capacity(size);
+    let size = (image_at + image_len).next_multiple_of(8);
+    let mut out = Vec::with_capacity(image_at);
     let u64s = |out: &mut Vec<u8>, values: &[u64]| values.iter().for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&1u32.to_le_bytes());
@@ -193,16 +196,20 @@ pub fn write(image: &[u8], strings: &Strings<'_>) -> (Vec<u8>, usize) {
     out.extend_from_slice(&0u32.to_le_bytes());
     u64s(
         &mut out,
-        &[strings_at as u64, table.len() as u64, image_at as u64, image.len() as u64],
+        &[strings_at as u64, table.len() as u64, image_at as u64, image_len as u64],
     );
     for (key, value) in pairs {
         u64s(&mut out, &[key, value]);
     }
     out.extend_from_slice(&text);
     out.resize(image_at, 0);
-    out.extend_from_slice(image);
-    out.resize(size, 0);
-    (out, image_at)
+    out
+}
+
+/// The zero bytes after an image of `image_len` bytes that follows `prefix`
+/// (the whole binary is a multiple of 8 bytes).
+pub fn padding(image_len: usize, prefix: &[u8]) -> usize {
+    (prefix.len() + image_len).next_multiple_of(8) - prefix.len() - image_len
 }
 
 #[cfg(test)]
@@ -212,14 +219,15 @@ mod tests {
     #[test]
     fn a_written_binary_reads_back() {
         let image = b"\x7fELF and some bytes";
-        let (binary, at) = write(
-            image,
-            &Strings {
-                image_kind: IMAGE_KIND_OBJECT,
-                triple: "x86_64-unknown-linux-gnu",
-                arch: "generic",
-            },
-        );
+        let strings = Strings {
+            image_kind: IMAGE_KIND_OBJECT,
+            triple: "x86_64-unknown-linux-gnu",
+            arch: "generic",
+        };
+        let mut binary = prefix(image.len(), &strings);
+        let at = binary.len();
+        binary.extend_from_slice(image);
+        binary.resize(binary.len() + padding(image.len(), &binary[..at]), 0);
         assert_eq!(binary.len() % 8, 0);
         assert_eq!(at % 8, 0);
         assert_eq!(&binary[at..at + image.len()], image);

@@ -14,7 +14,7 @@ use super::contract_v2::LAUNCH2_PREFIX;
 use super::error::{DataCallProblem, Error, LaunchProblem};
 use super::image::DeviceImage;
 use super::libomptarget;
-use super::site::Site;
+use super::site::{Call, Site};
 use crate::ir::{Value, calls, module_utils, naming};
 
 /// How one argument is passed.
@@ -149,6 +149,15 @@ pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options)
         data_calls: Vec::new(),
     };
     let mut descriptors: HashMap<String, Option<Result<LaunchDescriptor, DescriptorProblem>>> = HashMap::new();
+    // Whether a callee is used other than as a callee: once per callee (its
+    // users are every launch site).
+    let mut taken: HashMap<FunctionValue<'ctx>, bool> = HashMap::new();
+    let mut address_taken = |callee: FunctionValue<'ctx>| {
+        *taken.entry(callee).or_insert_with(|| {
+            let f = Value::from(callee);
+            f.users().into_iter().any(|user| calls::called_value(user) != Some(f))
+        })
+    };
     for (caller, call) in calls::all_calls(module) {
         let metadata = contract::call_metadata(module, call);
         let Some(callee) = calls::called_function(Value::from(call)).and_then(Value::as_function) else {
@@ -168,7 +177,13 @@ pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options)
         }
         if let Some(kernel) = name.strip_prefix(LAUNCH2_PREFIX) {
             let signature = signature_of(image, options, kernel)?.ok_or_else(|| not_launchable(image, kernel, caller))?;
-            let site = Site::new(&layout, call, caller, callee, kernel, signature, image);
+            let at = Call {
+                call,
+                caller,
+                callee,
+                address_taken: address_taken(callee),
+            };
+            let site = Site::new(&layout, at, kernel, signature, image);
             plan.launches.push(site.plan_v2()?);
             continue;
         }
@@ -202,7 +217,13 @@ pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options)
             Some(Ok(descriptor)) => Some(descriptor.clone()),
             None => None,
         };
-        let site = Site::new(&layout, call, caller, callee, &name, signature, image);
+        let at = Call {
+            call,
+            caller,
+            callee,
+            address_taken: address_taken(callee),
+        };
+        let site = Site::new(&layout, at, &name, signature, image);
         plan.launches.push(site.plan_v1(options, metadata, global)?);
     }
     if !plan.is_empty() {

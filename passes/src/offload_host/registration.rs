@@ -204,13 +204,9 @@ fn device_image_bytes<'ctx>(
     image: &DeviceImage,
     names: &Names,
 ) -> (GlobalValue<'ctx>, PointerValue<'ctx>, PointerValue<'ctx>) {
-    let (binary, elf_at) = image.offload_binary();
-    let bytes = constant(
-        module,
-        &names.image(),
-        constants::const_byte_array(module, &binary),
-        Linkage::LinkOnceODR,
-    );
+    let parts = image.offload_binary();
+    let elf_at = parts[0].len();
+    let bytes = constant(module, &names.image(), constants::const_byte_parts(module, &parts), Linkage::LinkOnceODR);
     bytes.set_unnamed_address(UnnamedAddress::Global);
     bytes.set_section(Some(IMAGE_SECTION));
     bytes.set_alignment(8);

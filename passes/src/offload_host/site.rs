@@ -27,6 +27,8 @@ pub struct Site<'a, 'ctx> {
     kernel: String,
     signature: Signature<'a>,
     image: &'a DeviceImage,
+    /// The callee is used other than as a callee (computed once per callee).
+    address_taken: bool,
 }
 
 /// What planning an argument may use besides its value.
@@ -41,24 +43,33 @@ struct ArgContext<'p> {
     described: bool,
 }
 
+/// A call being planned: the instruction, where it is, what it calls.
+#[derive(Clone, Copy)]
+pub struct Call<'ctx> {
+    pub call: InstructionValue<'ctx>,
+    pub caller: FunctionValue<'ctx>,
+    pub callee: FunctionValue<'ctx>,
+    /// The callee is used other than as a callee (computed once per callee).
+    pub address_taken: bool,
+}
+
 impl<'a, 'ctx> Site<'a, 'ctx> {
     pub fn new(
         layout: &'a TargetData,
-        call: InstructionValue<'ctx>,
-        caller: FunctionValue<'ctx>,
-        callee: FunctionValue<'ctx>,
+        call: Call<'ctx>,
         kernel: &str,
         signature: Signature<'a>,
         image: &'a DeviceImage,
     ) -> Site<'a, 'ctx> {
         Site {
             layout,
-            call,
-            caller,
-            callee,
+            call: call.call,
+            caller: call.caller,
+            callee: call.callee,
             kernel: kernel.to_owned(),
             signature,
             image,
+            address_taken: call.address_taken,
         }
     }
 
@@ -87,8 +98,7 @@ impl<'a, 'ctx> Site<'a, 'ctx> {
                 callee: naming::name_of(self.callee),
             }));
         }
-        let f = Value::from(self.callee);
-        if f.users().into_iter().any(|user| calls::called_value(user) != Some(f)) {
+        if self.address_taken {
             return Err(self.error(LaunchProblem::AddressTaken {
                 callee: naming::name_of(self.callee),
             }));

@@ -57,9 +57,17 @@ pub fn check_free(module: &Module<'_>, manifest: &KernelManifest) -> Result<(), 
     Ok(())
 }
 
-/// Adds `@__offload_manifest_<K>`: the note's bytes, constant, external,
-/// 4-aligned, kept by `@llvm.used` (and so by linkers' garbage collection).
-pub fn emit(module: &Module<'_>, manifest: &KernelManifest) {
+/// Adds `@__offload_manifest_<K>` for each manifest: the note's bytes,
+/// constant, external, 4-aligned, kept by `@llvm.used` (and so by linkers'
+/// garbage collection), which is rebuilt once for all of them.
+pub fn emit_all(module: &Module<'_>, manifests: &[KernelManifest]) {
+    let globals: Vec<_> = manifests.iter().map(|m| emit(module, m)).collect();
+    if !globals.is_empty() {
+        module_utils::append_used(module, &globals);
+    }
+}
+
+fn emit<'ctx>(module: &Module<'ctx>, manifest: &KernelManifest) -> inkwell::values::GlobalValue<'ctx> {
     let context = module.get_context();
     let place = placement(module);
     let bytes = context.const_string(&manifest.to_note(), false);
@@ -75,5 +83,5 @@ pub fn emit(module: &Module<'_>, manifest: &KernelManifest) {
     if place.in_note_section {
         global.set_section(Some(SECTION));
     }
-    module_utils::append_used(module, &[global]);
+    global
 }

@@ -129,11 +129,12 @@ impl ModulePass for OffloadWrapKernels {
             manifest::check_free(module, &plan.manifest)?;
         }
         let changed = !plans.is_empty();
+        let mut manifests = Vec::with_capacity(plans.len());
         for plan in plans {
-            let record = plan.manifest.clone();
+            manifests.push(plan.manifest.clone());
             rewrite::wrap_kernel(module, plan)?;
-            manifest::emit(module, &record);
         }
+        manifest::emit_all(module, &manifests);
         Ok(changed)
     }
 }
