@@ -177,6 +177,12 @@ impl DeviceBuild<'_> {
         }
         cmd.arg("--");
         cmd.arg(format!("-Zllvm-plugins={}", self.plugin.display()));
+        // cargo fingerprints the flags, not the plugin they name: a rebuilt
+        // plugin must rebuild the image too.
+        cmd.arg(format!(
+            "--cfg=offload_passes_plugin=\"{}\"",
+            plugin_id(self.plugin)?
+        ));
         if is_gpu(self.target) {
             // The entry points are `extern "gpu-kernel"`: the pass finds them
             // by their calling convention.
@@ -219,6 +225,12 @@ impl DeviceBuild<'_> {
             kernel_names,
         })
     }
+}
+
+/// A digest of the plugin's bytes.
+fn plugin_id(plugin: &Path) -> Result<String, Error> {
+    let bytes = std::fs::read(plugin).map_err(|e| error(format!("{}: {e}", plugin.display())))?;
+    Ok(format!("{:016x}", crate::image::digest(&bytes)))
 }
 
 /// The prerequisites in cargo's dep-info file (`out: a b\ c`).
