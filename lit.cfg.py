@@ -36,6 +36,8 @@
 #   %link-omptarget       clang flags linking libomptarget (-L, -l, -rpath)
 #   %rust-link-omptarget  the same as rustc flags
 #   %amdgpu-rustc         %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib
+#   %cargo-target         the cargo target directory the Rust examples' tests share
+#   %repo                 the repository root
 #   %read-manifest IMAGE [--digest]
 #       the kernel manifests of a linked device image, one block per kernel
 #       (scripts/read-manifest.py, the format's example reader)
@@ -136,6 +138,13 @@ config.substitutions.append(("%link-omptarget", link_omptarget))
 config.substitutions.append(
     ("%rust-link-omptarget", f"-L native={libdir} -l omptarget -C link-arg=-Wl,-rpath,{libdir}")
 )
+# The Rust examples' builds share one cargo target directory (dependencies
+# built once): their crates have distinct names (cargo names a workspace
+# crate's artifacts by name, version and path relative to the workspace root,
+# so two examples' `kernels/` crates of one name would share files); a test
+# that edits sources copies an example and uses its own.
+config.substitutions.append(("%cargo-target", os.path.join(root, "target", "lit-cargo")))
+config.substitutions.append(("%repo", root))
 config.substitutions.append(
     ("%read-manifest", f"{sys.executable} {os.path.join(root, 'scripts', 'read-manifest.py')}")
 )

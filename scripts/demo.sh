@@ -7,7 +7,8 @@
 #    same C (examples/amdgpu-kernels/kernels.hip);
 # 2. run the host flow from hand-written IR (examples/offload-ir): device IR →
 #    image → host IR → a program that launches the kernel through libomptarget;
-# 3. build and run the Rust offload program (examples/rust-offload) with Cargo.
+# 3. build and run the Rust offload programs (examples/rust-offload,
+#    examples/rust-linalg) with Cargo on the offload crates (rust/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,5 +60,9 @@ echo "== Host flow from IR: examples/offload-ir (device.ll, host.ll)"
 bash examples/offload-ir/run.sh 2> >(grep -v -e 'overriding the module target triple' -e 'warning generated' >&2)
 
 echo
-echo "== A Rust offload program: examples/rust-offload (cargo run through libomptarget's host plugin)"
-bash examples/rust-offload/run.sh
+export OFFLOAD_PASSES_PLUGIN=$plugin
+echo "== A Rust offload program: examples/rust-offload (#[offload::kernel]s, typed launches, a mapped region; libomptarget's host plugin)"
+bash examples/rust-offload/run.sh --release
+echo
+echo "== Patterns a GPU programmer knows: examples/rust-linalg (matvec, config struct, reduction, region, vendor library on device pointers)"
+bash examples/rust-linalg/run.sh --release

@@ -21,6 +21,19 @@ if ((${#missing[@]})); then
 fi
 
 command -v cargo >/dev/null || { echo "setup: cargo not found: install Rust 1.95 (rustup) first" >&2; exit 1; }
+# The Rust front end's GPU device builds (-Zbuild-std=core for
+# amdgcn-amd-amdhsa and nvptx64-nvidia-cuda) need the standard library's
+# sources and, for nvptx, rustc's bitcode linker.
+if command -v rustup >/dev/null; then
+  installed=$(rustup component list --installed 2>/dev/null || true)
+  for c in rust-src llvm-bitcode-linker; do
+    case "$installed" in
+    *"$c"*) ;;
+    *) echo "setup: rustup component add $c"; rustup component add "$c" ;;
+    esac
+  done
+fi
+
 rustc_version=$(rustc --version)
 case "$rustc_version" in
   "rustc 1.95."* | "rustc 1.9"[6-9]* | "rustc 1.1"[0-9][0-9]*) ;;

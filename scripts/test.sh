@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, checks formatting and lints,
-# builds the plugin, then the Rust unit tests (cargo test), a check build of
+# builds the plugin, then the Rust unit tests (cargo test: the passes and the
+# Rust front end's crates in rust/, their docs), a check build of
 # the cargo-fuzz target (fuzz/, its own workspace) and the lit suite in
 # test-ir/ (FileCheck, llc layout checks, rustc runs and CPU end-to-end
 # offload runs).
@@ -9,8 +10,14 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 cargo fmt --all -- --check
+for example in examples/rust-offload examples/rust-linalg rust/offload-build/tests/gpu-kernels; do
+  (cd "$example" && cargo fmt --all -- --check)
+done
 cargo build --release --locked
 cargo clippy --release --all-targets --locked -- -D warnings
-cargo test --locked
+# The Rust crates' unit, compile-fail (trybuild) and GPU compile tests run
+# here; the GPU ones need the release plugin built above.
+OFFLOAD_PASSES_PLUGIN=$PWD/target/release/liboffload_passes.so cargo test --locked
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --quiet -p offload -p offload-macros -p offload-build
 (cd fuzz && cargo check --locked --quiet)
 lit-22 -sv test-ir

@@ -1,16 +1,37 @@
 #!/usr/bin/env bash
 # Builds and runs the rust-offload example: cargo builds the host crate, whose
-# build script compiles the device crate into the image; the host program
-# then launches the kernels through libomptarget's host (x86_64) plugin with
-# OMP_TARGET_OFFLOAD=MANDATORY (no host fallback). Needs the plugin built at
-# the repository root (`cargo build --release`).
+# build script builds the `kernels` crate into the device image; the program
+# launches the kernels through libomptarget's host (x86_64) plugin with
+# OMP_TARGET_OFFLOAD=MANDATORY (no host fallback).
+#
+#   OFFLOAD_PASSES_PLUGIN=/abs/path/liboffload_passes.so bash run.sh [--release]
+#
+# Inside the offload-passes repository OFFLOAD_PASSES_PLUGIN defaults to its
+# target/release/liboffload_passes.so. CARGO_TARGET_DIR is honoured.
 set -euo pipefail
 cd "$(dirname "$0")"
+if [ -z "${OFFLOAD_PASSES_PLUGIN:-}" ] && [ -e ../../target/release/liboffload_passes.so ]; then
+  export OFFLOAD_PASSES_PLUGIN=$(cd ../.. && pwd)/target/release/liboffload_passes.so
+fi
+profile=debug
+[ "${1:-}" = "--release" ] && profile=release
 
-cargo build --release --locked --quiet
+cargo build ${1:-} --locked --quiet
 target=${CARGO_TARGET_DIR:-target}
-image=$(ls -t "$target"/release/build/host-*/out/libdevice.so | head -n 1)
+image=$(ls -t "$target"/$profile/build/rust-offload-*/out/libkernels.so | head -n 1)
 
-# scripts/run-offload.sh removes the /tmp/tmpfile_* copies of the image that
-# libomptarget's host plugin leaves behind.
-OMP_TARGET_OFFLOAD=MANDATORY sh "$PWD"/../../scripts/run-offload.sh "$image" "$target/release/host"
+# libomptarget's host plugin copies the image it loads to /tmp/tmpfile_XXXXXX
+# and never deletes it: remove the copies of this image made by this run.
+before=$(ls /tmp/tmpfile_* 2>/dev/null || true)
+status=0
+OMP_TARGET_OFFLOAD=MANDATORY "$target/$profile/rust-offload" || status=$?
+for f in /tmp/tmpfile_*; do
+  [ -f "$f" ] || continue
+  case "
+$before
+" in *"
+$f
+"*) continue ;; esac
+  cmp -s "$f" "$image" && rm -f "$f"
+done
+exit $status

@@ -1,11 +1,20 @@
-//! The device side of the rust-offload example: plain `extern "C"` Rust
-//! functions. `host/build.rs` compiles this file for x86_64 into a shared
-//! object (the device image) with the plugin's `offload-wrap-kernels` pass,
-//! which gives each kernel libomptarget's launch signature (a leading dyn
+//! Plain `extern "C"` Rust kernels (the rust-offload example before the offload
+//! crates), compiled by rustc with the plugin: test-ir/rustc/offload-program.test.
+//! The plugin's `offload-wrap-kernels` pass gives each kernel
+//! libomptarget's launch signature (a leading dyn
 //! pointer, one 8-byte slot per argument). libomptarget's host plugin runs a
 //! kernel once whatever the grid, so each kernel loops over its data itself.
 
-mod particle;
+mod particle {
+    //! A `repr(C)` struct passed by value (24 bytes: `byval` on x86_64).
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug)]
+    pub struct Particle {
+        pub x: f64,
+        pub v: f64,
+        pub mass: f64,
+    }
+}
 pub use particle::Particle;
 
 /// `data[i] += 1`: an array updated in place.

@@ -1,0 +1,11 @@
+//! A type shared by the kernels and the host program (the host gets it as
+//! `kernels::Particle`): `#[repr(C)]` fixes one layout on both sides.
+
+/// A particle, passed to a kernel by value.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, offload::DeviceCopy)]
+pub struct Particle {
+    pub x: f64,
+    pub v: f64,
+    pub mass: f64,
+}

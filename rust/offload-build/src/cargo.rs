@@ -1,0 +1,292 @@
+//! The device build: cargo on the kernel crate, in its own target directory.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::{Error, error};
+
+/// The device profile: `panic = "abort"`, no debug info, fat LTO (AMDGPU
+/// needs it), one codegen unit (the wrap pass sees every kernel), never
+/// incremental.
+const PROFILE: &str = "offload-device";
+const PROFILE_SETTINGS: &[&str] = &[
+    "inherits=\"release\"",
+    "opt-level=3",
+    "debug=false",
+    "strip=\"debuginfo\"",
+    "panic=\"abort\"",
+    "lto=\"fat\"",
+    "codegen-units=1",
+    "incremental=false",
+    "debug-assertions=false",
+    "overflow-checks=false",
+];
+
+pub struct DeviceBuild<'a> {
+    pub dir: &'a Path,
+    pub target: &'a str,
+    pub target_cpu: Option<&'a str>,
+    pub target_dir: &'a Path,
+    pub plugin: &'a Path,
+}
+
+pub struct Built {
+    pub image: PathBuf,
+    /// Every local source file of the device build (cargo's dep-info).
+    pub sources: Vec<PathBuf>,
+    /// The kernels the expansion of the crate defines.
+    pub kernel_names: Vec<String>,
+}
+
+fn is_gpu(target: &str) -> bool {
+    target.starts_with("amdgcn") || target.starts_with("nvptx")
+}
+
+/// The `[package] name` of a manifest (the line `name = "..."`).
+fn package_name(manifest: &Path) -> Result<String, Error> {
+    let text = std::fs::read_to_string(manifest)
+        .map_err(|e| error(format!("{}: {e}", manifest.display())))?;
+    let mut in_package = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_package = line == "[package]";
+        } else if in_package && let Some(rest) = line.strip_prefix("name") {
+            let value = rest.trim_start().trim_start_matches('=').trim();
+            return Ok(value.trim_matches('"').trim_matches('\'').to_owned());
+        }
+    }
+    Err(error(format!("{}: no [package] name", manifest.display())))
+}
+
+impl DeviceBuild<'_> {
+    fn cargo(&self) -> Command {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let mut cmd = Command::new(cargo);
+        // What the outer cargo set for this build script must not steer the
+        // device build; the jobserver (CARGO_MAKEFLAGS) and RUSTC stay.
+        for (key, _) in std::env::vars_os() {
+            let key = key.to_string_lossy().into_owned();
+            let drop = key.starts_with("CARGO_PROFILE_")
+                || key.starts_with("CARGO_BUILD_")
+                || key.starts_with("CARGO_TARGET_")
+                || key.starts_with("CARGO_CFG_")
+                || key.starts_with("CARGO_FEATURE_")
+                || key.starts_with("OFFLOAD_PASSES_PIPELINE")
+                || key.starts_with("OFFLOAD_PASSES_OPTIMIZER")
+                || matches!(
+                    key.as_str(),
+                    "RUSTFLAGS"
+                        | "CARGO_ENCODED_RUSTFLAGS"
+                        | "RUSTDOCFLAGS"
+                        | "CARGO_ENCODED_RUSTDOCFLAGS"
+                        | "CARGO_INCREMENTAL"
+                        | "RUSTC_WORKSPACE_WRAPPER"
+                        | "CARGO_MANIFEST_DIR"
+                        | "CARGO_MANIFEST_PATH"
+                        | "CARGO_PKG_NAME"
+                );
+            if drop {
+                cmd.env_remove(&key);
+            }
+        }
+        cmd.env("RUSTC_BOOTSTRAP", "1");
+        cmd.env("CARGO_TARGET_DIR", self.target_dir);
+        let mut flags: Vec<String> = Vec::new();
+        if let Some(cpu) = self.target_cpu {
+            flags.push(format!("-Ctarget-cpu={cpu}"));
+        }
+        cmd.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\u{1f}"));
+        if self.target.starts_with("nvptx") {
+            // rustc's llvm-bitcode-linker runs LLVM 22's llvm-link and llc.
+            if let Ok(bindir) = crate::llvm_config("--bindir") {
+                let mut path = OsString::from(bindir);
+                path.push(":");
+                path.push(std::env::var_os("PATH").unwrap_or_default());
+                cmd.env("PATH", path);
+            }
+        }
+        cmd.arg("rustc")
+            .arg("--manifest-path")
+            .arg(self.dir.join("Cargo.toml"))
+            .args([
+                "--lib",
+                "--features",
+                "offload/device",
+                "--target",
+                self.target,
+            ]);
+        if is_gpu(self.target) {
+            cmd.arg("-Zbuild-std=core");
+        }
+        cmd
+    }
+
+    /// The kernels the crate's expansion defines: the `#[kernel]` markers
+    /// in `-Zunpretty=expanded` output.
+    fn kernel_names(&self) -> Result<Vec<String>, Error> {
+        let mut cmd = self.cargo();
+        cmd.args(["--profile", "check", "--quiet", "--", "-Zunpretty=expanded"]);
+        let out = cmd
+            .output()
+            .map_err(|e| error(format!("running cargo: {e}")))?;
+        if !out.status.success() {
+            return Err(error(format!(
+                "the kernel crate {} does not compile for the device:\n{}",
+                self.dir.display(),
+                String::from_utf8_lossy(&out.stderr)
+            )));
+        }
+        let text = String::from_utf8_lossy(&out.stdout);
+        let marker = "\"__offload_rs_kernel:";
+        let mut names: Vec<String> = text
+            .match_indices(marker)
+            .filter_map(|(at, _)| {
+                let rest = &text[at + marker.len()..];
+                rest.find('"').map(|end| rest[..end].to_owned())
+            })
+            .collect();
+        names.sort();
+        let count = names.len();
+        names.dedup();
+        if names.len() != count {
+            return Err(error(format!(
+                "two #[kernel]s of {} have the same symbol; give one `#[kernel(name = \"...\")]`",
+                self.dir.display()
+            )));
+        }
+        Ok(names)
+    }
+
+    pub fn run(&self) -> Result<Built, Error> {
+        let manifest = self.dir.join("Cargo.toml");
+        let name = package_name(&manifest)?.replace('-', "_");
+        let kernel_names = self.kernel_names()?;
+        if kernel_names.is_empty() {
+            return Err(error(format!(
+                "{} defines no #[offload::kernel] (with offload's `device` feature)",
+                self.dir.display()
+            )));
+        }
+        let mut cmd = self.cargo();
+        cmd.args(["--crate-type", "cdylib", "--profile", PROFILE]);
+        for setting in PROFILE_SETTINGS {
+            cmd.arg("--config")
+                .arg(format!("profile.{PROFILE}.{setting}"));
+        }
+        cmd.arg("--");
+        cmd.arg(format!("-Zllvm-plugins={}", self.plugin.display()));
+        // cargo fingerprints the flags, not the plugin they name: a rebuilt
+        // plugin must rebuild the image too.
+        cmd.arg(format!(
+            "--cfg=offload_passes_plugin=\"{}\"",
+            plugin_id(self.plugin)?
+        ));
+        if is_gpu(self.target) {
+            // The entry points are `extern "gpu-kernel"`: the pass finds them
+            // by their calling convention.
+            cmd.arg("-Zcrate-attr=feature(abi_gpu_kernel)");
+            cmd.arg("-Cpasses=offload-wrap-kernels");
+        } else {
+            cmd.arg(format!(
+                "-Cpasses=offload-wrap-kernels<kernels={}>",
+                kernel_names.join(":")
+            ));
+        }
+        // cargo's progress goes to stderr anyway; nothing of the device build
+        // may reach this build script's stdout (cargo reads directives there).
+        cmd.stdout(std::io::stderr());
+        let status = cmd
+            .status()
+            .map_err(|e| error(format!("running cargo: {e}")))?;
+        if !status.success() {
+            return Err(error(format!(
+                "building the kernel crate {} for {} failed (cargo's messages above)",
+                self.dir.display(),
+                self.target
+            )));
+        }
+        let out = self.target_dir.join(self.target).join(PROFILE);
+        // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.
+        let image = [
+            format!("lib{name}.so"),
+            format!("{name}.elf"),
+            format!("{name}.ptx"),
+        ]
+        .iter()
+        .map(|file| out.join(file))
+        .find(|p| p.exists())
+        .ok_or_else(|| error(format!("no image lib{name}.* in {}", out.display())))?;
+        let sources = dep_info(&image.with_extension("d"));
+        Ok(Built {
+            image,
+            sources,
+            kernel_names,
+        })
+    }
+}
+
+/// A digest of the plugin's bytes.
+fn plugin_id(plugin: &Path) -> Result<String, Error> {
+    let bytes = std::fs::read(plugin).map_err(|e| error(format!("{}: {e}", plugin.display())))?;
+    Ok(format!("{:016x}", crate::image::digest(&bytes)))
+}
+
+/// The prerequisites in cargo's dep-info file (`out: a b\ c`).
+fn dep_info(path: &Path) -> Vec<PathBuf> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    let Some((_, deps)) = text.split_once(": ") else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut chars = deps.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some_and(|n| *n == ' ') => {
+                current.push(' ');
+                chars.next();
+            }
+            ' ' | '\n' => {
+                if !current.is_empty() {
+                    out.push(PathBuf::from(std::mem::take(&mut current)));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        out.push(PathBuf::from(current));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dep_info_paths() {
+        let dir = std::env::temp_dir().join(format!("offload-build-dep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("x.d");
+        std::fs::write(&file, "/t/libk.so: /a/src/lib.rs /b/my\\ dir/c.rs\n").unwrap();
+        assert_eq!(
+            dep_info(&file),
+            [
+                PathBuf::from("/a/src/lib.rs"),
+                PathBuf::from("/b/my dir/c.rs")
+            ]
+        );
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            "[package]\nname = \"my-kernels\"\nversion = \"0.1.0\"\n",
+        )
+        .unwrap();
+        assert_eq!(package_name(&dir.join("Cargo.toml")).unwrap(), "my-kernels");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,350 @@
+//! `build.rs` helper for [`offload`](https://docs.rs/offload) programs.
+//!
+//! A program has a `#![no_std]` **kernel crate** (its `#[offload::kernel]`
+//! functions) that the host crate depends on like any library, and one line
+//! in the host crate's `build.rs`:
+//!
+//! ```no_run
+//! // host/build.rs, in `fn main()`:
+//! offload_build::DeviceCrate::new("../kernels").build_or_exit();
+//! ```
+//!
+//! with `offload-build` in `[build-dependencies]` and the plugin named by the
+//! environment variable `OFFLOAD_PASSES_PLUGIN` (the absolute path of
+//! `liboffload_passes.so`). [`DeviceCrate::build`] then
+//! 1. builds the kernel crate **with cargo** for the device (its own target
+//!    directory, `offload`'s `device` feature, a release profile with
+//!    `panic = "abort"`, no debug info, fat LTO, one codegen unit), so it may
+//!    depend on other crates (`libm`, workspace crates); the plugin's
+//!    `offload-wrap-kernels` gives the kernels libomptarget's signature — they
+//!    are named to the pass from a macro-expansion pass over the crate
+//!    (`-Zunpretty=expanded`), as rustc cannot mark them itself;
+//! 2. reads the kernel table (`#[kernel]`'s records) from the image and
+//!    computes the image digest (SHA-256);
+//! 3. generates the launch stubs (one small `no_std` Rust module whose
+//!    launches the plugin's `offload-host` lowers: the image embedded and
+//!    registered, libomptarget mapper and launch calls) and compiles it to an
+//!    object the host's binaries link;
+//! 4. links libomptarget and libomp with their rpath;
+//! 5. tells cargo to rerun when any source file of the kernel crate or of a
+//!    local crate it depends on changes (cargo's dep-info of the device
+//!    build), or the plugin does.
+//!
+//! The host crate itself needs no plugin, no `-Z` flag and no environment
+//! variable: its launchers call the stubs by a name that carries a hash of
+//! the kernel's signature, so a host built from other sources than the image
+//! does not link. Any host profile works (incremental, 256 codegen units):
+//! the image lives only in the stub object, rebuilt from the new image after
+//! every edit.
+
+mod cargo;
+mod image;
+mod stubs;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub use image::{Arg, ArgKind, Kernel};
+pub use stubs::Contract;
+
+/// What went wrong building the device side.
+#[derive(Debug)]
+pub struct Error(String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub(crate) fn error(message: impl Into<String>) -> Error {
+    Error(message.into())
+}
+
+/// The built device image.
+#[derive(Debug, Clone)]
+pub struct Image {
+    /// The image (a copy in the host crate's `OUT_DIR`).
+    pub path: PathBuf,
+    /// Size in bytes.
+    pub size: u64,
+    /// First 8 bytes of the image's SHA-256, little-endian.
+    pub digest: u64,
+    /// The kernels in the image, from their records.
+    pub kernels: Vec<Kernel>,
+    /// The launch-stub object linked into the host's binaries (`None` for
+    /// [`DeviceCrate::image_only`]).
+    pub stubs: Option<PathBuf>,
+}
+
+/// A kernel crate to build into a device image.
+#[derive(Debug, Clone)]
+pub struct DeviceCrate {
+    dir: PathBuf,
+    target: Option<String>,
+    target_cpu: Option<String>,
+    contract: Contract,
+    image_only: bool,
+    target_dir: Option<PathBuf>,
+    out_dir: Option<PathBuf>,
+    plugin: Option<PathBuf>,
+}
+
+impl DeviceCrate {
+    /// The kernel crate in directory `dir` (relative to the package whose
+    /// build script runs, or absolute).
+    pub fn new(dir: impl AsRef<Path>) -> Self {
+        let dir = dir.as_ref();
+        let dir = match std::env::var_os("CARGO_MANIFEST_DIR") {
+            Some(manifest) if dir.is_relative() => PathBuf::from(manifest).join(dir),
+            _ => dir.to_path_buf(),
+        };
+        DeviceCrate {
+            dir,
+            target: None,
+            target_cpu: None,
+            contract: Contract::default(),
+            image_only: false,
+            target_dir: None,
+            out_dir: None,
+            plugin: None,
+        }
+    }
+
+    /// The plugin, `liboffload_passes.so`. Default: the environment variable
+    /// `OFFLOAD_PASSES_PLUGIN`.
+    pub fn plugin(mut self, path: impl Into<PathBuf>) -> Self {
+        self.plugin = Some(path.into());
+        self
+    }
+
+    /// The device target triple. Default: the host's (libomptarget's CPU
+    /// plugin). `amdgcn-amd-amdhsa` and `nvptx64-nvidia-cuda` need the
+    /// `rust-src` component (`-Zbuild-std=core`), nvptx also
+    /// `llvm-bitcode-linker`, and a [`target_cpu`](Self::target_cpu).
+    pub fn target(mut self, triple: &str) -> Self {
+        self.target = Some(triple.to_owned());
+        self
+    }
+
+    /// `-Ctarget-cpu` for every crate of the device build (`gfx90a`, `sm_90`).
+    pub fn target_cpu(mut self, cpu: &str) -> Self {
+        self.target_cpu = Some(cpu.to_owned());
+        self
+    }
+
+    /// Which launch contract the stubs use (see [`Contract`]).
+    pub fn contract(mut self, contract: Contract) -> Self {
+        self.contract = contract;
+        self
+    }
+
+    /// Build the image only: no stubs, no link directives (GPU images, tests).
+    pub fn image_only(mut self) -> Self {
+        self.image_only = true;
+        self
+    }
+
+    /// Where the device build's cargo puts its files. Default:
+    /// `offload-device/<crate directory>-<hash>` in the host build's target
+    /// directory (found from `OUT_DIR`), shared by the host's profiles.
+    pub fn target_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.target_dir = Some(dir.into());
+        self
+    }
+
+    /// Where the image copy and the stubs go. Default: `OUT_DIR`.
+    pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Self {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// [`build`](Self::build), printing the error and exiting on failure (a
+    /// build script's error output is what cargo shows).
+    pub fn build_or_exit(self) -> Image {
+        match self.build() {
+            Ok(image) => image,
+            Err(error) => {
+                eprintln!("error: {error}");
+                std::process::exit(1);
+            }
+        }
+    }
+
+    /// Builds the image and (unless [`image_only`](Self::image_only)) the
+    /// stubs, printing cargo's directives.
+    pub fn build(self) -> Result<Image, Error> {
+        let out_dir = match &self.out_dir {
+            Some(dir) => dir.clone(),
+            None => PathBuf::from(env("OUT_DIR")?),
+        };
+        let plugin = plugin(self.plugin.clone())?;
+        let target = match &self.target {
+            Some(t) => t.clone(),
+            None => std::env::var("TARGET").unwrap_or_else(|_| host_triple()),
+        };
+        let target_dir = match &self.target_dir {
+            Some(dir) => dir.clone(),
+            None => default_target_dir(&out_dir).join(crate_dir_key(&self.dir)),
+        };
+        let build = cargo::DeviceBuild {
+            dir: &self.dir,
+            target: &target,
+            target_cpu: self.target_cpu.as_deref(),
+            target_dir: &target_dir,
+            plugin: &plugin,
+        };
+        println!("cargo::rerun-if-changed={}", self.dir.display());
+        // The kernel crate's dependency versions.
+        if let Some(lock) = self
+            .dir
+            .ancestors()
+            .map(|d| d.join("Cargo.lock"))
+            .find(|l| l.exists())
+        {
+            println!("cargo::rerun-if-changed={}", lock.display());
+        }
+        let built = build.run()?;
+        for source in &built.sources {
+            println!("cargo::rerun-if-changed={}", source.display());
+        }
+        let image_path = out_dir.join(built.image.file_name().expect("an image file name"));
+        std::fs::copy(&built.image, &image_path).map_err(|e| {
+            error(format!(
+                "copying {} to {}: {e}",
+                built.image.display(),
+                image_path.display()
+            ))
+        })?;
+        let bytes = std::fs::read(&image_path)
+            .map_err(|e| error(format!("{}: {e}", image_path.display())))?;
+        let digest = image::digest(&bytes);
+        let ptx = image_path.extension().is_some_and(|e| e == "ptx");
+        let kernels = if ptx {
+            // PTX is text: no symbol table to read the records from.
+            if !self.image_only {
+                return Err(error(format!(
+                    "{}: an nvptx image is PTX, which libomptarget's CUDA plugin does not load \
+                     (it needs a cubin: assemble it with ptxas); build it with .image_only()",
+                    image_path.display()
+                )));
+            }
+            built
+                .kernel_names
+                .iter()
+                .map(|n| Kernel::named(n))
+                .collect()
+        } else {
+            let kernels = image::kernels(&bytes, &image_path)?;
+            image::check_names(&kernels, &built.kernel_names, &image_path)?;
+            kernels
+        };
+        let mut image = Image {
+            path: image_path,
+            size: bytes.len() as u64,
+            digest,
+            kernels,
+            stubs: None,
+        };
+        if !self.image_only {
+            let stubs = stubs::build(&image, &plugin, &target, &out_dir, self.contract)?;
+            println!("cargo::rustc-link-arg={}", stubs.display());
+            link_omptarget()?;
+            image.stubs = Some(stubs);
+        }
+        Ok(image)
+    }
+}
+
+fn env(name: &str) -> Result<String, Error> {
+    std::env::var(name).map_err(|_| {
+        error(format!(
+            "{name} is not set (run from a build script, or set it)"
+        ))
+    })
+}
+
+/// The plugin: `given`, else `OFFLOAD_PASSES_PLUGIN`.
+fn plugin(given: Option<PathBuf>) -> Result<PathBuf, Error> {
+    println!("cargo::rerun-if-env-changed=OFFLOAD_PASSES_PLUGIN");
+    let path = given.map(PathBuf::into_os_string).or_else(|| std::env::var_os("OFFLOAD_PASSES_PLUGIN")).ok_or_else(|| {
+        error(
+            "OFFLOAD_PASSES_PLUGIN is not set: set it to the absolute path of liboffload_passes.so \
+             (built by `cargo build --release` in the offload-passes repository: target/release/liboffload_passes.so)",
+        )
+    })?;
+    let path = PathBuf::from(path);
+    let path = path
+        .canonicalize()
+        .map_err(|e| error(format!("OFFLOAD_PASSES_PLUGIN={}: {e}", path.display())))?;
+    println!("cargo::rerun-if-changed={}", path.display());
+    Ok(path)
+}
+
+fn host_triple() -> String {
+    let out = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+        .arg("-vV")
+        .output();
+    out.ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
+        })
+        .unwrap_or_else(|| "x86_64-unknown-linux-gnu".to_owned())
+}
+
+/// `<target>/offload-device` from `<target>/[<triple>/]<profile>/build/<pkg>/out`.
+fn default_target_dir(out_dir: &Path) -> PathBuf {
+    let mut dir = out_dir.to_path_buf();
+    for _ in 0..4 {
+        if !dir.pop() {
+            break;
+        }
+    }
+    if dir.join("CACHEDIR.TAG").exists() || dir.parent().is_none() {
+        return dir.join("offload-device");
+    }
+    // A --target build: one more level.
+    let parent = dir.parent().map(Path::to_path_buf).unwrap_or(dir);
+    parent.join("offload-device")
+}
+
+/// A directory name per kernel crate (two examples' `kernels` crates must
+/// not share one: cargo writes the image to the same file name).
+fn crate_dir_key(dir: &Path) -> String {
+    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
+    let name = dir
+        .file_name()
+        .map_or("kernels".into(), |n| n.to_string_lossy().into_owned());
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in dir.as_os_str().as_encoded_bytes() {
+        hash ^= u64::from(*b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{name}-{:08x}", hash as u32)
+}
+
+/// libomptarget and libomp from LLVM 22's library directory, with an rpath.
+fn link_omptarget() -> Result<(), Error> {
+    let libdir = llvm_config("--libdir")?;
+    println!("cargo::rustc-link-search=native={libdir}");
+    println!("cargo::rustc-link-lib=dylib=omptarget");
+    println!("cargo::rustc-link-lib=dylib=omp");
+    println!("cargo::rustc-link-arg=-Wl,-rpath,{libdir}");
+    Ok(())
+}
+
+pub(crate) fn llvm_config(arg: &str) -> Result<String, Error> {
+    let tool = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "llvm-config-22".into());
+    println!("cargo::rerun-if-env-changed=LLVM_CONFIG");
+    let out = Command::new(&tool).arg(arg).output().map_err(|e| {
+        error(format!(
+            "{tool} {arg}: {e} (install LLVM 22: llvm-22, liboffload-22-dev)"
+        ))
+    })?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}

@@ -1,0 +1,50 @@
+//! Kernels using the index API and every argument shape, for GPU targets.
+
+#![no_std]
+
+use offload::index::{self, Idx3};
+use offload::{DeviceCopy, Out, grid_stride, kernel};
+
+#[repr(C)]
+#[derive(Clone, Copy, DeviceCopy)]
+pub struct Scale {
+    pub a: f32,
+    pub b: f32,
+}
+
+/// A grid-stride loop.
+#[kernel]
+pub fn saxpy(s: Scale, x: &[f32], mut y: Out<'_, [f32]>) {
+    for i in grid_stride(y.len()) {
+        y.set(i, s.a * x[i] + s.b);
+    }
+}
+
+/// Every id and count, per dimension, written by thread 0.
+#[kernel]
+pub fn ids(mut out: Out<'_, [u32]>) {
+    let all: [Idx3; 4] = [
+        index::team_id(),
+        index::team_count(),
+        index::thread_id(),
+        index::thread_count(),
+    ];
+    if index::global_id() == 0 && out.len() >= 12 {
+        for (k, d) in all.iter().enumerate() {
+            out.set(3 * k, d.x);
+            out.set(3 * k + 1, d.y);
+            out.set(3 * k + 2, d.z);
+        }
+    }
+}
+
+/// In place, with a scalar.
+#[kernel]
+pub fn scale(x: &mut [f64], by: f64, count: &mut u32) {
+    for i in grid_stride(x.len()) {
+        x[i] *= by;
+    }
+    if index::global_id() == 0 {
+        *count = index::global_count() as u32;
+    }
+}

@@ -1,0 +1,122 @@
+//! GPU compile tests: the kernel crate `tests/gpu-kernels` (index API, every
+//! argument shape) built by offload-build for `amdgcn-amd-amdhsa` (gfx90a)
+//! and `nvptx64-nvidia-cuda` (sm_90), with `-Zbuild-std=core`; each kernel
+//! must be a kernel of the image (an AMDGPU `K.kd` descriptor, a PTX
+//! `.entry`). Skipped, saying why, without the `rust-src` component (and
+//! `llvm-bitcode-linker` for nvptx) or the plugin.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn plugin() -> PathBuf {
+    std::env::var_os("OFFLOAD_PASSES_PLUGIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("target/release/liboffload_passes.so"))
+}
+
+/// Why the test cannot run here, if it cannot.
+fn missing(nvptx: bool) -> Option<String> {
+    let out = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()?;
+    let sysroot = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    if !sysroot.join("lib/rustlib/src/rust/library/core").exists() {
+        return Some(
+            "the rust-src component is not installed (rustup component add rust-src)".into(),
+        );
+    }
+    if nvptx
+        && !sysroot
+            .join("lib/rustlib/x86_64-unknown-linux-gnu/bin/self-contained/llvm-bitcode-linker")
+            .exists()
+    {
+        return Some(
+            "llvm-bitcode-linker is not installed (rustup component add llvm-bitcode-linker)"
+                .into(),
+        );
+    }
+    let plugin = plugin();
+    if !plugin.exists() {
+        return Some(format!(
+            "the plugin {} is not built (cargo build --release)",
+            plugin.display()
+        ));
+    }
+    None
+}
+
+fn build(target: &str, cpu: &str) -> Option<offload_build::Image> {
+    if let Some(why) = missing(target.starts_with("nvptx")) {
+        eprintln!("skipped: GPU compile test for {target}: {why}");
+        return None;
+    }
+    let work = repo().join("target/gpu-tests");
+    let out = work.join(format!("out-{target}"));
+    std::fs::create_dir_all(&out).unwrap();
+    let image = offload_build::DeviceCrate::new(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gpu-kernels"),
+    )
+    .target(target)
+    .target_cpu(cpu)
+    .image_only()
+    .plugin(plugin())
+    .target_dir(work.join("cargo"))
+    .out_dir(&out)
+    .build()
+    .unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = image.kernels.iter().map(|k| k.symbol.as_str()).collect();
+    assert_eq!(names, ["ids", "saxpy", "scale"]);
+    Some(image)
+}
+
+#[test]
+fn amdgcn_kernels_are_kernels_of_the_code_object() {
+    let Some(image) = build("amdgcn-amd-amdhsa", "gfx90a") else {
+        return;
+    };
+    let out = Command::new("llvm-readelf-22")
+        .arg("--symbols")
+        .arg(&image.path)
+        .output()
+        .unwrap();
+    let symbols = String::from_utf8_lossy(&out.stdout);
+    for k in ["saxpy", "ids", "scale"] {
+        assert!(
+            symbols.contains(&format!(" {k}.kd")),
+            "no {k}.kd in\n{symbols}"
+        );
+    }
+    // The grid queries read the dispatch packet and the work-item ids.
+    let out = Command::new("llvm-readelf-22")
+        .arg("--notes")
+        .arg(&image.path)
+        .output()
+        .unwrap();
+    let notes = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        notes.contains(".name:           ids") || notes.contains("ids"),
+        "{notes}"
+    );
+}
+
+#[test]
+fn nvptx_kernels_are_ptx_entries() {
+    let Some(image) = build("nvptx64-nvidia-cuda", "sm_90") else {
+        return;
+    };
+    let ptx = std::fs::read_to_string(&image.path).unwrap();
+    for k in ["saxpy", "ids", "scale"] {
+        assert!(
+            ptx.contains(&format!(".entry {k}(")),
+            "no .entry {k} in the PTX"
+        );
+    }
+    for register in ["%ctaid.x", "%nctaid.x", "%tid.x", "%ntid.x", "%ctaid.z"] {
+        assert!(ptx.contains(register), "the PTX never reads {register}");
+    }
+}

@@ -1,0 +1,288 @@
+//! Where a kernel instance runs in the grid: portable team and thread ids.
+//!
+//! A launch runs `team_count()` teams of `thread_count()` threads each (per
+//! dimension). On `amdgcn-amd-amdhsa` a team is a workgroup and a thread a
+//! work-item; on `nvptx64-nvidia-cuda` a block and a thread. libomptarget's
+//! host (CPU) plugin runs every kernel as **one team of one thread**, whatever
+//! the launch asked for.
+//!
+//! # The idiom: grid-stride loops
+//!
+//! Do not write a kernel as a loop over the whole array (every GPU thread
+//! would do all of it), nor assume one thread per element (the CPU plugin
+//! has one thread, and the runtime may choose fewer threads than elements).
+//! Let each thread start at its global id and step by the number of threads
+//! in the grid: [`grid_stride`] does exactly that, and is correct on any grid.
+//!
+//! ```
+//! use offload::{kernel, Out};
+//!
+//! #[kernel]
+//! pub fn add(x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
+//!     for i in offload::grid_stride(out.len()) {
+//!         out.set(i, x[i] + y[i]);
+//!     }
+//! }
+//! ```
+
+/// A three-dimensional id or count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Idx3 {
+    pub x: u32,
+    pub y: u32,
+    pub z: u32,
+}
+
+#[cfg(target_arch = "amdgpu")]
+mod target {
+    use super::Idx3;
+    use core::arch::amdgpu as gpu;
+
+    pub fn team_id() -> Idx3 {
+        Idx3 {
+            x: gpu::workgroup_id_x(),
+            y: gpu::workgroup_id_y(),
+            z: gpu::workgroup_id_z(),
+        }
+    }
+
+    pub fn thread_id() -> Idx3 {
+        Idx3 {
+            x: gpu::workitem_id_x(),
+            y: gpu::workitem_id_y(),
+            z: gpu::workitem_id_z(),
+        }
+    }
+
+    /// The HSA kernel dispatch packet: u16 workgroup sizes at 4, 6, 8 and
+    /// u32 grid sizes (in work-items) at 12, 16, 20.
+    fn packet_u16(offset: usize) -> u32 {
+        let packet = core::intrinsics::gpu::amdgpu_dispatch_ptr().cast::<u8>();
+        // SAFETY: the dispatch packet is valid for the whole kernel and holds
+        // a u16 at this (aligned) offset.
+        u32::from(unsafe { packet.add(offset).cast::<u16>().read() })
+    }
+
+    fn packet_u32(offset: usize) -> u32 {
+        let packet = core::intrinsics::gpu::amdgpu_dispatch_ptr().cast::<u8>();
+        // SAFETY: as above, a u32 at this (aligned) offset.
+        unsafe { packet.add(offset).cast::<u32>().read() }
+    }
+
+    pub fn thread_count() -> Idx3 {
+        Idx3 {
+            x: packet_u16(4),
+            y: packet_u16(6),
+            z: packet_u16(8),
+        }
+    }
+
+    pub fn team_count() -> Idx3 {
+        let threads = thread_count();
+        let teams = |grid: u32, size: u32| grid.div_ceil(size.max(1));
+        Idx3 {
+            x: teams(packet_u32(12), threads.x),
+            y: teams(packet_u32(16), threads.y),
+            z: teams(packet_u32(20), threads.z),
+        }
+    }
+}
+
+#[cfg(target_arch = "nvptx64")]
+mod target {
+    use super::Idx3;
+    use core::arch::nvptx as gpu;
+
+    pub fn team_id() -> Idx3 {
+        // SAFETY: reading special registers has no preconditions in a kernel.
+        unsafe {
+            Idx3 {
+                x: gpu::_block_idx_x(),
+                y: gpu::_block_idx_y(),
+                z: gpu::_block_idx_z(),
+            }
+        }
+    }
+
+    pub fn thread_id() -> Idx3 {
+        // SAFETY: as above.
+        unsafe {
+            Idx3 {
+                x: gpu::_thread_idx_x(),
+                y: gpu::_thread_idx_y(),
+                z: gpu::_thread_idx_z(),
+            }
+        }
+    }
+
+    pub fn thread_count() -> Idx3 {
+        // SAFETY: as above.
+        unsafe {
+            Idx3 {
+                x: gpu::_block_dim_x(),
+                y: gpu::_block_dim_y(),
+                z: gpu::_block_dim_z(),
+            }
+        }
+    }
+
+    pub fn team_count() -> Idx3 {
+        // SAFETY: as above.
+        unsafe {
+            Idx3 {
+                x: gpu::_grid_dim_x(),
+                y: gpu::_grid_dim_y(),
+                z: gpu::_grid_dim_z(),
+            }
+        }
+    }
+}
+
+/// The CPU (libomptarget's host plugin, and host builds): one team of one
+/// thread.
+#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+mod target {
+    use super::Idx3;
+
+    const ZERO: Idx3 = Idx3 { x: 0, y: 0, z: 0 };
+    const ONE: Idx3 = Idx3 { x: 1, y: 1, z: 1 };
+
+    pub fn team_id() -> Idx3 {
+        ZERO
+    }
+
+    pub fn thread_id() -> Idx3 {
+        ZERO
+    }
+
+    pub fn thread_count() -> Idx3 {
+        ONE
+    }
+
+    pub fn team_count() -> Idx3 {
+        ONE
+    }
+}
+
+/// This thread's team (block, workgroup) in the grid.
+#[inline]
+pub fn team_id() -> Idx3 {
+    target::team_id()
+}
+
+/// The number of teams in the grid.
+#[inline]
+pub fn team_count() -> Idx3 {
+    target::team_count()
+}
+
+/// This thread's id within its team.
+#[inline]
+pub fn thread_id() -> Idx3 {
+    target::thread_id()
+}
+
+/// The number of threads per team.
+#[inline]
+pub fn thread_count() -> Idx3 {
+    target::thread_count()
+}
+
+/// This thread's index in the whole grid, x dimension:
+/// `team_id().x * thread_count().x + thread_id().x`.
+#[inline]
+pub fn global_id() -> usize {
+    team_id().x as usize * thread_count().x as usize + thread_id().x as usize
+}
+
+/// The number of threads in the whole grid, x dimension.
+#[inline]
+pub fn global_count() -> usize {
+    team_count().x as usize * thread_count().x as usize
+}
+
+/// The indices `0..n` this thread handles in a grid-stride loop: from
+/// [`global_id`] in steps of [`global_count`]. Every index of `0..n` is
+/// handled by exactly one thread of the grid, on any grid (on the CPU plugin
+/// the one thread handles all of them).
+#[inline]
+pub fn grid_stride(n: usize) -> GridStride {
+    GridStride {
+        next: global_id(),
+        step: global_count().max(1),
+        end: n,
+    }
+}
+
+/// The iterator of [`grid_stride`].
+#[derive(Clone, Debug)]
+pub struct GridStride {
+    next: usize,
+    step: usize,
+    end: usize,
+}
+
+impl GridStride {
+    /// The indices from `start` in steps of `step` below `end` (what
+    /// [`grid_stride`] uses; for tests and custom partitions).
+    pub const fn new(start: usize, step: usize, end: usize) -> Self {
+        GridStride {
+            next: start,
+            step: if step == 0 { 1 } else { step },
+            end,
+        }
+    }
+}
+
+impl Iterator for GridStride {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.next >= self.end {
+            return None;
+        }
+        let i = self.next;
+        self.next = self.next.saturating_add(self.step);
+        Some(i)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = if self.next >= self.end {
+            0
+        } else {
+            (self.end - self.next).div_ceil(self.step)
+        };
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for GridStride {}
+impl core::iter::FusedIterator for GridStride {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cpu_grid_covers_everything() {
+        assert_eq!(global_id(), 0);
+        assert_eq!(global_count(), 1);
+        assert!(grid_stride(5).eq(0..5));
+        assert_eq!(grid_stride(0).count(), 0);
+    }
+
+    #[test]
+    fn strided_partition_is_exact() {
+        let n = 1000;
+        let mut seen = [0u8; 1000];
+        for thread in 0..96 {
+            let it = GridStride::new(thread, 96, n);
+            assert_eq!(it.len(), it.clone().count());
+            for i in it {
+                seen[i] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&c| c == 1));
+    }
+}

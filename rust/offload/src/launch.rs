@@ -1,0 +1,194 @@
+//! The run-time launch configuration and launch errors.
+
+use core::fmt;
+
+/// Up to three dimensions: `64`, `(64, 4)`, `(64, 4, 2)` or `[64, 4, 2]`.
+/// Missing dimensions are 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dim3 {
+    pub x: u32,
+    pub y: u32,
+    pub z: u32,
+}
+
+impl From<u32> for Dim3 {
+    fn from(x: u32) -> Self {
+        Dim3 { x, y: 1, z: 1 }
+    }
+}
+
+impl From<(u32, u32)> for Dim3 {
+    fn from((x, y): (u32, u32)) -> Self {
+        Dim3 { x, y, z: 1 }
+    }
+}
+
+impl From<(u32, u32, u32)> for Dim3 {
+    fn from((x, y, z): (u32, u32, u32)) -> Self {
+        Dim3 { x, y, z }
+    }
+}
+
+impl From<[u32; 3]> for Dim3 {
+    fn from([x, y, z]: [u32; 3]) -> Self {
+        Dim3 { x, y, z }
+    }
+}
+
+/// How to launch a kernel, read when the launch runs: the grid (teams ×
+/// threads per team, 1–3 dimensions), dynamic shared memory and the device.
+///
+/// ```
+/// use offload::Launch;
+/// let one_d = Launch::grid(120, 256);
+/// let two_d = Launch::grid((16, 16), (8, 8)).dyn_shared_mem(4096).device(1);
+/// let auto = Launch::new(); // the runtime chooses teams and threads
+/// # let _ = (one_d, two_d, auto);
+/// ```
+///
+/// libomptarget's host (CPU) plugin ignores the grid and runs a kernel as
+/// one team of one thread; write kernels with [`grid_stride`](crate::grid_stride)
+/// so they are correct on every grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Launch {
+    pub(crate) teams: Dim3,
+    pub(crate) threads: Dim3,
+    pub(crate) dyn_shared_mem: u32,
+    pub(crate) device: i64,
+}
+
+impl Default for Launch {
+    fn default() -> Self {
+        Launch::new()
+    }
+}
+
+impl Launch {
+    /// The runtime chooses the grid (teams and threads 0), the default device.
+    pub const fn new() -> Self {
+        Launch {
+            teams: Dim3 { x: 0, y: 1, z: 1 },
+            threads: Dim3 { x: 0, y: 1, z: 1 },
+            dyn_shared_mem: 0,
+            device: -1,
+        }
+    }
+
+    /// `teams` teams of `threads` threads each (0 in x: the runtime chooses).
+    pub fn grid(teams: impl Into<Dim3>, threads: impl Into<Dim3>) -> Self {
+        Launch {
+            teams: teams.into(),
+            threads: threads.into(),
+            ..Launch::new()
+        }
+    }
+
+    /// Bytes of dynamic shared (team-local) memory.
+    pub const fn dyn_shared_mem(mut self, bytes: u32) -> Self {
+        self.dyn_shared_mem = bytes;
+        self
+    }
+
+    /// The libomptarget device number (-1: the default device).
+    pub const fn device(mut self, device: i64) -> Self {
+        self.device = device;
+        self
+    }
+
+    /// The teams per dimension.
+    pub const fn teams(&self) -> Dim3 {
+        self.teams
+    }
+
+    /// The threads per team per dimension.
+    pub const fn threads(&self) -> Dim3 {
+        self.threads
+    }
+
+    /// The device number (-1: the default device).
+    pub const fn device_number(&self) -> i64 {
+        self.device
+    }
+}
+
+/// `offload-host`'s run-time launch record (launch contract v2,
+/// `%struct.__offload_launch_config`).
+#[repr(C)]
+#[derive(Debug)]
+pub struct LaunchConfig {
+    pub version: u32,
+    pub reserved: u32,
+    pub teams: [u32; 3],
+    pub threads: [u32; 3],
+    pub dyn_cgroup_mem: u32,
+    pub device: i64,
+    pub sizes: *const u64,
+}
+
+impl LaunchConfig {
+    /// The record for `launch`, with `sizes` (one per launch argument).
+    pub fn new(launch: &Launch, sizes: &[u64]) -> Self {
+        let dims = |d: Dim3| [d.x, d.y, d.z];
+        LaunchConfig {
+            version: 2,
+            reserved: 0,
+            teams: dims(launch.teams),
+            threads: dims(launch.threads),
+            dyn_cgroup_mem: launch.dyn_shared_mem,
+            device: launch.device,
+            sizes: sizes.as_ptr(),
+        }
+    }
+}
+
+/// [`LaunchError::code`] of a launch on a device number the runtime does not
+/// have (the launch stub checks it: libomptarget would abort the process).
+pub const NO_SUCH_DEVICE: i32 = -100;
+
+/// A kernel launch that did not happen: the runtime's code and the kernel.
+///
+/// Codes: what libomptarget's `__tgt_target_kernel` returned (non-zero),
+/// or from the launch lowering `-2` (the launch configuration's version is
+/// not 2) and `-3` (a pointer argument's size is known nowhere), or
+/// [`NO_SUCH_DEVICE`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaunchError {
+    pub(crate) kernel: &'static str,
+    pub(crate) symbol: &'static str,
+    pub(crate) code: i32,
+}
+
+impl LaunchError {
+    /// The kernel's Rust path (`my_kernels::saxpy`).
+    pub const fn kernel(&self) -> &'static str {
+        self.kernel
+    }
+
+    /// The kernel's symbol in the device image.
+    pub const fn symbol(&self) -> &'static str {
+        self.symbol
+    }
+
+    /// The return code (non-zero; see the type's docs).
+    pub const fn code(&self) -> i32 {
+        self.code
+    }
+}
+
+impl fmt::Display for LaunchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
+        match self.code {
+            NO_SUCH_DEVICE => write!(f, "no such device (code {})", self.code),
+            -2 => write!(f, "the launch configuration was refused (code -2)"),
+            -3 => write!(f, "a pointer argument's size is unknown (code -3)"),
+            code => write!(f, "libomptarget returned {code}"),
+        }?;
+        if !self.kernel.ends_with(self.symbol) {
+            write!(f, " (image symbol `{}`)", self.symbol)?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for LaunchError {}

@@ -1,0 +1,194 @@
+//! The host half of `#[kernel]`: every supported parameter type gives a
+//! launcher that compiles, and a launch the runtime refuses is an `Err`
+//! naming the kernel (through a stand-in stub; the end-to-end runs are the
+//! examples, built by offload-build).
+
+use offload::{DeviceCopy, Launch, LaunchError, Out, RawIn, RawInOut, RawOut, kernel};
+
+#[repr(C)]
+#[derive(Clone, Copy, Debug, DeviceCopy)]
+pub struct Config {
+    pub scale: f32,
+    pub steps: u32,
+    pub offsets: [f64; 3],
+}
+
+/// Every parameter shape.
+#[kernel]
+#[allow(clippy::too_many_arguments)]
+pub fn everything(
+    a: u8,
+    b: i16,
+    c: u32,
+    d: i64,
+    e: usize,
+    f: f32,
+    g: f64,
+    h: bool,
+    config: Config,
+    by_ref: &Config,
+    by_mut: &mut Config,
+    out_one: Out<'_, f64>,
+    xs: &[f32],
+    ys: &mut [f32],
+    zs: Out<'_, [f32]>,
+    raw_in: RawIn<u32>,
+    raw_out: RawOut<u32>,
+    raw_in_out: RawInOut<u32>,
+    array: [u16; 4],
+) {
+    let _ = (
+        a, b, c, d, e, f, g, h, config, by_ref, by_mut, out_one, xs, ys, zs,
+    );
+    let _ = (raw_in, raw_out, raw_in_out, array);
+}
+
+/// A renamed symbol.
+#[kernel(name = "renamed_symbol")]
+pub fn renamed(x: &mut [f32]) {
+    for i in offload::grid_stride(x.len()) {
+        x[i] *= 2.0;
+    }
+}
+
+#[test]
+fn launchers_take_references_slices_arrays_and_vecs() {
+    // Only type-checked: calling them needs the stubs offload-build links.
+    fn _calls() -> Result<(), LaunchError> {
+        let launch = Launch::grid((4, 2), 64).dyn_shared_mem(1024).device(0);
+        let config = Config {
+            scale: 1.0,
+            steps: 3,
+            offsets: [0.0; 3],
+        };
+        let mut c2 = config;
+        let mut one = 0.0f64;
+        let xs = vec![1.0f32; 8];
+        let mut ys = [0.0f32; 8];
+        let mut zs = vec![0.0f32; 8];
+        let (mut r_out, mut r_in_out) = ([0u32; 2], [0u32; 2]);
+        // SAFETY: the pointers stay valid for the launch (never run here).
+        let raws = unsafe {
+            (
+                RawIn::new([1u32, 2].as_ptr(), 2),
+                RawOut::new(r_out.as_mut_ptr(), 2),
+                RawInOut::new(r_in_out.as_mut_ptr(), 2),
+            )
+        };
+        everything(
+            &launch,
+            1,
+            -2,
+            3,
+            -4,
+            5,
+            6.0,
+            7.0,
+            true,
+            config,
+            &config,
+            &mut c2,
+            &mut one,
+            &xs,
+            &mut ys,
+            &mut zs,
+            raws.0,
+            raws.1,
+            raws.2,
+            [1, 2, 3, 4],
+        )?;
+        renamed(&launch, &mut zs[..4])
+    }
+}
+
+unsafe extern "C" fn refusing_stub(
+    _: *const offload::__private::LaunchConfig,
+    _: *const u64,
+) -> i32 {
+    42
+}
+
+unsafe extern "C" fn checking_stub(
+    config: *const offload::__private::LaunchConfig,
+    args: *const u64,
+) -> i32 {
+    // SAFETY: the launch passes a valid config and two slots.
+    let (config, args) = unsafe { (&*config, std::slice::from_raw_parts(args, 2)) };
+    // SAFETY: the launch passes two sizes, one per slot.
+    let sizes = unsafe { std::slice::from_raw_parts(config.sizes, 2) };
+    let ok = config.version == 2
+        && config.teams == [3, 2, 1]
+        && config.threads == [128, 1, 1]
+        && config.dyn_cgroup_mem == 512
+        && config.device == 1
+        && args[1] == 5
+        && sizes == [20, 0];
+    if ok { 0 } else { 1 }
+}
+
+#[test]
+fn a_refused_launch_is_an_err_naming_the_kernel() {
+    let launch = Launch::new();
+    // SAFETY: the stand-in stub reads nothing.
+    let result = unsafe {
+        offload::__private::launch(
+            &launch,
+            "my_kernels::saxpy",
+            "saxpy",
+            &[],
+            &[],
+            refusing_stub,
+        )
+    };
+    let error = result.unwrap_err();
+    assert_eq!(error.code(), 42);
+    assert_eq!(error.kernel(), "my_kernels::saxpy");
+    assert_eq!(
+        error.to_string(),
+        "offload: kernel `my_kernels::saxpy` was not launched: libomptarget returned 42"
+    );
+    let renamed = LaunchErrorProbe::renamed();
+    assert!(
+        renamed
+            .to_string()
+            .ends_with("(image symbol `renamed_symbol`)"),
+        "{renamed}"
+    );
+}
+
+struct LaunchErrorProbe;
+impl LaunchErrorProbe {
+    fn renamed() -> LaunchError {
+        // SAFETY: the stand-in stub reads nothing.
+        unsafe {
+            offload::__private::launch(
+                &Launch::new(),
+                "t::renamed",
+                "renamed_symbol",
+                &[],
+                &[],
+                refusing_stub,
+            )
+        }
+        .unwrap_err()
+    }
+}
+
+#[test]
+fn the_config_carries_the_grid_and_the_sizes() {
+    let launch = Launch::grid((3, 2), 128).dyn_shared_mem(512).device(1);
+    let data = [0i32; 5];
+    let (ptr, count, bytes) = offload::__private::host_in::<[i32], _>(&&data[..]);
+    // SAFETY: the stand-in stub reads the config and two slots.
+    let result = unsafe {
+        offload::__private::launch(
+            &launch,
+            "t::k",
+            "k",
+            &[ptr, count],
+            &[bytes, 0],
+            checking_stub,
+        )
+    };
+    assert_eq!(result, Ok(()));
+}

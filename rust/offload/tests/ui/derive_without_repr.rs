@@ -1,0 +1,5 @@
+#[derive(Clone, Copy, offload::DeviceCopy)]
+pub struct Config {
+    pub scale: f32,
+}
+fn main() {}

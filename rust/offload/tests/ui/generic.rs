@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub fn k<T: Copy>(x: &[T]) {}
+fn main() {}

@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub fn k(x: *mut f32, n: usize) {}
+fn main() {}

@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub fn k(x: &[&f32]) {}
+fn main() {}

@@ -1,0 +1,5 @@
+#[offload::kernel]
+pub fn k(x: &[f32]) -> f32 {
+    x[0]
+}
+fn main() {}

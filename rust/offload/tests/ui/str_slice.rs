@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub fn k(name: &str) {}
+fn main() {}

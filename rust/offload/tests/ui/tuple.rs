@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub fn k(pair: (f32, f32)) {}
+fn main() {}

@@ -1,0 +1,3 @@
+#[offload::kernel(teams = 4)]
+pub fn k(x: &mut [f32]) {}
+fn main() {}

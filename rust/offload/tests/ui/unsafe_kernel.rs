@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub unsafe fn k(x: &mut [f32]) {}
+fn main() {}
