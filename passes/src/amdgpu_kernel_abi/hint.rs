@@ -13,7 +13,6 @@
 //! otherwise the `count` parameters are its fields in order, each at the next
 //! offset aligned to its ABI alignment. The hint wins over debug info.
 
-use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::values::FunctionValue;
 
@@ -34,17 +33,18 @@ struct Entry {
     align: u64,
 }
 
-/// The plan from the kernel's hint, `None` without one. Malformed or
-/// contradictory hints are errors naming the kernel and parameter.
+/// The plan from the kernel's hint (kind id `hint_kind`), `None` without
+/// one. Malformed or contradictory hints are errors naming the kernel and
+/// parameter.
 pub fn plan<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
+    hint_kind: u32,
     layout: &TargetData,
 ) -> Result<Option<Vec<ParamPlan<'ctx>>>, Error> {
-    let Some(hint) = metadata::function_attachment(module, kernel, HINT) else {
+    let Some(hint) = metadata::attachment_of_kind(kernel, hint_kind) else {
         return Ok(None);
     };
-    let mut entries = parse(module, kernel, hint)?;
+    let mut entries = parse(kernel, hint)?;
     entries.sort_by_key(|e| e.first);
     let mut plan = Vec::new();
     let mut next = 0u32;
@@ -58,22 +58,23 @@ pub fn plan<'ctx>(
     Ok(Some(plan))
 }
 
-fn parse<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>, hint: crate::ir::Metadata<'ctx>) -> Result<Vec<Entry>, Error> {
-    let name = naming::name_of(kernel);
-    let operands = metadata::operands(module, hint);
+fn parse<'ctx>(kernel: FunctionValue<'ctx>, hint: crate::ir::Metadata<'ctx>) -> Result<Vec<Entry>, Error> {
+    let operands = metadata::operands(hint);
     if operands.is_empty() {
         log::debug!(
-            "{PASS}: kernel '{name}': !{HINT} has no entries: no split or indirect aggregates; IR types alone decide"
+            "{PASS}: kernel '{}': !{HINT} has no entries: no split or indirect aggregates; IR types alone decide",
+            naming::name_of(kernel)
         );
     }
+    // (The name is demangled only for an error.)
     let shape_error = |entry, problem| Error::HintEntry {
-        kernel: name.clone(),
+        kernel: naming::name_of(kernel),
         entry,
         problem,
     };
     let mut entries = Vec::new();
     for (n, node) in operands.into_iter().enumerate() {
-        let fields = node.map(|node| metadata::integers(module, node)).unwrap_or_default();
+        let fields = node.map(|node| metadata::integers(node)).unwrap_or_default();
         let [Some(first), Some(count), Some(size), Some(align)] = fields[..] else {
             return Err(shape_error(n, HintShape::Malformed));
         };

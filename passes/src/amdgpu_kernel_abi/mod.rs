@@ -54,7 +54,7 @@ pub use error::{Error, HintProblem, HintShape, ParamProblem};
 use inkwell::module::Module;
 
 use crate::ir::kernels::{self, AMDGPU_CONSTANT_AS};
-use crate::ir::{naming, signature, types};
+use crate::ir::{metadata, naming, signature, types};
 use crate::params::ParamError;
 use crate::{Diagnostics, ModulePass};
 
@@ -77,18 +77,20 @@ impl ModulePass for AmdgpuKernelAbi {
 
     fn run(&self, module: &Module<'_>, diagnostics: &mut Diagnostics) -> Result<bool, Error> {
         let layout = types::target_data(module);
+        // (Looked up once: the lookup hashes the name.)
+        let hint = metadata::kind(module, HINT);
         kernels::log_skipped_declarations(module, PASS);
         // Plan every kernel before changing any, so a bad hint or a kernel that
         // cannot change leaves the module untouched.
         let mut plans = Vec::new();
         for kernel in kernels::amdgpu_kernels(module) {
-            let plan = plan::plan_kernel(module, kernel, &layout, diagnostics)?;
+            let plan = plan::plan_kernel(kernel, hint, &layout, diagnostics)?;
             if plan.iter().any(plan::ParamPlan::changes) {
-                signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
+                let rewritable = signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
                     kernel: naming::name_of(kernel),
                     why,
                 })?;
-                plans.push((kernel, plan));
+                plans.push((rewritable, plan));
             }
         }
         let Some((first, _)) = plans.first() else {
@@ -98,12 +100,13 @@ impl ModulePass for AmdgpuKernelAbi {
         if alloca_as == AMDGPU_CONSTANT_AS {
             // The verifier refuses a kernel `byref` in the stack's address space.
             return Err(Error::AllocaAddressSpace {
-                kernel: naming::name_of(*first),
+                kernel: naming::name_of(first.function()),
                 address_space: alloca_as,
             });
         }
+        let mut run = rewrite::Run::new(module, &layout, hint);
         for (kernel, plan) in plans {
-            rewrite::rewrite_kernel(module, kernel, &plan, &layout)?;
+            run.rewrite_kernel(kernel, &plan)?;
         }
         Ok(true)
     }

@@ -6,7 +6,6 @@
 use std::ops::Range;
 
 use inkwell::AddressSpace;
-use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
@@ -100,9 +99,10 @@ pub fn is_aggregate(ty: BasicTypeEnum<'_>) -> bool {
 }
 
 /// The kernel's parameter plan.
+/// `hint` is the kind id of [`HINT`] in the module's context.
 pub fn plan_kernel<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
+    hint: u32,
     layout: &TargetData,
     diagnostics: &mut Diagnostics,
 ) -> Result<Vec<ParamPlan<'ctx>>, Error> {
@@ -115,11 +115,11 @@ pub fn plan_kernel<'ctx>(
         }
     }
     let plan = if let Some((index, _)) = types::first_opaque_param(kernel) {
-        plan_opaque_kernel(module, kernel, index, layout)?
-    } else if let Some(plan) = super::hint::plan(module, kernel, layout)? {
+        plan_opaque_kernel(kernel, index, hint, layout)?
+    } else if let Some(plan) = super::hint::plan(kernel, hint, layout)? {
         plan
     } else {
-        plan_with_debug_info(module, kernel, layout, diagnostics)
+        plan_with_debug_info(kernel, layout, diagnostics)
     };
     check_byref_sizes(kernel, &plan, layout)?;
     Ok(plan)
@@ -127,12 +127,11 @@ pub fn plan_kernel<'ctx>(
 
 /// From debug info if the kernel has it and it lines up, else the IR rules.
 fn plan_with_debug_info<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
     layout: &TargetData,
     diagnostics: &mut Diagnostics,
 ) -> Vec<ParamPlan<'ctx>> {
-    match debug_info::source_parameter_types(module, kernel) {
+    match debug_info::source_parameter_types(kernel) {
         Ok(Some(sources)) => match super::from_debug_info::plan(kernel, &sources, layout) {
             Some(plan) => return plan,
             None => log::debug!(
@@ -201,9 +200,9 @@ fn log_undecidable(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>]) {
 /// rewrite (by the IR rules; debug info is not consulted), an error naming
 /// that parameter otherwise, or when it carries a hint.
 fn plan_opaque_kernel<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
     index: u32,
+    hint: u32,
     layout: &TargetData,
 ) -> Result<Vec<ParamPlan<'ctx>>, Error> {
     let plan: Vec<ParamPlan<'ctx>> = (0..kernel.count_params())
@@ -212,7 +211,7 @@ fn plan_opaque_kernel<'ctx>(
             None => keep(i),
         })
         .collect();
-    let hinted = metadata::has_function_attachment(module, kernel, HINT);
+    let hinted = metadata::attachment_of_kind(kernel, hint).is_some();
     if hinted || plan.iter().any(ParamPlan::changes) {
         return Err(param_error(kernel, index, ParamProblem::Opaque));
     }

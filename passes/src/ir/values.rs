@@ -132,6 +132,25 @@ impl<'ctx> Value<'ctx> {
         out
     }
 
+    /// The user of each use of `self`, in use-list order, without
+    /// collecting them (a user appears once per use). Uses of `self` must
+    /// not change while the iterator lives.
+    pub fn user_iter(self) -> impl Iterator<Item = Value<'ctx>> {
+        // SAFETY: the first use of a live value (null when unused).
+        let mut use_ = unsafe { llvm::LLVMGetFirstUse(self.as_raw()) };
+        std::iter::from_fn(move || {
+            if use_.is_null() {
+                return None;
+            }
+            // SAFETY: a live use of a live value; its user is live.
+            unsafe {
+                let user = Value::from_raw(llvm::LLVMGetUser(use_));
+                use_ = llvm::LLVMGetNextUse(use_);
+                Some(user)
+            }
+        })
+    }
+
     pub fn has_uses(self) -> bool {
         // SAFETY: reads the first use of a live value.
         unsafe { !llvm::LLVMGetFirstUse(self.as_raw()).is_null() }
@@ -149,6 +168,13 @@ impl<'ctx> Value<'ctx> {
         self.opcode()?;
         // SAFETY: the next instruction of a live instruction, null at the end.
         unsafe { Value::from_raw_opt(llvm::LLVMGetNextInstruction(self.as_raw())) }
+    }
+
+    /// The instruction before this one in its block.
+    pub fn previous_instruction(self) -> Option<Value<'ctx>> {
+        self.opcode()?;
+        // SAFETY: the previous instruction of a live instruction, null at the start.
+        unsafe { Value::from_raw_opt(llvm::LLVMGetPreviousInstruction(self.as_raw())) }
     }
 
     /// The inkwell view of an instruction.

@@ -39,12 +39,12 @@ pub enum Slot<'ctx> {
 
 /// Everything needed to rewrite one kernel, checked before any change.
 pub struct KernelPlan<'ctx> {
-    pub kernel: FunctionValue<'ctx>,
+    pub kernel: signature::Rewritable<'ctx>,
     pub slots: Vec<Slot<'ctx>>,
 }
 
 pub fn plan_kernel<'ctx>(kernel: FunctionValue<'ctx>, layout: &TargetData) -> Result<KernelPlan<'ctx>, Error> {
-    signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
+    let rewritable = signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
         kernel: naming::name_of(kernel),
         why,
     })?;
@@ -62,7 +62,10 @@ pub fn plan_kernel<'ctx>(kernel: FunctionValue<'ctx>, layout: &TargetData) -> Re
         };
         slots.push(plan_param(kernel, index, basic, layout).map_err(error)?);
     }
-    Ok(KernelPlan { kernel, slots })
+    Ok(KernelPlan {
+        kernel: rewritable,
+        slots,
+    })
 }
 
 fn plan_param<'ctx>(
