@@ -174,7 +174,7 @@ fn new_param<'ctx>(
 ) -> NewParam<'ctx, 'static> {
     let old = plan.old.start;
     // rustc names pair pieces `%x.0`, `%x.1`: the merged parameter is `%x`.
-    // A parameter replacing one old parameter takes its name over.
+    // A parameter replacing one old parameter gets its name.
     let name = if plan.old.len() > 1 {
         let old_name = naming::param_name(kernel, old);
         ParamName::Text(old_name.strip_suffix(".0").unwrap_or(&old_name).to_owned().into())
@@ -359,7 +359,7 @@ impl<'ctx> Binding<'_, 'ctx> {
         let Some((why, _)) = written else {
             return self.generic_pointer(byref);
         };
-        // (The old parameter's name moved to the new one, `byref`.)
+        // (`byref`, the new parameter, has the old one's name.)
         let name = Value::from(byref).name();
         if log::log_enabled!(log::Level::Debug) {
             let param = naming::ParamRef {

@@ -197,8 +197,8 @@ pub enum ParamAttributes<'ctx> {
 /// What a new parameter is called.
 #[derive(Clone)]
 pub enum ParamName<'a> {
-    /// The name of old parameter `index`, moved over (not copied: the old
-    /// parameter is left unnamed).
+    /// The name of old parameter `index` (read and set in C++, without
+    /// a Rust string).
     Of(u32),
     /// This name (empty: unnamed).
     Text(Cow<'a, str>),
@@ -222,7 +222,7 @@ pub struct NewParam<'ctx, 'a> {
 /// replacement for each old parameter and calls
 /// [`SignatureRewrite::replace_param`]; [`SignatureRewrite::finish`]
 /// redirects other uses of the old function (`llvm.used`, aliases) and
-/// erases it. Old parameters whose names moved are unnamed after `begin`.
+/// erases it.
 pub struct SignatureRewrite<'ctx> {
     pub old: FunctionValue<'ctx>,
     pub new: FunctionValue<'ctx>,

@@ -32,7 +32,7 @@ pub fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>, wrapped:
     let ptr = Type::from(context.ptr_type(AddressSpace::default()));
     let i64_type = Type::from(context.i64_type());
     // The names the replacements are named after (`%n.trunc`), read once;
-    // a parameter that stays the same takes its old name over instead.
+    // a parameter that stays the same gets its old name in C++ instead.
     let names: Vec<String> = plan
         .slots
         .iter()
