@@ -46,12 +46,12 @@ pub fn plan<'ctx>(
     };
     let mut entries = parse(kernel, hint)?;
     entries.sort_by_key(|e| e.first);
-    let mut plan = Vec::new();
+    let mut plan = Vec::with_capacity(kernel.count_params() as usize);
     let mut next = 0u32;
     for entry in &entries {
-        check(kernel, entry, next, layout)?;
+        let offsets = check(kernel, entry, next, layout)?;
         plan.extend((next..entry.first).map(|i| plan_from_ir(kernel, i, layout)));
-        plan.push(entry_plan(kernel, entry, layout));
+        plan.push(entry_plan(entry, offsets));
         next = entry.first + entry.count;
     }
     plan.extend((next..kernel.count_params()).map(|i| plan_from_ir(kernel, i, layout)));
@@ -96,7 +96,9 @@ fn parse<'ctx>(kernel: FunctionValue<'ctx>, hint: crate::ir::Metadata<'ctx>) -> 
     Ok(entries)
 }
 
-fn check(kernel: FunctionValue<'_>, e: &Entry, next: u32, layout: &TargetData) -> Result<(), Error> {
+/// Checks an entry against the kernel; `Ok` holds the fields' offsets, or
+/// `None` for a pointer to the aggregate.
+fn check(kernel: FunctionValue<'_>, e: &Entry, next: u32, layout: &TargetData) -> Result<Option<Vec<u64>>, Error> {
     let params = kernel.count_params();
     let err = |problem| {
         Err(Error::Hint {
@@ -149,14 +151,15 @@ fn check(kernel: FunctionValue<'_>, e: &Entry, next: u32, layout: &TargetData) -
                 dereferenceable: deref,
             });
         }
-        return Ok(());
+        return Ok(None);
     }
     let last = param_type(kernel, e.first + e.count - 1);
-    let needed = offsets(kernel, e, layout).last().copied().unwrap_or(0) + layout.get_store_size(&last);
+    let offsets = offsets(kernel, e, layout);
+    let needed = offsets.last().copied().unwrap_or(0) + layout.get_store_size(&last);
     if needed > e.size {
         return err(HintProblem::FieldsTooLarge { needed, size: e.size });
     }
-    Ok(())
+    Ok(Some(offsets))
 }
 
 /// Offsets of hinted fields: each at the next offset aligned to its ABI alignment.
@@ -173,18 +176,17 @@ fn offsets(kernel: FunctionValue<'_>, e: &Entry, layout: &TargetData) -> Vec<u64
         .collect()
 }
 
-fn entry_plan<'ctx>(kernel: FunctionValue<'ctx>, e: &Entry, layout: &TargetData) -> ParamPlan<'ctx> {
-    let action = if e.count == 1 && is_pointer(param_type(kernel, e.first)) {
-        Action::Indirect {
+fn entry_plan(e: &Entry, offsets: Option<Vec<u64>>) -> ParamPlan<'static> {
+    let action = match offsets {
+        None => Action::Indirect {
             size: e.size,
             align: e.align,
-        }
-    } else {
-        Action::Pair {
-            offsets: offsets(kernel, e, layout),
+        },
+        Some(offsets) => Action::Pair {
+            offsets,
             size: e.size,
             align: e.align,
-        }
+        },
     };
     ParamPlan {
         old: e.first..e.first + e.count,

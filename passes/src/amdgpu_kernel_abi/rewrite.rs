@@ -9,6 +9,7 @@
 
 use inkwell::AddressSpace;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use inkwell::builder::Builder;
 use inkwell::module::Module;
@@ -49,7 +50,33 @@ pub struct Run<'a, 'ctx> {
     /// The attributes of each byref parameter shape (type, size, align):
     /// every kernel with the same shape gets the same (uniqued) set, so it
     /// is made once, not once per kernel.
-    byref_attributes: HashMap<(Type<'ctx>, u64, u64), ParamAttributeSet<'ctx>>,
+    byref_attributes: HashMap<(Type<'ctx>, u64, u64), ParamAttributeSet<'ctx>, BuildHasherDefault<ShapeHasher>>,
+}
+
+/// A hasher for the shape keys (a type handle and two integers): they come
+/// from the module being compiled, so there is nothing to defend against,
+/// and SipHash cost more than the lookup it serves.
+#[derive(Default)]
+struct ShapeHasher(u64);
+
+impl Hasher for ShapeHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl<'a, 'ctx> Run<'a, 'ctx> {
@@ -58,7 +85,7 @@ impl<'a, 'ctx> Run<'a, 'ctx> {
             module,
             layout,
             hint,
-            byref_attributes: HashMap::new(),
+            byref_attributes: HashMap::default(),
         }
     }
 
