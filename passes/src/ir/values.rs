@@ -118,15 +118,23 @@ impl<'ctx> Value<'ctx> {
     /// The distinct users of `self`, in use-list order.
     pub fn users(self) -> Vec<Value<'ctx>> {
         let mut out: Vec<Value<'ctx>> = Vec::new();
-        // SAFETY: walks the use list of a live value; each user is live.
-        unsafe {
-            let mut use_ = llvm::LLVMGetFirstUse(self.as_raw());
-            while !use_.is_null() {
-                let user = Value::from_raw(llvm::LLVMGetUser(use_));
-                if !out.contains(&user) {
-                    out.push(user);
+        // Few users: a linear search; many (a kernel launched from 10,000
+        // sites): a set, or collecting them would be quadratic.
+        let mut seen: Option<std::collections::HashSet<Value<'ctx>>> = None;
+        for user in self.user_iter() {
+            let new = match &mut seen {
+                Some(set) => set.insert(user),
+                None if out.len() < 32 => !out.contains(&user),
+                None => {
+                    let mut set: std::collections::HashSet<Value<'ctx>> =
+                        out.iter().copied().collect();
+                    let new = set.insert(user);
+                    seen = Some(set);
+                    new
                 }
-                use_ = llvm::LLVMGetNextUse(use_);
+            };
+            if new {
+                out.push(user);
             }
         }
         out

@@ -91,6 +91,9 @@ impl Plan<'_> {
 struct Callee {
     /// `@__offload_launch.K`, if the module has one.
     descriptor: Option<Result<LaunchDescriptor, DescriptorProblem>>,
+    /// Some use of the function is not as a call's callee (looked at once
+    /// per callee: per launch site it made planning quadratic in the sites).
+    address_taken: bool,
 }
 
 pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options) -> Result<Plan<'ctx>, Error> {
@@ -118,8 +121,12 @@ pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options)
             plan.data_calls.push(plan_data_call(caller, call, callee, op)?);
             continue;
         }
-        let known = callees.entry(name.clone()).or_insert_with(|| Callee {
-            descriptor: contract::global_descriptor(module, &name, &layout),
+        let known = callees.entry(name.clone()).or_insert_with(|| {
+            let f = Value::from(callee);
+            Callee {
+                descriptor: contract::global_descriptor(module, &name, &layout),
+                address_taken: f.user_iter().any(|user| calls::called_value(user) != Some(f)),
+            }
         });
         let marked = metadata.is_some() || known.descriptor.is_some();
         let implicit = image.has_kernel(&name) && callee.count_basic_blocks() == 0;
@@ -143,7 +150,7 @@ pub fn plan<'ctx>(module: &Module<'ctx>, image: &DeviceImage, options: &Options)
             caller,
             callee,
         };
-        let launch = site.plan(image, options, metadata, global)?;
+        let launch = site.plan(image, options, metadata, global, known.address_taken)?;
         if !plan.kernels.contains(&launch.kernel) {
             plan.kernels.push(launch.kernel.clone());
         }
@@ -179,6 +186,7 @@ impl<'ctx> Site<'_, 'ctx> {
         options: &Options,
         metadata: Option<Result<Vec<u64>, DescriptorProblem>>,
         global: Option<LaunchDescriptor>,
+        address_taken: bool,
     ) -> Result<Launch<'ctx>, Error> {
         let name = naming::symbol(self.callee);
         if self.callee.count_basic_blocks() > 0 {
@@ -191,8 +199,7 @@ impl<'ctx> Site<'_, 'ctx> {
         if self.callee.get_linkage() == Linkage::ExternalWeak {
             return Err(self.error(LaunchProblem::ExternWeak));
         }
-        let f = Value::from(self.callee);
-        if f.users().into_iter().any(|user| calls::called_value(user) != Some(f)) {
+        if address_taken {
             return Err(self.error(LaunchProblem::AddressTaken));
         }
         let descriptor = match metadata {
