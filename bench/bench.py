@@ -8,7 +8,8 @@ Run through bench/run.sh (which builds the plugin first):
 Benchmarks (NAME for --only):
   abi-vs-llvm  amdgpu-kernel-abi vs LLVM's amdgpu-lower-kernel-arguments,
                per-pass CPU time from one `opt-22 -time-passes` process
-  scaling      N vs 10N kernels for each ABI pass (linear: ratio <= 12)
+  scaling      N vs 10N kernels for each ABI pass (linear: ratio <= 12),
+               and LLVM's deadargelim and instnamer at the same sizes
   load         opt-22 -passes=verify with vs without -load-pass-plugin
   host         offload-host (launch sites; 64 MiB image vs
                llvm-offload-wrapper-22), skipped while the plugin does not
@@ -219,6 +220,18 @@ SCALING = [
     ("offload-wrap-kernels", "wrap"),
 ]
 
+# LLVM's own passes at the same sizes, for what N -> 10N costs LLVM itself
+# on such modules (not targets): deadargelim gives every function of `dae`
+# (the `wrap` functions, internal, plus one unused parameter) a new
+# signature the way offload-wrap-kernels does (new function, body spliced
+# over, names and uses moved, old one erased); instnamer walks every
+# instruction of the `wrap` module and names the one unnamed value per
+# kernel (the entry block).
+LLVM_REFERENCES = [
+    ("deadargelim", "dae", "DeadArgumentEliminationPass"),
+    ("instnamer", "wrap", "InstructionNamerPass"),
+]
+
 
 def bench_scaling(inputs, n, reps, big_reps):
     results = []
@@ -236,6 +249,20 @@ def bench_scaling(inputs, n, reps, big_reps):
             "ratio": ratio,
             "target": f"<= {LINEAR_LIMIT:g}",
             "met": ratio <= LINEAR_LIMIT,
+        })
+    for pipeline, kind, cls in LLVM_REFERENCES:
+        log(f"[scaling] LLVM's {pipeline} (reference): {n} vs {10 * n}")
+        small = best([time_passes(pipeline, inputs.module(kind, n))[cls] for _ in range(reps)])
+        big = best([time_passes(pipeline, inputs.module(kind, 10 * n))[cls] for _ in range(big_reps)])
+        results.append({
+            "name": f"scaling {pipeline}",
+            "reference": True,
+            "kernels": (n, 10 * n),
+            "small": small,
+            "big": big,
+            "ratio": ratio_of(big[0], small[0]),
+            "target": "(LLVM, for comparison)",
+            "met": None,
         })
     return results
 
@@ -446,8 +473,9 @@ def report(results):
                 f"| {r['ratio']:.2f}x (vs alone {r['ratio_vs_alone']:.2f}x) | {r['target']} | {mark(r['met'])} |")
         elif name.startswith("scaling"):
             n1, n2 = r["kernels"]
+            what = f"LLVM's {name[8:]} (reference)" if r.get("reference") else name[8:]
             lines.append(
-                f"| {name[8:]}: {n1} vs {n2} kernels "
+                f"| {what}: {n1} vs {n2} kernels "
                 f"| {r['small'][0]:.3f} s vs {r['big'][0]:.3f} s CPU "
                 f"({r['small'][0] / n1 * 1e6:.1f} vs {r['big'][0] / n2 * 1e6:.1f} us/kernel) "
                 f"| {r['ratio']:.1f} | {r['target']} | {mark(r['met'])} |")

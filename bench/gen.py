@@ -3,7 +3,7 @@
 
 Each generator writes textual IR with `n` kernels to a file. Usage:
     python3 bench/gen.py KIND N OUT.ll
-KIND: abi | bcc | wrap | small | host-device | host-launch
+KIND: abi | bcc | wrap | dae | small | host-device | host-launch
 (host-* are for the offload-host pass; see bench.py).
 """
 
@@ -74,24 +74,42 @@ def gen_bcc(n, out):
         )
 
 
+# The body of every `wrap` kernel (and `dae` function): reads each parameter.
+WRAP_BODY = (
+    "  %x = fptosi float %f to i32\n"
+    "  %y = fptosi double %d to i32\n"
+    "  %z = trunc i64 %m to i32\n"
+    "  %s1 = add i32 %n, %x\n"
+    "  %s2 = add i32 %s1, %y\n"
+    "  %s3 = add i32 %s2, %z\n"
+    "  store i32 %s3, ptr addrspace(1) %a, align 4\n"
+    "  ret void\n}\n\n"
+)
+
+
 def gen_wrap(n, out):
     """`offload-wrap-kernels` input: pointer, narrow int, float, double and
     i64 parameters (every slot kind except byval)."""
     header(out, AMDGCN_DL, "amdgcn-amd-amdhsa")
-    body = (
-        "  %x = fptosi float %f to i32\n"
-        "  %y = fptosi double %d to i32\n"
-        "  %z = trunc i64 %m to i32\n"
-        "  %s1 = add i32 %n, %x\n"
-        "  %s2 = add i32 %s1, %y\n"
-        "  %s3 = add i32 %s2, %z\n"
-        "  store i32 %s3, ptr addrspace(1) %a, align 4\n"
-        "  ret void\n}\n\n"
-    )
     for i in range(n):
         out.write(
             f"define amdgpu_kernel void @k{i}(ptr addrspace(1) %a, i32 %n, float %f, "
-            "double %d, i64 %m) {\n" + body
+            "double %d, i64 %m) {\n" + WRAP_BODY
+        )
+
+
+def gen_dae(n, out):
+    """Reference input for LLVM's own `deadargelim` at the sizes of `wrap`:
+    the same functions and bodies, `internal` and with one more parameter,
+    `i32 %dead`, that nothing uses. Dead argument elimination rewrites each
+    one the way offload-wrap-kernels rewrites a kernel: a new function of
+    the new type, the body spliced over, names and uses moved, the old
+    function erased."""
+    header(out, AMDGCN_DL, "amdgcn-amd-amdhsa")
+    for i in range(n):
+        out.write(
+            f"define internal void @k{i}(ptr addrspace(1) %a, i32 %n, float %f, "
+            "double %d, i64 %m, i32 %dead) {\n" + WRAP_BODY
         )
 
 
@@ -156,6 +174,7 @@ GENERATORS = {
     "abi": gen_abi,
     "bcc": gen_bcc,
     "wrap": gen_wrap,
+    "dae": gen_dae,
     "small": gen_small,
     "host-device": gen_host_device,
     "host-launch": gen_host_launch,

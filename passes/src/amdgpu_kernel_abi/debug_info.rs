@@ -16,7 +16,6 @@
 //! together is a [`DebugInfoError`]; the planner then falls back to what the
 //! IR proves and tells the user.
 
-use inkwell::module::Module;
 use inkwell::values::FunctionValue;
 use llvm_sys::debuginfo as di;
 use llvm_sys::prelude::LLVMMetadataRef;
@@ -142,11 +141,8 @@ pub struct Sources {
 
 /// Source parameter types of `function`, in order, from its `DISubprogram`;
 /// `Ok(None)` without debug info (or without a type list: `-Cdebuginfo=1`).
-pub fn source_parameter_types<'ctx>(
-    module: &Module<'ctx>,
-    function: FunctionValue<'ctx>,
-) -> Result<Option<Sources>, DebugInfoError> {
-    let Some(subprogram) = metadata::function_attachment(module, function, "dbg") else {
+pub fn source_parameter_types(function: FunctionValue<'_>) -> Result<Option<Sources>, DebugInfoError> {
+    let Some(subprogram) = metadata::attachment_of_kind(function, metadata::DBG) else {
         return Ok(None);
     };
     // SAFETY: the accessor takes any metadata and checks its class.

@@ -13,7 +13,6 @@
 //! otherwise the `count` parameters are its fields in order, each at the next
 //! offset aligned to its ABI alignment. The hint wins over debug info.
 
-use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::values::FunctionValue;
 
@@ -34,46 +33,48 @@ struct Entry {
     align: u64,
 }
 
-/// The plan from the kernel's hint, `None` without one. Malformed or
-/// contradictory hints are errors naming the kernel and parameter.
+/// The plan from the kernel's hint (kind id `hint_kind`), `None` without
+/// one. Malformed or contradictory hints are errors naming the kernel and
+/// parameter.
 pub fn plan<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
+    hint_kind: u32,
     layout: &TargetData,
 ) -> Result<Option<Vec<ParamPlan<'ctx>>>, Error> {
-    let Some(hint) = metadata::function_attachment(module, kernel, HINT) else {
+    let Some(hint) = metadata::attachment_of_kind(kernel, hint_kind) else {
         return Ok(None);
     };
-    let mut entries = parse(module, kernel, hint)?;
+    let mut entries = parse(kernel, hint)?;
     entries.sort_by_key(|e| e.first);
-    let mut plan = Vec::new();
+    let mut plan = Vec::with_capacity(kernel.count_params() as usize);
     let mut next = 0u32;
     for entry in &entries {
-        check(kernel, entry, next, layout)?;
+        let offsets = check(kernel, entry, next, layout)?;
         plan.extend((next..entry.first).map(|i| plan_from_ir(kernel, i, layout)));
-        plan.push(entry_plan(kernel, entry, layout));
+        plan.push(entry_plan(entry, offsets));
         next = entry.first + entry.count;
     }
     plan.extend((next..kernel.count_params()).map(|i| plan_from_ir(kernel, i, layout)));
     Ok(Some(plan))
 }
 
-fn parse<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>, hint: crate::ir::Metadata<'ctx>) -> Result<Vec<Entry>, Error> {
-    let name = naming::name_of(kernel);
-    let operands = metadata::operands(module, hint);
+fn parse<'ctx>(kernel: FunctionValue<'ctx>, hint: crate::ir::Metadata<'ctx>) -> Result<Vec<Entry>, Error> {
+    let operands = metadata::operands(hint);
     if operands.is_empty() {
         log::debug!(
-            "{PASS}: kernel '{name}': !{HINT} has no entries: no split or indirect aggregates; IR types alone decide"
+            "{PASS}: kernel '{}': !{HINT} has no entries: no split or indirect aggregates; IR types alone decide",
+            naming::name_of(kernel)
         );
     }
+    // (The name is demangled only for an error.)
     let shape_error = |entry, problem| Error::HintEntry {
-        kernel: name.clone(),
+        kernel: naming::name_of(kernel),
         entry,
         problem,
     };
     let mut entries = Vec::new();
     for (n, node) in operands.into_iter().enumerate() {
-        let fields = node.map(|node| metadata::integers(module, node)).unwrap_or_default();
+        let fields = node.map(|node| metadata::integers(node)).unwrap_or_default();
         let [Some(first), Some(count), Some(size), Some(align)] = fields[..] else {
             return Err(shape_error(n, HintShape::Malformed));
         };
@@ -95,7 +96,9 @@ fn parse<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>, hint: crate::
     Ok(entries)
 }
 
-fn check(kernel: FunctionValue<'_>, e: &Entry, next: u32, layout: &TargetData) -> Result<(), Error> {
+/// Checks an entry against the kernel; `Ok` holds the fields' offsets, or
+/// `None` for a pointer to the aggregate.
+fn check(kernel: FunctionValue<'_>, e: &Entry, next: u32, layout: &TargetData) -> Result<Option<Vec<u64>>, Error> {
     let params = kernel.count_params();
     let err = |problem| {
         Err(Error::Hint {
@@ -148,14 +151,15 @@ fn check(kernel: FunctionValue<'_>, e: &Entry, next: u32, layout: &TargetData) -
                 dereferenceable: deref,
             });
         }
-        return Ok(());
+        return Ok(None);
     }
     let last = param_type(kernel, e.first + e.count - 1);
-    let needed = offsets(kernel, e, layout).last().copied().unwrap_or(0) + layout.get_store_size(&last);
+    let offsets = offsets(kernel, e, layout);
+    let needed = offsets.last().copied().unwrap_or(0) + layout.get_store_size(&last);
     if needed > e.size {
         return err(HintProblem::FieldsTooLarge { needed, size: e.size });
     }
-    Ok(())
+    Ok(Some(offsets))
 }
 
 /// Offsets of hinted fields: each at the next offset aligned to its ABI alignment.
@@ -172,18 +176,17 @@ fn offsets(kernel: FunctionValue<'_>, e: &Entry, layout: &TargetData) -> Vec<u64
         .collect()
 }
 
-fn entry_plan<'ctx>(kernel: FunctionValue<'ctx>, e: &Entry, layout: &TargetData) -> ParamPlan<'ctx> {
-    let action = if e.count == 1 && is_pointer(param_type(kernel, e.first)) {
-        Action::Indirect {
+fn entry_plan(e: &Entry, offsets: Option<Vec<u64>>) -> ParamPlan<'static> {
+    let action = match offsets {
+        None => Action::Indirect {
             size: e.size,
             align: e.align,
-        }
-    } else {
-        Action::Pair {
-            offsets: offsets(kernel, e, layout),
+        },
+        Some(offsets) => Action::Pair {
+            offsets,
             size: e.size,
             align: e.align,
-        }
+        },
     };
     ParamPlan {
         old: e.first..e.first + e.count,

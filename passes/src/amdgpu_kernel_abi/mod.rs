@@ -55,7 +55,7 @@ use inkwell::module::Module;
 use inkwell::values::UnnamedAddress;
 
 use crate::ir::kernels::{self, AMDGPU_CONSTANT_AS};
-use crate::ir::{naming, signature, types};
+use crate::ir::{metadata, naming, signature, types};
 use crate::params::ParamError;
 use crate::{Diagnostics, ModulePass};
 
@@ -78,6 +78,9 @@ impl ModulePass for AmdgpuKernelAbi {
 
     fn run(&self, module: &Module<'_>, diagnostics: &mut Diagnostics) -> Result<bool, Error> {
         let layout = types::target_data(module);
+        // (Looked up once: the lookup hashes the name.)
+        let hint = metadata::kind(module, HINT);
+        let made_by_rustc = crate::ir::module_utils::idents(module).iter().any(|i| i.starts_with("rustc version"));
         kernels::log_skipped_declarations(module, PASS);
         for alias in kernels::kernel_aliases(module) {
             if alias.aliasee.get_call_conventions() == kernels::AMDGPU_KERNEL_CC {
@@ -92,13 +95,13 @@ impl ModulePass for AmdgpuKernelAbi {
         // cannot change leaves the module untouched.
         let mut plans = Vec::new();
         for kernel in kernels::amdgpu_kernels(module) {
-            let plan = plan::plan_kernel(module, kernel, &layout, diagnostics)?;
+            let plan = plan::plan_kernel(kernel, hint, made_by_rustc, &layout, diagnostics)?;
             if plan.iter().any(plan::ParamPlan::changes) {
-                signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
+                let rewritable = signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
                     kernel: naming::name_of(kernel),
                     why,
                 })?;
-                plans.push((kernel, plan));
+                plans.push((rewritable, plan));
             }
         }
         let alloca_as = types::alloca_address_space(module);
@@ -107,14 +110,15 @@ impl ModulePass for AmdgpuKernelAbi {
         {
             // The verifier refuses a kernel `byref` in the stack's address space.
             return Err(Error::AllocaAddressSpace {
-                kernel: naming::name_of(*first),
+                kernel: naming::name_of(first.function()),
                 address_space: alloca_as,
             });
         }
         let pinned = keep_kernel_identity(module);
         let rewritten = !plans.is_empty();
+        let mut run = rewrite::Run::new(module, &layout, hint);
         for (kernel, plan) in plans {
-            rewrite::rewrite_kernel(module, kernel, &plan, &layout)?;
+            run.rewrite_kernel(kernel, &plan)?;
         }
         Ok(pinned || rewritten)
     }

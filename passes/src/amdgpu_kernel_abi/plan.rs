@@ -6,7 +6,6 @@
 use std::ops::Range;
 
 use inkwell::AddressSpace;
-use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
@@ -16,7 +15,7 @@ use super::error::{Error, ParamProblem};
 use super::{HINT, PASS};
 use crate::Diagnostics;
 use crate::ir::naming::{self, ParamRef};
-use crate::ir::{attributes, metadata, module_utils, types};
+use crate::ir::{attributes, metadata, types};
 
 /// LLVM's verifier refuses `byref` types of 4 GiB or more.
 pub const MAX_BYREF_SIZE: u64 = (1 << 32) - 1;
@@ -105,9 +104,12 @@ pub fn is_aggregate(ty: BasicTypeEnum<'_>) -> bool {
 }
 
 /// The kernel's parameter plan.
+/// `hint` is the kind id of [`HINT`] in the module's context;
+/// `made_by_rustc`: the module's `!llvm.ident` names rustc.
 pub fn plan_kernel<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
+    hint: u32,
+    made_by_rustc: bool,
     layout: &TargetData,
     diagnostics: &mut Diagnostics,
 ) -> Result<Vec<ParamPlan<'ctx>>, Error> {
@@ -121,11 +123,11 @@ pub fn plan_kernel<'ctx>(
         }
     }
     let plan = if let Some((index, _)) = types::first_opaque_param(kernel) {
-        plan_opaque_kernel(module, kernel, index, layout)?
-    } else if let Some(plan) = super::hint::plan(module, kernel, layout)? {
+        plan_opaque_kernel(kernel, index, hint, layout)?
+    } else if let Some(plan) = super::hint::plan(kernel, hint, layout)? {
         plan
     } else {
-        plan_with_debug_info(module, kernel, layout, diagnostics)
+        plan_with_debug_info(kernel, made_by_rustc, layout, diagnostics)
     };
     check_byref_sizes(kernel, &plan, layout)?;
     Ok(plan)
@@ -133,12 +135,12 @@ pub fn plan_kernel<'ctx>(
 
 /// From debug info if the kernel has it and it lines up, else the IR rules.
 fn plan_with_debug_info<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
+    made_by_rustc: bool,
     layout: &TargetData,
     diagnostics: &mut Diagnostics,
 ) -> Vec<ParamPlan<'ctx>> {
-    match debug_info::source_parameter_types(module, kernel) {
+    match debug_info::source_parameter_types(kernel) {
         Ok(Some(sources)) => match super::from_debug_info::plan(kernel, &sources, layout) {
             Some(plan) => {
                 for item in &plan {
@@ -164,7 +166,7 @@ fn plan_with_debug_info<'ctx>(
     let plan: Vec<ParamPlan<'ctx>> = (0..kernel.count_params())
         .map(|i| plan_from_ir(kernel, i, layout))
         .collect();
-    warn_undecidable(module, kernel, &plan, layout, diagnostics);
+    warn_undecidable(kernel, &plan, made_by_rustc, layout, diagnostics);
     plan
 }
 
@@ -199,9 +201,9 @@ fn check_byref_sizes(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], layout: 
 /// once per kernel, with the parameters in doubt and the fix; other front
 /// ends (clang, hand-written IR) do not split, so only the debug log says it.
 fn warn_undecidable(
-    module: &Module<'_>,
     kernel: FunctionValue<'_>,
     plan: &[ParamPlan<'_>],
+    made_by_rustc: bool,
     layout: &TargetData,
     diagnostics: &mut Diagnostics,
 ) {
@@ -259,7 +261,6 @@ fn warn_undecidable(
         naming::name_of(kernel),
         doubts.join("; ")
     );
-    let made_by_rustc = module_utils::idents(module).iter().any(|i| i.starts_with("rustc version"));
     if made_by_rustc {
         diagnostics.warn(message);
     } else {
@@ -272,9 +273,9 @@ fn warn_undecidable(
 /// rewrite (by the IR rules; debug info is not consulted), an error naming
 /// that parameter otherwise, or when it carries a hint.
 fn plan_opaque_kernel<'ctx>(
-    module: &Module<'ctx>,
     kernel: FunctionValue<'ctx>,
     index: u32,
+    hint: u32,
     layout: &TargetData,
 ) -> Result<Vec<ParamPlan<'ctx>>, Error> {
     let plan: Vec<ParamPlan<'ctx>> = (0..kernel.count_params())
@@ -283,7 +284,7 @@ fn plan_opaque_kernel<'ctx>(
             None => keep(i),
         })
         .collect();
-    let hinted = metadata::has_function_attachment(module, kernel, HINT);
+    let hinted = metadata::attachment_of_kind(kernel, hint).is_some();
     if hinted || plan.iter().any(ParamPlan::changes) {
         return Err(param_error(kernel, index, ParamProblem::Opaque));
     }

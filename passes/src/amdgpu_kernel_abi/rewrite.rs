@@ -8,7 +8,9 @@
 //! `addrspacecast` of a kernel pointer first).
 
 use inkwell::AddressSpace;
-use inkwell::attributes::{Attribute, AttributeLoc};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
@@ -18,126 +20,200 @@ use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, PointerValue};
 use super::error::Error;
 use super::plan::{Action, ParamPlan, param_type};
 use super::wrapper::{self, WrapperUses};
-use super::{HINT, PASS};
+use super::PASS;
 use crate::ir::kernels::AMDGPU_CONSTANT_AS;
-use crate::ir::signature::{NewParam, SignatureRewrite};
+use crate::ir::signature::{NewParam, ParamAttributeSet, ParamAttributes, ParamName, Rewritable, SignatureRewrite};
 use crate::ir::{Type, Value, attributes, metadata, naming, types};
 
-/// A new parameter and, for byref ones, (byref type, size, align).
-struct Planned<'ctx> {
-    param: NewParam<'ctx>,
-    byref: Option<(BasicTypeEnum<'ctx>, u64, u64)>,
+/// What a new parameter is, before its attributes are looked up.
+#[derive(Clone, Copy)]
+enum Shape<'ctx> {
+    /// Old parameter `index`, unchanged (type, attributes).
+    Keep(u32),
+    /// A scalar by value, without attributes.
+    Scalar(BasicTypeEnum<'ctx>),
+    /// `ptr addrspace(4) byref(pointee) align A` of `size` bytes.
+    Byref {
+        pointee: BasicTypeEnum<'ctx>,
+        size: u64,
+        align: u64,
+    },
 }
 
-pub fn rewrite_kernel<'ctx>(
-    module: &Module<'ctx>,
-    kernel: FunctionValue<'ctx>,
-    plan: &[ParamPlan<'ctx>],
-    layout: &TargetData,
-) -> Result<(), Error> {
-    // (After `begin` the old function has no name: read it now.)
-    let kernel_name = naming::name_of(kernel);
-    let internal = |what: String| Error::Internal {
-        kernel: kernel_name.clone(),
-        what,
-    };
-    let wrappers: Vec<Option<WrapperUses<'ctx>>> = plan
-        .iter()
-        .map(|p| match p.action {
-            Action::IndirectWrapper { size, pointer, .. } => {
-                wrapper::plan(module, rewrite_old_param(kernel, p.old.start), size, pointer, layout)
-            }
-            _ => None,
-        })
-        .collect();
-    let planned: Vec<Planned<'ctx>> = plan
-        .iter()
-        .zip(&wrappers)
-        .map(|(p, w)| new_param(module, kernel, p, w.as_ref(), layout))
-        .collect();
-    let new_params: Vec<NewParam<'ctx>> = planned.iter().map(|p| p.param.clone()).collect();
-    let rewrite = SignatureRewrite::begin(kernel, &new_params).map_err(internal)?;
-    let builder = rewrite.entry_builder();
-    let mut dead = Vec::new();
-    for (new_index, ((item, planned), wrapper)) in plan.iter().zip(&planned).zip(wrappers).enumerate() {
-        let value = rewrite.new_param(new_index as u32);
-        log_rewrite(item, planned, &rewrite);
-        let binding = Binding {
+/// One run of the pass over a module's planned kernels: what every
+/// kernel's rewrite reads, made once.
+pub struct Run<'a, 'ctx> {
+    module: &'a Module<'ctx>,
+    layout: &'a TargetData,
+    /// The kind id of [`super::HINT`].
+    hint: u32,
+    /// The attributes of each byref parameter shape (type, size, align):
+    /// every kernel with the same shape gets the same (uniqued) set, so it
+    /// is made once, not once per kernel.
+    byref_attributes: HashMap<(Type<'ctx>, u64, u64), ParamAttributeSet<'ctx>, BuildHasherDefault<ShapeHasher>>,
+}
+
+/// A hasher for the shape keys (a type handle and two integers): they come
+/// from the module being compiled, so there is nothing to defend against,
+/// and SipHash cost more than the lookup it serves.
+#[derive(Default)]
+struct ShapeHasher(u64);
+
+impl Hasher for ShapeHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl<'a, 'ctx> Run<'a, 'ctx> {
+    pub fn new(module: &'a Module<'ctx>, layout: &'a TargetData, hint: u32) -> Self {
+        Run {
             module,
-            rewrite: &rewrite,
-            builder: &builder,
             layout,
+            hint,
+            byref_attributes: HashMap::default(),
+        }
+    }
+
+    pub fn rewrite_kernel(&mut self, kernel: Rewritable<'ctx>, plan: &[ParamPlan<'ctx>]) -> Result<(), Error> {
+        let (module, layout) = (self.module, self.layout);
+        // (The kernel's name is demangled only for an error; after `begin`
+        // the new function has it.)
+        let internal = |function: FunctionValue<'ctx>, what: String| Error::Internal {
+            kernel: naming::name_of(function),
+            what,
         };
-        binding
-            .bind(item, value, wrapper, &mut dead)
-            .map_err(|e| internal(e.to_string()))?;
+        let old = kernel.function();
+        let wrappers: Vec<Option<WrapperUses<'ctx>>> = plan
+            .iter()
+            .map(|p| match p.action {
+                Action::IndirectWrapper { size, pointer, .. } => {
+                    wrapper::plan(module, rewrite_old_param(old, p.old.start), size, pointer, layout)
+                }
+                _ => None,
+            })
+            .collect();
+        let shapes: Vec<Shape<'ctx>> = plan
+            .iter()
+            .zip(&wrappers)
+            .map(|(p, w)| shape(module, p, w.as_ref(), layout))
+            .collect();
+        // Printed types are only for the debug log, and the old names are
+        // gone after `begin`: the lines are made now, when logged.
+        let log_lines: Vec<String> = if log::log_enabled!(log::Level::Debug) {
+            plan.iter().zip(&shapes).filter_map(|(p, s)| log_line(old, p, *s)).collect()
+        } else {
+            Vec::new()
+        };
+        let byref_pointer = types::pointer(module, AMDGPU_CONSTANT_AS);
+        let params: Vec<NewParam<'ctx, '_>> = plan
+            .iter()
+            .zip(&shapes)
+            .map(|(p, s)| {
+                let attributes = match *s {
+                    Shape::Keep(index) => ParamAttributes::Of(index),
+                    Shape::Scalar(_) => ParamAttributes::None,
+                    Shape::Byref { pointee, size, align } => ParamAttributes::Set(
+                        *self
+                            .byref_attributes
+                            .entry((Type::from(pointee), size, align))
+                            .or_insert_with(|| byref_attributes(module, pointee, size, align)),
+                    ),
+                };
+                new_param(old, p, *s, byref_pointer, attributes)
+            })
+            .collect();
+        let rewrite = SignatureRewrite::begin(kernel, &params).map_err(|e| internal(old, e))?;
+        for line in log_lines {
+            log::debug!("{PASS}: kernel '{}', {line}", naming::name_of(rewrite.new));
+        }
+        let builder = rewrite.entry_builder();
+        let mut dead = Vec::new();
+        for (new_index, (item, wrapper)) in plan.iter().zip(wrappers).enumerate() {
+            let value = rewrite.new_param(new_index as u32);
+            let binding = Binding {
+                module,
+                rewrite: &rewrite,
+                builder: &builder,
+                layout,
+            };
+            binding
+                .bind(item, value, wrapper, &mut dead)
+                .map_err(|e| internal(rewrite.new, e.to_string()))?;
+        }
+        for inst in dead {
+            // SAFETY: each dead instruction lost its uses to the replacements
+            // (users before definitions: loads first, then the chain backwards).
+            unsafe { llvm_sys::core::LLVMInstructionEraseFromParent(inst.as_raw()) };
+        }
+        metadata::remove_attachment_of_kind(rewrite.new, self.hint);
+        let new = rewrite.new;
+        rewrite.finish().map_err(|e| internal(new, e))?;
+        Ok(())
     }
-    for inst in dead {
-        // SAFETY: each dead instruction lost its uses to the replacements
-        // (users before definitions: loads first, then the chain backwards).
-        unsafe { llvm_sys::core::LLVMInstructionEraseFromParent(inst.as_raw()) };
-    }
-    metadata::remove_function_attachment(module, rewrite.new, HINT);
-    rewrite.finish().map_err(internal)?;
-    Ok(())
 }
 
 fn rewrite_old_param(kernel: FunctionValue<'_>, index: u32) -> Value<'_> {
     naming::param(kernel, index).expect("planned parameter exists")
 }
 
-fn new_param<'ctx>(
+fn shape<'ctx>(
     module: &Module<'ctx>,
-    kernel: FunctionValue<'ctx>,
     plan: &ParamPlan<'ctx>,
     wrapper: Option<&WrapperUses<'ctx>>,
     layout: &TargetData,
-) -> Planned<'ctx> {
-    let old = plan.old.start;
-    let old_name = naming::param_name(kernel, old);
-    // rustc names pair pieces `%x.0`, `%x.1`: the merged parameter is `%x`.
-    let name = if plan.old.len() > 1 {
-        old_name.strip_suffix(".0").unwrap_or(&old_name).to_owned()
-    } else {
-        old_name
-    };
-    let scalar = |ty: BasicTypeEnum<'ctx>| Planned {
-        param: NewParam {
-            ty: Type::from(ty),
-            attributes: Vec::new(),
-            name: name.clone(),
-        },
-        byref: None,
-    };
-    let memory = |pointee: BasicTypeEnum<'ctx>, size: u64, align: u64| Planned {
-        param: NewParam {
-            ty: types::pointer(module, AMDGPU_CONSTANT_AS),
-            attributes: byref_attributes(module, pointee, size, align),
-            name: name.clone(),
-        },
-        byref: Some((pointee, size, align)),
-    };
+) -> Shape<'ctx> {
+    let byref = |pointee, size, align| Shape::Byref { pointee, size, align };
     match &plan.action {
-        Action::Keep => Planned {
-            param: NewParam {
-                ty: Type::from(param_type(kernel, old)),
-                attributes: kernel.attributes(AttributeLoc::Param(old)),
-                name: name.clone(),
-            },
-            byref: None,
-        },
-        Action::ByValueAggregate { ty } => {
-            memory(*ty, layout.get_abi_size(ty), u64::from(layout.get_abi_alignment(ty)))
-        }
-        Action::ByValueWrapper { element, .. } => scalar(*element),
+        Action::Keep => Shape::Keep(plan.old.start),
+        Action::ByValueAggregate { ty } => byref(*ty, layout.get_abi_size(ty), u64::from(layout.get_abi_alignment(ty))),
+        Action::ByValueWrapper { element, .. } => Shape::Scalar(*element),
         Action::IndirectWrapper { size, align, .. } => match wrapper {
-            Some(uses) => scalar(uses.scalar_type()),
-            None => memory(byte_array(module, *size), *size, *align),
+            Some(uses) => Shape::Scalar(uses.scalar_type()),
+            None => byref(byte_array(module, *size), *size, *align),
         },
         Action::Indirect { size, align } | Action::Pair { size, align, .. } => {
-            memory(byte_array(module, *size), *size, *align)
+            byref(byte_array(module, *size), *size, *align)
         }
     }
+}
+
+fn new_param<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    plan: &ParamPlan<'ctx>,
+    shape: Shape<'ctx>,
+    byref_pointer: Type<'ctx>,
+    attributes: ParamAttributes<'ctx>,
+) -> NewParam<'ctx, 'static> {
+    let old = plan.old.start;
+    // rustc names pair pieces `%x.0`, `%x.1`: the merged parameter is `%x`.
+    // A parameter replacing one old parameter gets its name.
+    let name = if plan.old.len() > 1 {
+        let old_name = naming::param_name(kernel, old);
+        ParamName::Text(old_name.strip_suffix(".0").unwrap_or(&old_name).to_owned().into())
+    } else {
+        ParamName::Of(old)
+    };
+    let ty = match shape {
+        Shape::Keep(index) => Type::from(param_type(kernel, index)),
+        Shape::Scalar(ty) => Type::from(ty),
+        Shape::Byref { .. } => byref_pointer,
+    };
+    NewParam { ty, attributes, name }
 }
 
 /// `[size x i8]`, for any 64-bit size (inkwell's `array_type` takes a `u32`).
@@ -150,7 +226,12 @@ fn byte_array<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
 }
 
 /// `noalias nofree noundef byref(T) align A captures(none) dereferenceable(size)`.
-fn byref_attributes<'ctx>(module: &Module<'ctx>, pointee: BasicTypeEnum<'ctx>, size: u64, align: u64) -> Vec<Attribute> {
+fn byref_attributes<'ctx>(
+    module: &Module<'ctx>,
+    pointee: BasicTypeEnum<'ctx>,
+    size: u64,
+    align: u64,
+) -> ParamAttributeSet<'ctx> {
     let context = module.get_context();
     let enum_attr = |name: &str, value: u64| context.create_enum_attribute(attributes::kind(name), value);
     let mut out = vec![
@@ -164,39 +245,39 @@ fn byref_attributes<'ctx>(module: &Module<'ctx>, pointee: BasicTypeEnum<'ctx>, s
     if size > 0 {
         out.push(enum_attr("dereferenceable", size));
     }
-    out
+    ParamAttributeSet::new(context, &out)
 }
 
-fn log_rewrite(item: &ParamPlan<'_>, planned: &Planned<'_>, rewrite: &SignatureRewrite<'_>) {
-    // Printing types costs more than the rewrite itself: only when logged.
-    if !item.changes() || !log::log_enabled!(log::Level::Debug) {
-        return;
+/// The debug log's account of one changed parameter (without the kernel),
+/// from the old function, before the rewrite.
+fn log_line(kernel: FunctionValue<'_>, item: &ParamPlan<'_>, shape: Shape<'_>) -> Option<String> {
+    if !item.changes() {
+        return None;
     }
-    // (The old function has no name any more; its parameters still do.)
     let indices: Vec<String> = item.old.clone().map(|i| format!("#{i}")).collect();
     let labels: Vec<String> = item
         .old
         .clone()
-        .map(|i| match naming::param_name(rewrite.old, i) {
+        .map(|i| match naming::param_name(kernel, i) {
             name if name.is_empty() => "unnamed".to_owned(),
             name => format!("%{name}"),
         })
         .collect();
-    let old: Vec<String> = item.old.clone().map(|i| Type::from(param_type(rewrite.old, i)).text()).collect();
-    let new = match planned.byref {
-        Some((pointee, _, align)) => {
+    let old: Vec<String> = item.old.clone().map(|i| Type::from(param_type(kernel, i)).text()).collect();
+    let new = match shape {
+        Shape::Byref { pointee, align, .. } => {
             format!("ptr addrspace(4) byref({}) align {align}", Type::from(pointee).text())
         }
-        None => planned.param.ty.text(),
+        Shape::Scalar(ty) => Type::from(ty).text(),
+        Shape::Keep(index) => Type::from(param_type(kernel, index)).text(),
     };
-    log::debug!(
-        "{PASS}: kernel '{}', parameter {} ({}): {} -> {new} (from {}; whether it is copied is byref-callee-copy's decision)",
-        naming::name_of(rewrite.new),
+    Some(format!(
+        "parameter {} ({}): {} -> {new} (from {}; whether it is copied is byref-callee-copy's decision)",
         indices.join(", "),
         labels.join(", "),
         old.join(", "),
         item.source
-    );
+    ))
 }
 
 /// What binding an old parameter needs.
@@ -313,12 +394,16 @@ impl<'ctx> Binding<'_, 'ctx> {
         let Some((why, _)) = written else {
             return self.generic_pointer(byref);
         };
-        let param = naming::ParamRef {
-            kernel: naming::name_of(self.rewrite.new),
-            index: old,
-            name: naming::param_name(self.rewrite.old, old),
-        };
-        log::debug!("{PASS}: {param}: may be written ({why}); the kernel gets a private copy");
+        // (`byref`, the new parameter, has the old one's name.)
+        let name = Value::from(byref).name();
+        if log::log_enabled!(log::Level::Debug) {
+            let param = naming::ParamRef {
+                kernel: naming::name_of(self.rewrite.new),
+                index: old,
+                name: name.clone(),
+            };
+            log::debug!("{PASS}: {param}: may be written ({why}); the kernel gets a private copy");
+        }
         let context = self.module.get_context();
         let copy = self.builder.build_alloca(byte_array(self.module, size), "")?;
         let align = types::align_u32(align);
@@ -326,7 +411,6 @@ impl<'ctx> Binding<'_, 'ctx> {
         let bytes = context.i64_type().const_int(size, false);
         self.builder.build_memcpy(copy, align, byref, align, bytes)?;
         let generic = self.generic_pointer(copy)?;
-        let name = naming::param_name(self.rewrite.old, old);
         if !name.is_empty() {
             Value::from(copy).set_name(&format!("{name}.copy"));
             Value::from(generic).set_name(&format!("{name}.copy.generic"));

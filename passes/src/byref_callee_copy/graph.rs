@@ -61,6 +61,38 @@ impl<'ctx> Graph<'ctx> {
         graph
     }
 
+    /// The first use that may write, as [`Graph::trace`] finds it, without
+    /// collecting the graph (`amdgpu-kernel-abi` asks this of every byref
+    /// parameter it makes): no leaf list, no user or operand lists, and the
+    /// member set only once a derived pointer appears.
+    pub fn first_write(root: Value<'ctx>) -> Option<(&'static str, Value<'ctx>)> {
+        let mut nodes = vec![root];
+        let mut members: HashSet<Value<'ctx>> = HashSet::new();
+        let mut next = 0;
+        while next < nodes.len() {
+            let node = nodes[next];
+            next += 1;
+            // A user appears once per use: visiting it again finds nothing new.
+            for user in node.user_iter() {
+                for index in 0..user.operand_count() {
+                    if user.operand(index) != Some(node) {
+                        continue;
+                    }
+                    match classify(user, index) {
+                        Access::Derive => {
+                            if user != root && members.insert(user) {
+                                nodes.push(user);
+                            }
+                        }
+                        Access::Read => {}
+                        Access::Write(why) => return Some((why, user)),
+                    }
+                }
+            }
+        }
+        None
+    }
+
     pub fn root(&self) -> Value<'ctx> {
         self.nodes[0]
     }

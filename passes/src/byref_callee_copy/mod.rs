@@ -115,7 +115,7 @@ impl ModulePass for ByrefCalleeCopy {
 /// its memory or let it escape: why, and the user. `None` when every use
 /// only reads.
 pub(crate) fn first_write(pointer: Value<'_>) -> Option<(&'static str, Value<'_>)> {
-    Graph::trace(pointer).first_write
+    Graph::first_write(pointer)
 }
 
 /// The `byref` parameters of a kernel, in order.

@@ -4,9 +4,20 @@
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
 use llvm_sys::core as llvm;
-use llvm_sys::prelude::LLVMContextRef;
+use llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMValueRef};
 
 use super::handles::{Metadata, Value};
+
+unsafe extern "C" {
+    // In `llvm_ext.cpp`.
+    fn offload_ir_global_metadata(global: LLVMValueRef, kind: u32) -> LLVMMetadataRef;
+    fn offload_ir_md_operand_count(node: LLVMMetadataRef) -> u32;
+    fn offload_ir_md_operand(node: LLVMMetadataRef, index: u32) -> LLVMMetadataRef;
+    fn offload_ir_md_integer(node: LLVMMetadataRef, out: *mut u64) -> i32;
+}
+
+/// The kind id of `!dbg`, fixed in every context (`LLVMContext::MD_dbg`).
+pub const DBG: u32 = 0;
 
 fn context(module: &Module<'_>) -> LLVMContextRef {
     // SAFETY: the module is live.
@@ -21,38 +32,29 @@ pub fn kind(module: &Module<'_>, name: &str) -> u32 {
     }
 }
 
-/// Every attachment of a global or function: (kind id, node).
-pub fn attachments<'ctx>(global: Value<'ctx>) -> Vec<(u32, Metadata<'ctx>)> {
-    // SAFETY: the entries array is ours and disposed after copying out; its
-    // nodes are live metadata of the global's context.
-    unsafe {
-        let mut count = 0usize;
-        let entries = llvm::LLVMGlobalCopyAllMetadata(global.as_raw(), &mut count);
-        let out = (0..count as u32)
-            .filter_map(|i| {
-                let md = llvm::LLVMValueMetadataEntriesGetMetadata(entries, i);
-                Metadata::from_raw_opt(md)
-                    .map(|md| (llvm::LLVMValueMetadataEntriesGetKind(entries, i), md))
-            })
-            .collect();
-        if !entries.is_null() {
-            llvm::LLVMDisposeValueMetadataEntries(entries);
-        }
-        out
-    }
-}
-
 /// The attachment `!name` of a function, if any.
 pub fn function_attachment<'ctx>(
     module: &Module<'ctx>,
     function: FunctionValue<'ctx>,
     name: &str,
 ) -> Option<Metadata<'ctx>> {
-    let kind = kind(module, name);
-    attachments(function.into())
-        .into_iter()
-        .find(|(k, _)| *k == kind)
-        .map(|(_, md)| md)
+    attachment_of_kind(function, kind(module, name))
+}
+
+/// The (first) attachment of kind id `kind` of a function, if any: for
+/// per-kernel lookups, with the id from [`kind`] looked up once per run.
+pub fn attachment_of_kind<'ctx>(
+    function: FunctionValue<'ctx>,
+    kind: u32,
+) -> Option<Metadata<'ctx>> {
+    // SAFETY: reads an attachment of a live function; the node is live
+    // metadata of its context, or null.
+    unsafe {
+        Metadata::from_raw_opt(offload_ir_global_metadata(
+            Value::from(function).as_raw(),
+            kind,
+        ))
+    }
 }
 
 /// True if the function carries `!name`, whatever its operands.
@@ -66,7 +68,11 @@ pub fn has_function_attachment<'ctx>(
 
 /// Attaches the empty node `!name !{}` to a function (a marker).
 pub fn set_function_marker(module: &Module<'_>, function: FunctionValue<'_>, name: &str) {
-    let kind = kind(module, name);
+    set_marker_of_kind(module, function, kind(module, name));
+}
+
+/// Attaches the empty node `!{}` as kind id `kind` to a function.
+pub fn set_marker_of_kind(module: &Module<'_>, function: FunctionValue<'_>, kind: u32) {
     // SAFETY: an empty node of the module's live context.
     unsafe {
         let node = llvm::LLVMMDNodeInContext2(context(module), std::ptr::null_mut(), 0);
@@ -76,7 +82,11 @@ pub fn set_function_marker(module: &Module<'_>, function: FunctionValue<'_>, nam
 
 /// Drops attachment `!name` from a function.
 pub fn remove_function_attachment(module: &Module<'_>, function: FunctionValue<'_>, name: &str) {
-    let kind = kind(module, name);
+    remove_attachment_of_kind(function, kind(module, name));
+}
+
+/// Drops the attachments of kind id `kind` from a function.
+pub fn remove_attachment_of_kind(function: FunctionValue<'_>, kind: u32) {
     // SAFETY: erasing an attachment of a live function.
     unsafe { llvm::LLVMGlobalEraseMetadata(Value::from(function).as_raw(), kind) }
 }
@@ -133,15 +143,16 @@ pub fn operand_values<'ctx>(
     }
 }
 
-/// Operands of an MDNode as metadata (`None` for null operands).
-pub fn operands<'ctx>(module: &Module<'ctx>, node: Metadata<'ctx>) -> Vec<Option<Metadata<'ctx>>> {
-    operand_values(module, node)
-        .into_iter()
-        .map(|v| {
-            // SAFETY: a live value as metadata (constants become ValueAsMetadata).
-            v.and_then(|v| unsafe { Metadata::from_raw_opt(llvm::LLVMValueAsMetadata(v.as_raw())) })
-        })
-        .collect()
+/// Operands of an MDNode as metadata (`None` for null operands); empty for
+/// anything that is not an MDNode.
+pub fn operands(node: Metadata<'_>) -> Vec<Option<Metadata<'_>>> {
+    // SAFETY: the accessors take any metadata (checking it is an MDNode)
+    // and bound the index; operands are live nodes of the same context.
+    unsafe {
+        (0..offload_ir_md_operand_count(node.as_raw()))
+            .map(|i| Metadata::from_raw_opt(offload_ir_md_operand(node.as_raw(), i)))
+            .collect()
+    }
 }
 
 /// An integer operand of an MDNode: its value zero-extended, `None` when
@@ -158,11 +169,18 @@ pub fn integer(operand: Option<Value<'_>>) -> Option<u64> {
     }
 }
 
-/// The integers of an MDNode's operands (`!{i32 0, i64 16}`).
-pub fn integers<'ctx>(module: &Module<'ctx>, node: Metadata<'ctx>) -> Vec<Option<u64>> {
-    operand_values(module, node)
+/// The integers of an MDNode's operands (`!{i32 0, i64 16}`), as
+/// [`integer`] reads each.
+pub fn integers(node: Metadata<'_>) -> Vec<Option<u64>> {
+    operands(node)
         .into_iter()
-        .map(integer)
+        .map(|operand| {
+            let mut value = 0u64;
+            // SAFETY: takes any metadata; writes `value` only on success.
+            let ok = operand
+                .is_some_and(|md| unsafe { offload_ir_md_integer(md.as_raw(), &mut value) } != 0);
+            ok.then_some(value)
+        })
         .collect()
 }
 

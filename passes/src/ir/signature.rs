@@ -6,24 +6,43 @@
 //! ArgumentPromotion, the rewrite creates the new function next to the old
 //! one, moves the body over and retargets the uses of each old parameter.
 
+use std::borrow::Cow;
+use std::ffi::c_void;
+use std::marker::PhantomData;
+
 use inkwell::attributes::Attribute;
 use inkwell::builder::Builder;
+use inkwell::context::{AsContextRef, ContextRef};
 use inkwell::values::FunctionValue;
 use llvm_sys::core as llvm;
-use llvm_sys::prelude::{LLVMAttributeRef, LLVMTypeRef, LLVMValueRef};
+use llvm_sys::prelude::{LLVMAttributeRef, LLVMContextRef, LLVMTypeRef, LLVMValueRef};
 
 use super::handles::{Type, Value};
 use super::{attributes, calls, naming};
+
+/// One new parameter as `llvm_ext.cpp` takes it (`offload_ir_new_param`).
+#[repr(C)]
+struct RawParam {
+    attrs_of: i32,
+    attr_set: *mut c_void,
+    name_of: i32,
+    name: *const std::ffi::c_char,
+    name_len: usize,
+}
 
 unsafe extern "C" {
     /// In `llvm_ext.cpp`.
     fn offload_ir_replace_function(
         old: LLVMValueRef,
         fn_type: LLVMTypeRef,
-        attrs: *const LLVMAttributeRef,
-        counts: *const u32,
+        params: *const RawParam,
         num_params: u32,
     ) -> LLVMValueRef;
+    fn offload_ir_param_attribute_set(
+        context: LLVMContextRef,
+        attrs: *const LLVMAttributeRef,
+        num_attrs: u32,
+    ) -> *mut c_void;
 }
 
 /// Why a function's signature cannot change.
@@ -67,14 +86,25 @@ impl std::fmt::Display for Unrewritable {
 /// True if `function` is the callee of a call, invoke or callbr anywhere.
 pub fn has_call_uses(function: FunctionValue<'_>) -> bool {
     let f = Value::from(function);
-    f.users()
-        .into_iter()
+    f.user_iter()
         .any(|user| calls::called_value(user) == Some(f))
 }
 
+/// Proof that [`check_rewritable`] passed for a function: what
+/// [`SignatureRewrite::begin`] takes (consumed: one rewrite per check).
+/// Rewriting other functions cannot make it stale: a rewrite only changes
+/// its own function and the uses of it.
+pub struct Rewritable<'ctx>(FunctionValue<'ctx>);
+
+impl<'ctx> Rewritable<'ctx> {
+    pub fn function(&self) -> FunctionValue<'ctx> {
+        self.0
+    }
+}
+
 /// Whether the signature of `function` can change: `Err` says why not.
-pub fn check_rewritable(function: FunctionValue<'_>) -> Result<(), Unrewritable> {
-    if function.count_basic_blocks() == 0 {
+pub fn check_rewritable(function: FunctionValue<'_>) -> Result<Rewritable<'_>, Unrewritable> {
+    if function.get_first_basic_block().is_none() {
         return Err(Unrewritable::Declaration);
     }
     if has_call_uses(function) {
@@ -86,35 +116,109 @@ pub fn check_rewritable(function: FunctionValue<'_>) -> Result<(), Unrewritable>
     if attributes::has_function(function, "naked") {
         return Err(Unrewritable::Naked);
     }
-    for block in function.get_basic_blocks() {
-        for inst in block.get_instructions() {
-            let value = Value::from(inst);
-            // SAFETY: LLVMIsMustTailCall reads a flag of a live call.
-            let must_tail = value.opcode() == Some(llvm_sys::LLVMOpcode::LLVMCall)
-                && unsafe { llvm::LLVMGetTailCallKind(value.as_raw()) }
-                    == llvm_sys::LLVMTailCallKind::LLVMTailCallKindMustTail;
-            if must_tail {
-                return Err(Unrewritable::MustTail { call: value.text() });
-            }
+    if let Some(call) = musttail_call(function) {
+        return Err(Unrewritable::MustTail { call: call.text() });
+    }
+    Ok(Rewritable(function))
+}
+
+/// A `musttail` call of the function, if it makes one. The verifier only
+/// accepts one right before a `ret` (or before a `bitcast` the `ret`
+/// returns), so the instructions before each `ret` are all there is to
+/// look at: the rest of the body is never walked.
+fn musttail_call(function: FunctionValue<'_>) -> Option<Value<'_>> {
+    let is_musttail = |value: Value<'_>| {
+        // SAFETY: LLVMGetTailCallKind reads a flag of a live call.
+        value.opcode() == Some(llvm_sys::LLVMOpcode::LLVMCall)
+            && unsafe { llvm::LLVMGetTailCallKind(value.as_raw()) }
+                == llvm_sys::LLVMTailCallKind::LLVMTailCallKindMustTail
+    };
+    let mut block = function.get_first_basic_block();
+    while let Some(b) = block {
+        block = b.get_next_basic_block();
+        let Some(ret) = crate::ir::Block::from(b).terminator() else {
+            continue;
+        };
+        if ret.opcode() != Some(llvm_sys::LLVMOpcode::LLVMRet) {
+            continue;
+        }
+        let mut before = ret.previous_instruction();
+        if let Some(cast) = before
+            && cast.opcode() == Some(llvm_sys::LLVMOpcode::LLVMBitCast)
+        {
+            before = cast.previous_instruction();
+        }
+        if let Some(call) = before.filter(|&v| is_musttail(v)) {
+            return Some(call);
         }
     }
-    Ok(())
+    None
+}
+
+/// A set of parameter attributes, made once and given to any number of
+/// new parameters: building a set sorts and uniques its attributes, which
+/// costs more than the rest of a parameter's rewrite. It lives as long as
+/// its context (LLVM uniques sets there).
+#[derive(Clone, Copy)]
+pub struct ParamAttributeSet<'ctx> {
+    raw: *mut c_void,
+    _context: PhantomData<&'ctx ()>,
+}
+
+impl<'ctx> ParamAttributeSet<'ctx> {
+    pub fn new(context: ContextRef<'ctx>, attributes: &[Attribute]) -> Self {
+        // SAFETY: the attributes belong to the live context (inkwell's
+        // Attribute is a transparent LLVMAttributeRef); the array is read
+        // during the call only.
+        let raw = unsafe {
+            offload_ir_param_attribute_set(
+                context.as_ctx_ref(),
+                attributes.as_ptr().cast(),
+                attributes.len() as u32,
+            )
+        };
+        ParamAttributeSet {
+            raw,
+            _context: PhantomData,
+        }
+    }
+}
+
+/// Where a new parameter's attributes come from.
+#[derive(Clone, Copy)]
+pub enum ParamAttributes<'ctx> {
+    /// None.
+    None,
+    /// Those of old parameter `index` (same type, same contract).
+    Of(u32),
+    Set(ParamAttributeSet<'ctx>),
+}
+
+/// What a new parameter is called.
+#[derive(Clone)]
+pub enum ParamName<'a> {
+    /// The name of old parameter `index` (read and set in C++, without
+    /// a Rust string).
+    Of(u32),
+    /// This name (empty: unnamed).
+    Text(Cow<'a, str>),
 }
 
 /// One parameter of the new signature.
 #[derive(Clone)]
-pub struct NewParam<'ctx> {
+pub struct NewParam<'ctx, 'a> {
     pub ty: Type<'ctx>,
-    pub attributes: Vec<Attribute>,
-    pub name: String,
+    pub attributes: ParamAttributes<'ctx>,
+    pub name: ParamName<'a>,
 }
 
 /// A function being given new parameters.
 ///
 /// [`SignatureRewrite::begin`] creates the new function in the old one's
-/// place with everything but the parameters copied (see `llvm_ext.cpp`),
-/// and moves the body over. The caller then builds, at the top of the entry
-/// block ([`super::builder::entry_builder`] of [`SignatureRewrite::new`]), a
+/// place with everything but the parameters copied, gives the parameters
+/// their attributes and names (see `llvm_ext.cpp`), and moves the body
+/// over. The caller then builds, at the top of the entry block
+/// ([`super::builder::entry_builder`] of [`SignatureRewrite::new`]), a
 /// replacement for each old parameter and calls
 /// [`SignatureRewrite::replace_param`]; [`SignatureRewrite::finish`]
 /// redirects other uses of the old function (`llvm.used`, aliases) and
@@ -125,31 +229,43 @@ pub struct SignatureRewrite<'ctx> {
 }
 
 impl<'ctx> SignatureRewrite<'ctx> {
-    /// Needs [`check_rewritable`] to have passed; `Err` is an internal error.
-    pub fn begin(old: FunctionValue<'ctx>, params: &[NewParam<'ctx>]) -> Result<Self, String> {
-        check_rewritable(old).map_err(|why| {
-            format!(
-                "internal error: rewriting '{}', which {why}",
-                naming::name_of(old)
-            )
-        })?;
-        let types: Vec<Type<'ctx>> = params.iter().map(|p| p.ty).collect();
-        let fn_type = super::types::with_params(old, &types);
-        let attrs: Vec<LLVMAttributeRef> = params
+    /// `Err` is an internal error (LLVM refused the signature).
+    pub fn begin(old: Rewritable<'ctx>, params: &[NewParam<'ctx, '_>]) -> Result<Self, String> {
+        let old = old.0;
+        let mut types: Vec<LLVMTypeRef> = params.iter().map(|p| p.ty.as_raw()).collect();
+        let index = |i: u32| i32::try_from(i).unwrap_or(i32::MAX);
+        let raw: Vec<RawParam> = params
             .iter()
-            .flat_map(|p| p.attributes.iter().map(|a| a.as_mut_ptr()))
+            .map(|p| {
+                let (attrs_of, attr_set) = match p.attributes {
+                    ParamAttributes::None => (-1, std::ptr::null_mut()),
+                    ParamAttributes::Of(i) => (index(i), std::ptr::null_mut()),
+                    ParamAttributes::Set(set) => (-1, set.raw),
+                };
+                let (name_of, name): (i32, &str) = match &p.name {
+                    ParamName::Of(i) => (index(*i), ""),
+                    ParamName::Text(text) => (-1, text),
+                };
+                RawParam {
+                    attrs_of,
+                    attr_set,
+                    name_of,
+                    name: name.as_ptr().cast(),
+                    name_len: name.len(),
+                }
+            })
             .collect();
-        let counts: Vec<u32> = params.iter().map(|p| p.attributes.len() as u32).collect();
-        // SAFETY: `old` is a live defined function of a module, the type and
-        // attributes belong to its context, and the arrays hold
-        // `params.len()` counts and their sum of attributes.
+        // SAFETY: `old` is a live defined function of a module; the types
+        // and attribute sets belong to its context; `raw` holds
+        // `params.len()` entries whose names outlive the call.
         let new = unsafe {
+            let ret = llvm::LLVMGetReturnType(Type::from(old.get_type()).as_raw());
+            let fn_type = llvm::LLVMFunctionType(ret, types.as_mut_ptr(), types.len() as u32, 0);
             offload_ir_replace_function(
                 Value::from(old).as_raw(),
-                Type::from(fn_type).as_raw(),
-                attrs.as_ptr(),
-                counts.as_ptr(),
-                params.len() as u32,
+                fn_type,
+                raw.as_ptr(),
+                raw.len() as u32,
             )
         };
         // SAFETY: a non-null result is the new function, live in the module.
@@ -161,11 +277,6 @@ impl<'ctx> SignatureRewrite<'ctx> {
                     naming::name_of(old)
                 )
             })?;
-        for (index, param) in params.iter().enumerate() {
-            if let Some(value) = naming::param(new, index as u32) {
-                value.set_name(&param.name);
-            }
-        }
         Ok(SignatureRewrite { old, new })
     }
 

@@ -5,7 +5,7 @@ use std::ffi::CStr;
 
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
-use inkwell::types::{BasicTypeEnum, FunctionType};
+use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
 use llvm_sys::LLVMTypeKind;
 use llvm_sys::core as llvm;
@@ -171,13 +171,19 @@ pub fn param_types<'ctx>(function: FunctionValue<'ctx>) -> Vec<Type<'ctx>> {
     }
 }
 
+/// The type of parameter `index` (read from the argument: no list of every
+/// parameter type is made); `None` when out of range.
+pub fn param_type<'ctx>(function: FunctionValue<'ctx>, index: u32) -> Option<Type<'ctx>> {
+    super::naming::param(function, index).map(|param| param.ty())
+}
+
 /// The type of parameter `index` as inkwell wraps it; `None` when out of
 /// range or of a kind inkwell cannot wrap.
 pub fn param_basic_type<'ctx>(
     function: FunctionValue<'ctx>,
     index: u32,
 ) -> Option<BasicTypeEnum<'ctx>> {
-    param_types(function).get(index as usize)?.as_basic()
+    param_type(function, index)?.as_basic()
 }
 
 /// The first parameter (index, type) that inkwell cannot wrap (`x86_amx`,
@@ -189,27 +195,6 @@ pub fn first_opaque_param<'ctx>(function: FunctionValue<'ctx>) -> Option<(u32, T
         .enumerate()
         .find(|(_, ty)| !ty.is_basic())
         .map(|(index, ty)| (index as u32, ty))
-}
-
-/// `function`'s type with parameters `params` instead: same return type
-/// (read as a handle: inkwell panics on return types it cannot wrap,
-/// `target(...)`), not variadic.
-pub fn with_params<'ctx>(
-    function: FunctionValue<'ctx>,
-    params: &[Type<'ctx>],
-) -> FunctionType<'ctx> {
-    let mut raw: Vec<_> = params.iter().map(|p| p.as_raw()).collect();
-    // SAFETY: the return type and parameter types are live types of one
-    // context; LLVMFunctionType copies the array.
-    unsafe {
-        let ret = llvm::LLVMGetReturnType(Type::from(function.get_type()).as_raw());
-        FunctionType::new(llvm::LLVMFunctionType(
-            ret,
-            raw.as_mut_ptr(),
-            raw.len() as u32,
-            0,
-        ))
-    }
 }
 
 /// The named struct type `name` with body `fields`: the existing one when the

@@ -118,18 +118,45 @@ impl<'ctx> Value<'ctx> {
     /// The distinct users of `self`, in use-list order.
     pub fn users(self) -> Vec<Value<'ctx>> {
         let mut out: Vec<Value<'ctx>> = Vec::new();
-        // SAFETY: walks the use list of a live value; each user is live.
-        unsafe {
-            let mut use_ = llvm::LLVMGetFirstUse(self.as_raw());
-            while !use_.is_null() {
-                let user = Value::from_raw(llvm::LLVMGetUser(use_));
-                if !out.contains(&user) {
-                    out.push(user);
+        // Few users: a linear search; many (a kernel launched from 10,000
+        // sites): a set, or collecting them would be quadratic.
+        let mut seen: Option<std::collections::HashSet<Value<'ctx>>> = None;
+        for user in self.user_iter() {
+            let new = match &mut seen {
+                Some(set) => set.insert(user),
+                None if out.len() < 32 => !out.contains(&user),
+                None => {
+                    let mut set: std::collections::HashSet<Value<'ctx>> =
+                        out.iter().copied().collect();
+                    let new = set.insert(user);
+                    seen = Some(set);
+                    new
                 }
-                use_ = llvm::LLVMGetNextUse(use_);
+            };
+            if new {
+                out.push(user);
             }
         }
         out
+    }
+
+    /// The user of each use of `self`, in use-list order, without
+    /// collecting them (a user appears once per use). Uses of `self` must
+    /// not change while the iterator lives.
+    pub fn user_iter(self) -> impl Iterator<Item = Value<'ctx>> {
+        // SAFETY: the first use of a live value (null when unused).
+        let mut use_ = unsafe { llvm::LLVMGetFirstUse(self.as_raw()) };
+        std::iter::from_fn(move || {
+            if use_.is_null() {
+                return None;
+            }
+            // SAFETY: a live use of a live value; its user is live.
+            unsafe {
+                let user = Value::from_raw(llvm::LLVMGetUser(use_));
+                use_ = llvm::LLVMGetNextUse(use_);
+                Some(user)
+            }
+        })
     }
 
     pub fn has_uses(self) -> bool {
@@ -149,6 +176,13 @@ impl<'ctx> Value<'ctx> {
         self.opcode()?;
         // SAFETY: the next instruction of a live instruction, null at the end.
         unsafe { Value::from_raw_opt(llvm::LLVMGetNextInstruction(self.as_raw())) }
+    }
+
+    /// The instruction before this one in its block.
+    pub fn previous_instruction(self) -> Option<Value<'ctx>> {
+        self.opcode()?;
+        // SAFETY: the previous instruction of a live instruction, null at the start.
+        unsafe { Value::from_raw_opt(llvm::LLVMGetPreviousInstruction(self.as_raw())) }
     }
 
     /// The inkwell view of an instruction.

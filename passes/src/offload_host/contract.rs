@@ -210,7 +210,7 @@ impl ArgSpec {
 /// The words of a call's `!offload.launch`, if it has one.
 pub fn call_metadata<'ctx>(module: &Module<'ctx>, call: InstructionValue<'ctx>) -> Option<Result<Vec<u64>, DescriptorProblem>> {
     let node = metadata::instruction_attachment(module, Value::from(call), LAUNCH_METADATA)?;
-    let words = metadata::integers(module, node)
+    let words = metadata::integers(node)
         .into_iter()
         .enumerate()
         .map(|(index, word)| word.ok_or(DescriptorProblem::MetadataOperand { index }))

@@ -120,9 +120,11 @@ impl ModulePass for OffloadWrapKernels {
         // One TargetData for the run: parsing the data layout per pointer
         // parameter cost more than the rest of the planning.
         let layout = crate::ir::types::target_data(module);
+        // (Looked up once: the lookup hashes the name.)
+        let wrapped = metadata::kind(module, WRAPPED_MD);
         let plans = kernels
             .into_iter()
-            .filter(|&kernel| !already_wrapped(module, kernel))
+            .filter(|&kernel| !already_wrapped(kernel, wrapped))
             .map(|kernel| slots::plan_kernel(kernel, &layout))
             .collect::<Result<Vec<_>, Error>>()?;
         for plan in &plans {
@@ -132,7 +134,7 @@ impl ModulePass for OffloadWrapKernels {
         let mut manifests = Vec::with_capacity(plans.len());
         for plan in plans {
             manifests.push(plan.manifest.clone());
-            rewrite::wrap_kernel(module, plan)?;
+            rewrite::wrap_kernel(module, plan, wrapped)?;
         }
         manifest::emit_all(module, &manifests);
         Ok(changed)
@@ -151,9 +153,10 @@ fn find_kernels<'ctx>(module: &Module<'ctx>, named: &[String]) -> Result<Vec<Fun
         return Err(Error::UnknownKernels { names: unknown });
     }
     let named: std::collections::HashSet<&str> = named.iter().map(String::as_str).collect();
+    let marked = metadata::kind(module, KERNEL_MD);
     let mut kernels = Vec::new();
     for function in module.get_functions() {
-        let defined = function.count_basic_blocks() > 0;
+        let defined = function.get_first_basic_block().is_some();
         if !named.is_empty() && named.contains(naming::symbol(function).as_str()) {
             // Named explicitly: a declaration is the caller's mistake, say so.
             if !defined {
@@ -163,7 +166,7 @@ fn find_kernels<'ctx>(module: &Module<'ctx>, named: &[String]) -> Result<Vec<Fun
             }
             kernels.push(function);
         } else if defined
-            && (kernels::is_gpu_kernel(function) || metadata::has_function_attachment(module, function, KERNEL_MD))
+            && (kernels::is_gpu_kernel(function) || metadata::attachment_of_kind(function, marked).is_some())
         {
             kernels.push(function);
         }
@@ -171,8 +174,9 @@ fn find_kernels<'ctx>(module: &Module<'ctx>, named: &[String]) -> Result<Vec<Fun
     Ok(kernels)
 }
 
-fn already_wrapped<'ctx>(module: &Module<'ctx>, kernel: FunctionValue<'ctx>) -> bool {
-    let wrapped = metadata::has_function_attachment(module, kernel, WRAPPED_MD);
+/// `kind` is the kind id of [`WRAPPED_MD`].
+fn already_wrapped(kernel: FunctionValue<'_>, kind: u32) -> bool {
+    let wrapped = metadata::attachment_of_kind(kernel, kind).is_some();
     if wrapped {
         log::debug!(
             "{PASS}: skipping kernel '{}': already wrapped (!{WRAPPED_MD})",

@@ -2,24 +2,26 @@
 //! parameter>)` and marking it `!offload.wrapped`.
 
 use inkwell::AddressSpace;
-use inkwell::attributes::AttributeLoc;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::Module;
 use inkwell::values::{BasicValue, BasicValueEnum};
 
 use super::error::Error;
 use super::slots::{KernelPlan, SLOT_BITS, Slot};
-use super::{PASS, WRAPPED_MD};
-use crate::ir::signature::{NewParam, SignatureRewrite};
+use super::PASS;
+use crate::ir::signature::{NewParam, ParamAttributes, ParamName, SignatureRewrite};
 use crate::ir::{Type, Value, metadata, naming, types};
 
 /// The name of the leading parameter (as clang and rustc call it).
 const DYN_PTR_NAME: &str = "dyn_ptr";
 
-pub fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>) -> Result<(), Error> {
-    let kernel = plan.kernel;
-    let internal = |what: String| Error::Internal {
-        kernel: naming::name_of(kernel),
+/// Wraps one kernel; `wrapped` is the kind id of [`super::WRAPPED_MD`].
+pub fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>, wrapped: u32) -> Result<(), Error> {
+    let kernel = plan.kernel.function();
+    // (The kernel's name is demangled only for an error; after `begin` the
+    // new function has it.)
+    let internal = |function, what: String| Error::Internal {
+        kernel: naming::name_of(function),
         what,
     };
     // Printed types are only for the debug log.
@@ -29,40 +31,48 @@ pub fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>) -> Resul
     let context = module.get_context();
     let ptr = Type::from(context.ptr_type(AddressSpace::default()));
     let i64_type = Type::from(context.i64_type());
-    let old_types = types::param_types(kernel);
+    // The names the replacements are named after (`%n.trunc`), read once;
+    // a parameter that stays the same gets its old name in C++ instead.
+    let names: Vec<String> = plan
+        .slots
+        .iter()
+        .enumerate()
+        .map(|(index, slot)| match slot {
+            Slot::Same => String::new(),
+            _ => naming::param_name(kernel, index as u32),
+        })
+        .collect();
     let mut params = vec![NewParam {
         ty: ptr,
-        attributes: Vec::new(),
-        name: DYN_PTR_NAME.to_owned(),
+        attributes: ParamAttributes::None,
+        name: ParamName::Text(DYN_PTR_NAME.into()),
     }];
-    for (index, slot) in plan.slots.iter().enumerate() {
+    for (index, (slot, name)) in plan.slots.iter().zip(&names).enumerate() {
         let index = index as u32;
-        let (ty, attributes) = match slot {
+        let old_type = || types::param_type(kernel, index).expect("a planned parameter");
+        let (ty, attributes, name) = match slot {
             // Same type, same contract: every attribute still holds.
-            Slot::Same => (old_types[index as usize], kernel.attributes(AttributeLoc::Param(index))),
+            Slot::Same => (old_type(), ParamAttributes::Of(index), ParamName::Of(index)),
             // No attribute survives widening (zeroext/range/nofpclass describe
             // the narrow value); a byval copy's align/dereferenceable describe a
             // stack slot; a value's attributes do not describe a pointer.
-            Slot::Narrow { .. } => (i64_type, Vec::new()),
-            Slot::ByvalCopy { .. } => (old_types[index as usize], Vec::new()),
-            Slot::Load { .. } => (ptr, Vec::new()),
+            Slot::Narrow { .. } => (i64_type, ParamAttributes::None, ParamName::Text(name.into())),
+            Slot::ByvalCopy { .. } => (old_type(), ParamAttributes::None, ParamName::Text(name.into())),
+            Slot::Load { .. } => (ptr, ParamAttributes::None, ParamName::Text(name.into())),
         };
-        params.push(NewParam {
-            ty,
-            attributes,
-            name: naming::param_name(kernel, index),
-        });
+        params.push(NewParam { ty, attributes, name });
     }
-    let rewrite = SignatureRewrite::begin(kernel, &params).map_err(internal)?;
+    let rewrite = SignatureRewrite::begin(plan.kernel, &params).map_err(|e| internal(kernel, e))?;
     let builder = rewrite.entry_builder();
-    for (index, slot) in plan.slots.iter().enumerate() {
+    for (index, (slot, name)) in plan.slots.iter().zip(&names).enumerate() {
         let old_index = index as u32;
-        let value = build_param(module, &rewrite, &builder, *slot, old_index)
-            .map_err(|e| internal(format!("parameter {old_index}: {e}")))?;
+        let value = build_param(module, &rewrite, &builder, *slot, old_index, name)
+            .map_err(|e| internal(rewrite.new, format!("parameter {old_index}: {e}")))?;
         rewrite.replace_param(old_index, value);
     }
-    let new = rewrite.finish().map_err(internal)?;
-    metadata::set_function_marker(module, new, WRAPPED_MD);
+    let new = rewrite.new;
+    rewrite.finish().map_err(|e| internal(new, e))?;
+    metadata::set_marker_of_kind(module, new, wrapped);
     log::debug!(
         "{PASS}: wrapped kernel '{}': {old_signature} -> {}",
         naming::name_of(new),
@@ -72,16 +82,16 @@ pub fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>) -> Resul
 }
 
 /// What replaces old parameter `old_index` in the body, built from new
-/// parameter `old_index + 1`.
+/// parameter `old_index + 1`; its instructions are named after `name`.
 fn build_param<'ctx>(
     module: &Module<'ctx>,
     rewrite: &SignatureRewrite<'ctx>,
     builder: &Builder<'ctx>,
     slot: Slot<'ctx>,
     old_index: u32,
+    name: &str,
 ) -> Result<Value<'ctx>, BuilderError> {
     let param = rewrite.new_param(old_index + 1);
-    let name = param.name();
     let suffixed = |suffix: &str| if name.is_empty() { String::new() } else { format!("{name}.{suffix}") };
     let basic = param.as_basic().expect("slots are pointers or i64");
     match slot {

@@ -40,14 +40,14 @@ pub enum Slot<'ctx> {
 
 /// Everything needed to rewrite one kernel, checked before any change.
 pub struct KernelPlan<'ctx> {
-    pub kernel: FunctionValue<'ctx>,
+    pub kernel: signature::Rewritable<'ctx>,
     pub slots: Vec<Slot<'ctx>>,
     /// The kernel's manifest: its parameters as the host passes them.
     pub manifest: KernelManifest,
 }
 
 pub fn plan_kernel<'ctx>(kernel: FunctionValue<'ctx>, layout: &TargetData) -> Result<KernelPlan<'ctx>, Error> {
-    signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
+    let rewritable = signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
         kernel: naming::name_of(kernel),
         why,
     })?;
@@ -72,7 +72,11 @@ pub fn plan_kernel<'ctx>(kernel: FunctionValue<'ctx>, layout: &TargetData) -> Re
         name: naming::symbol(kernel),
         params,
     };
-    Ok(KernelPlan { kernel, slots, manifest })
+    Ok(KernelPlan {
+        kernel: rewritable,
+        slots,
+        manifest,
+    })
 }
 
 /// A parameter's manifest record: what it was and how its slot carries it.
