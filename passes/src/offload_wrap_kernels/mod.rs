@@ -25,9 +25,8 @@
 //! Other parameters (scalars wider than 8 bytes, scalable vectors, ABI
 //! attributes like `sret`/`inalloca`) are an error naming the kernel, the
 //! parameter and its type. The symbol name, calling convention, linkage,
-//! visibility, attributes, metadata (`!dbg` too) and body survive; not kept
-//! are `dso_local` (the C API cannot set it; dropping it is conservative) and
-//! the kernel's place in the module (the rewritten kernel comes last).
+//! visibility, `dso_local`, attributes, metadata (`!dbg` too), body and the
+//! kernel's place in the module survive.
 //!
 //! Input (the marker contract): kernels are the defined functions that are
 //! - `amdgpu_kernel` or `ptx_kernel`, or
