@@ -50,6 +50,12 @@
 ; RUN: %FileCheck --check-prefix=DEREF-IR %s < %t.deref.ll
 ; DEREF: warning: amdgpu-kernel-abi: kernel 'k': its debug info lists 2 source parameters that do not match its 2 IR parameters
 ; DEREF-IR: define amdgpu_kernel void @k(ptr addrspace(4) noalias nofree noundef byref([12 x i8]) align 8 captures(none) dereferenceable(12) %t, ptr %out)
+;
+; An existing byref is held to the debug info as `dereferenceable` is, so the
+; pass is a fixed point: run again on its own output (a 12-byte byref, the
+; 16-byte source), it warns again and changes nothing.
+; RUN: %opt -passes=amdgpu-kernel-abi -S %t.deref.ll -o %t.deref2.ll 2>&1 | %FileCheck --check-prefix=DEREF %s
+; RUN: %FileCheck --check-prefix=DEREF-IR %s < %t.deref2.ll
 
 ;--- good.ll
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"

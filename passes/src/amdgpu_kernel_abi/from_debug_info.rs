@@ -87,7 +87,18 @@ fn single<'ctx>(
         source: "debug info",
         doubt: None,
     };
-    if attributes::has_param(kernel, index, "byref") || is_aggregate(ty) || !source.is_aggregate() {
+    if attributes::has_param(kernel, index, "byref") {
+        // An existing byref must hold as many bytes as the source aggregate,
+        // as `dereferenceable` must below: otherwise the pass's own output
+        // (a byref made from `dereferenceable(N)` while the debug info was
+        // ignored) would match in a second run and be decided differently.
+        let fits = !source.is_aggregate()
+            || attributes::param_type(kernel, index, "byref")
+                .and_then(Type::fixed_size)
+                .is_some_and(|t| layout.get_abi_size(&t) == source.size);
+        return fits.then(|| plan_from_ir(kernel, index, layout));
+    }
+    if is_aggregate(ty) || !source.is_aggregate() {
         return Some(plan_from_ir(kernel, index, layout));
     }
     if source.shape == Shape::PointerNiche {
