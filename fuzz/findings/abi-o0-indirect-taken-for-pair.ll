@@ -16,6 +16,13 @@
 ; handled right.
 ; Should: `(byref([16 x i8]) align 8 %a0, byref([8 x i8]) align 4 %a1, ptr %out)`.
 ; Found by the debuginfo family (true descriptions, 2 cases in 4,000).
+; Fixed: %a0 and %a1 are each an aggregate, byref with its own size;
+; %a1.0 is read from byte 0 of %a1, not from %a0.
+; EXPECT: output
+; CHECK: define amdgpu_kernel void @k(ptr addrspace(4) {{.*}}byref([16 x i8]) align 8 {{.*}}%a0, ptr addrspace(4) {{.*}}byref([8 x i8]) align 4 {{.*}}%a1, ptr %out)
+; CHECK-NEXT: start:
+; CHECK-NOT: {{^}}define
+; CHECK: load i8, ptr addrspace(4) %a1, align 4
 source_filename = "z.rs"
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"

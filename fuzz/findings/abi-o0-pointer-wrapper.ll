@@ -14,6 +14,13 @@
 ; Should: `ptr addrspace(4) byref([8 x i8]) align 8 %w` (or the pointer by value, with
 ; the body's load of p replaced), as at -O3. Found by the debuginfo family (true
 ; descriptions) and by the rustc family (-Copt-level=0).
+; Fixed: the struct of one pointer becomes that pointer, by
+; value (clang's kernarg for `struct {int *p}`); the body's load of p from *w is gone
+; and it dereferences the pointer itself.
+; EXPECT: output
+; CHECK: define amdgpu_kernel void @k(ptr %w, ptr %out)
+; CHECK-NOT: load ptr
+; CHECK: load i32, ptr %w, align 4
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 

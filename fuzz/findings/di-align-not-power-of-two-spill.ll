@@ -6,6 +6,12 @@
 ; after planning a byref/spill with that alignment.
 ; Should: the same error as for any parameter, naming kernel 'k' and parameter #0 (%s)
 ; and the alignment debug info gave, or the alignment the IR proves (align 4).
+; Fixed: a warning naming kernel and source parameter; the debug info is ignored, the
+; IR decides (the kernel is left as it is), and no alignment 7 reaches the IR.
+; EXPECT: output
+; STDERR: warning: amdgpu-kernel-abi: kernel 'k': debug info of source parameter 0: alignment 7 is not a power of two; the debug info is ignored and the IR types alone decide the kernel's parameters
+; CHECK: define amdgpu_kernel void @k(ptr align 4 %s, ptr %out)
+; CHECK-NOT: align 7
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 

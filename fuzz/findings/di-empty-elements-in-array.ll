@@ -6,6 +6,9 @@
 ; Should: finish at once; a description that disagrees with the IR (no size here, and
 ; 2^59 bytes cannot be a kernel argument) is an error naming kernel 'k' and parameter #0,
 ; or the IR alone decides.
+; Fixed: finishes at once and refuses cleanly, naming kernel and parameter (the array
+; describes 2^59 bytes).
+; EXPECT: error: amdgpu-kernel-abi: kernel 'k', parameter #0 (%s) of type 'ptr': a 576460752303423488-byte aggregate is too large for a byref kernel argument (at most 4294967295 bytes)
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 

@@ -8,6 +8,12 @@
 ; struct) is an error naming kernel 'k' and parameters #0/#1, or the pair is left alone
 ; (logged). The same happens when the struct's size is smaller than its members
 ; (size: 64 here).
+; Fixed: a warning naming the bad member offset; the debug info is ignored, the IR
+; decides (the pieces stay as they are: no byref, so nothing reads past one).
+; EXPECT: output
+; STDERR: warning: amdgpu-kernel-abi: kernel 'k': debug info of source parameter 0: a member at offset 24 of a 16-byte struct; the debug info is ignored and the IR types alone decide the kernel's parameters
+; CHECK: define amdgpu_kernel void @k(i64 %t.0, i32 %t.1, ptr %out)
+; CHECK-NOT: byref
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 

@@ -238,16 +238,36 @@ def make_special_kernel(stress, seed, target, kind=None):
         if p not in e.refusals:
             e.refuse(p, f"a {kind} kernel", kernel=name)
     if kind not in ("declaration",):
-        e.output_checks.append((None, properties_kept(name, ir)))
+        if target == "amdgpu":
+            # amdgpu-kernel-abi clears unnamed_addr on every kernel (a kernel
+            # is found by its symbol: MergeFunctions must not make it an
+            # alias); everything else is kept, by byref-callee-copy too.
+            e.output_checks.append(("amdgpu-kernel-abi", properties_kept(name, ir, ignore=UNNAMED)))
+            e.output_checks.append(("amdgpu-kernel-abi", unnamed_addr_cleared(name)))
+            e.output_checks.append(("!amdgpu-kernel-abi", properties_kept(name, ir)))
+        else:
+            e.output_checks.append((None, properties_kept(name, ir)))
     return ir, e
 
 
-def properties_kept(name, ir):
-    before = irlayout.fn_props(ir, name)
+UNNAMED = {"unnamed_addr", "local_unnamed_addr"}
+
+
+def properties_kept(name, ir, ignore=frozenset()):
+    before = irlayout.fn_props(ir, name) - ignore
 
     def check(out):
         lost = before - irlayout.fn_props(out, name)
         if lost:
             return "function properties lost", f"kernel '{name}' lost {' '.join(sorted(lost))}"
+        return None
+    return check
+
+
+def unnamed_addr_cleared(name):
+    def check(out):
+        kept = UNNAMED & irlayout.fn_props(out, name)
+        if kept:
+            return "kernel still unnamed_addr", f"kernel '{name}' is still {' '.join(sorted(kept))} after amdgpu-kernel-abi"
         return None
     return check

@@ -67,7 +67,8 @@ class Expect:
         self.counts = {}         # text -> times it must occur in the output's calls
         self.pipeline_params = ""  # appended to the host pass's parameters
         # (pass name or None, check): check(output text) returns None or
-        # (failure class, detail); run for pipelines containing that pass.
+        # (failure class, detail); run for pipelines containing that pass
+        # ("!pass": for pipelines without it; None: for every pipeline).
         self.output_checks = []
         self.variant = ""        # what the generator made (a lie, a kind of kernel), for grouping failures
 
@@ -170,7 +171,7 @@ def output_checks(ctx, name, pipeline, checks, expect, out1, work):
                 return "failed", "launch count", f"{got} calls of {needle} in the output, expected {want}"
     passes = {pass_name(p) for p in pipeline.split(",")}
     for needed, check in expect.output_checks:
-        if needed is None or needed in passes:
+        if needed is None or (needed[1:] not in passes if needed.startswith("!") else needed in passes):
             found = check(output)
             if found:
                 return "failed", found[0], found[1]
@@ -196,10 +197,12 @@ def error_signature(detail):
     key = lines[0] if lines else ""
     if key.startswith(RUN_REPORTS) or not key:
         rest = lines[1:]
-        key = next((l for l in rest if re.search(r"error|LLVM|Undefined behavior|^[-+<>] ", l)),
+        key = next((l for l in rest if re.search(r"error|LLVM|Undefined behavior|^[-+<>] ", l)
+                    and "ModuleID" not in l),
                    rest[0] if rest else key)
     key = re.sub(r"(/[\w.+-]+)+", "FILE", key)
     key = re.sub(r"'[^']*'", "'_'", key)
+    key = re.sub(r"`[^`]*`", "`_`", key)  # quoted IR (a musttail call, ...)
     key = re.sub(r"%[\w.]+", "%_", key)
     key = re.sub(r"\d+", "N", key)
     return key.strip()[:160]
