@@ -70,7 +70,7 @@ prepare() {
   set -e
   local out=$1 runtime=$2
   local plugin=${OFFLOAD_PASSES_PLUGIN:-$root/target/release/liboffload_passes.so}
-  local ptxas=${OFFLOAD_PASSES_PTXAS:-$root/tools/bin/ptxas}
+  local ptxas=${PTXAS:-$root/tools/bin/ptxas}
   local libdir ex=$root/examples/nvptx
   libdir=$(llvm-config-22 --libdir)
   [ -f "$plugin" ] || { echo "gpu-check: build the plugin first (cargo build --release)" >&2; exit 1; }
