@@ -41,7 +41,13 @@
 #   %read-manifest IMAGE [--digest]
 #       the kernel manifests of a linked device image, one block per kernel
 #       (scripts/read-manifest.py, the format's example reader)
-#   %ptxas    ptxas (feature 'ptxas': $PTXAS or ptxas on PATH)
+#   %ptxas    ptxas (feature 'ptxas': $PTXAS, else tools/bin/ptxas from
+#       scripts/setup.sh, else ptxas on PATH)
+#   %elf_info IMAGE [--data PREFIX]...
+#       what a device ELF holds, one fact a line: machine, a cubin's sm, its
+#       kernels (.entry) and device functions, a cubin's parameter table,
+#       notes, data symbols with their bytes, sections
+#       (test-ir/Inputs/elf-info.py)
 #   %kernarg_layout FILE [LLC-OPTION...]
 #       each AMDGPU kernel's explicit kernarg offset:size:kind, one line per
 #       kernel (test-ir/Inputs/kernarg-layout.py); FILE ('-': stdin) is IR or
@@ -51,7 +57,7 @@
 #
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed,
 # 'valgrind' when valgrind is on PATH, 'ptxas' when NVIDIA's assembler is found
-# ($PTXAS or PATH), 'clang-offload' when clang's OpenMP offload driver can link
+# ($PTXAS, tools/bin/ptxas or PATH), 'clang-offload' when clang's OpenMP offload driver can link
 # (clang-linker-wrapper and libomp).
 
 import os
@@ -148,6 +154,7 @@ config.substitutions.append(("%repo", root))
 config.substitutions.append(
     ("%read-manifest", f"{sys.executable} {os.path.join(root, 'scripts', 'read-manifest.py')}")
 )
+config.substitutions.append(("%elf_info", f"{sys.executable} {os.path.join(inputs, 'elf-info.py')}"))
 config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join(inputs, 'kernarg-layout.py')}"))
 
 if shutil.which("valgrind"):
@@ -161,8 +168,13 @@ if rustc:
     config.substitutions.append(
         ("%amdgpu-rustc", f"{rustc} -Zllvm-plugins={plugin} --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib")
     )
-ptxas = os.environ.get("PTXAS") or shutil.which("ptxas")
-if ptxas and os.path.exists(ptxas):
+# ptxas: $PTXAS, else the one scripts/setup.sh puts in tools/bin/ (from
+# NVIDIA's PyPI wheel), else ptxas on PATH.
+ptxas = os.environ.get("PTXAS")
+if not ptxas and os.access(os.path.join(root, "tools", "bin", "ptxas"), os.X_OK):
+    ptxas = os.path.join(root, "tools", "bin", "ptxas")
+ptxas = ptxas or shutil.which("ptxas")
+if ptxas and os.access(ptxas, os.X_OK):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
 if os.path.exists(os.path.join(libdir, "libomptarget.so")):

@@ -54,7 +54,7 @@
 ; WRAP-COMMA: error: offload-wrap-kernels: pass parameters must end with '>' and cannot contain ',' (LLVM's pipeline parser splits there); got 'offload-wrap-kernels<kernels=a...'
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-host<imag=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-UNKNOWN-KEY %s
-; HOST-UNKNOWN-KEY: error: offload-host: unknown parameter 'imag' (accepted: image, teams, threads, device, foreign)
+; HOST-UNKNOWN-KEY: error: offload-host: unknown parameter 'imag' (accepted: image, teams, threads, device, foreign, arch)
 ; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=x.so;foreign=a::b>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-FOREIGN %s
 ; HOST-FOREIGN: error: offload-host: parameter 'foreign': an empty kernel name
 ;

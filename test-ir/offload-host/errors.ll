@@ -13,7 +13,7 @@
 
 ; RUN: echo "not an image" > %t/text.so
 ; RUN: not %opt -passes='offload-host<image=%t/text.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=NOT-ELF -DIMAGE=%t/text.so
-; NOT-ELF: error: offload-host: image '[[IMAGE]]' is neither an ELF file nor an OffloadBinary
+; NOT-ELF: error: offload-host: image '[[IMAGE]]' is neither an ELF file, LLVM bitcode nor an OffloadBinary
 
 ; RUN: touch %t/empty.so
 ; RUN: not %opt -passes='offload-host<image=%t/empty.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=EMPTY -DIMAGE=%t/empty.so

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use object::read::elf::{ElfFile64, FileHeader, SectionHeader};
+use object::read::elf::{ElfFile64, SectionHeader};
 use object::{Endianness, Object, ObjectSection, ObjectSymbol};
 
 use crate::kernel_manifest::{self, KernelManifest, SYMBOL_PREFIX};
@@ -85,6 +85,15 @@ pub fn manifests(file: &ElfFile64<'_, Endianness>) -> Result<BTreeMap<String, Ke
             }
         }
     }
+    by_kernel(found)
+}
+
+/// Manifests as read from an image, by kernel symbol: a manifest that does
+/// not parse, or two different manifests of one kernel, are errors (the
+/// text completes "image 'PATH' ...").
+pub fn by_kernel(
+    found: Vec<Result<KernelManifest, kernel_manifest::ManifestProblem>>,
+) -> Result<BTreeMap<String, KernelManifest>, String> {
     let mut by_kernel = BTreeMap::new();
     for manifest in found {
         let manifest = manifest.map_err(|p| format!("has a kernel manifest that {p}"))?;
@@ -171,9 +180,4 @@ pub fn amdgpu_arch(target: &str) -> Option<&str> {
     let processor = target.rsplit('-').next()?;
     let arch = processor.split(':').next()?;
     arch.starts_with("gfx").then_some(arch)
-}
-
-/// The ELF's `e_flags` (for a cubin's `sm_NN`).
-pub fn e_flags(file: &ElfFile64<'_, Endianness>) -> u32 {
-    file.elf_header().e_flags(file.endian()).0
 }

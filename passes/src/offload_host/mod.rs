@@ -5,6 +5,7 @@
 //! # Input: the launch contract (README, "The launch contract")
 //! The image at `PATH` is an ELF64 device image — an x86_64 shared object
 //! (libomptarget's host plugin), an AMDGPU code object or an NVPTX cubin —
+//! or nvptx64 LLVM bitcode (the CUDA plugin compiles it when it loads it),
 //! bare or inside one `OffloadBinary` ([`image`]).
 //!
 //! **Which kernels.** A kernel is launched only when the image says what it
@@ -61,7 +62,7 @@
 //!
 //! # Structure
 //! [`contract`], [`contract_v2`] (the call forms and descriptor words),
-//! [`image`], [`offload_binary`], [`kernel_info`] (reading the image and what
+//! [`image`] (with its `elf`, `cubin`, `bitcode`, `offload_binary`), [`kernel_info`] (reading the image and what
 //! it says about its kernels), [`plan`], [`site`], [`check`] (every launch
 //! found and checked before anything changes), [`libomptarget`] (the
 //! runtime's types and functions), [`registration`] (embedding and
@@ -71,6 +72,10 @@
 //! `opt-22 -load-pass-plugin=liboffload_passes.so -passes='offload-host<image=k.so;teams=1;threads=1;device=-1;foreign=k1:k2>'`;
 //! `teams`/`threads` (v1 defaults for x; 0: the runtime chooses), `device`
 //! (v1; default -1: the default device) and `foreign` are optional.
+//! `arch=sm_NN` (or `sm_NNa`) names the NVIDIA GPU the program is for: a
+//! cubin that cannot run there (another major version, a higher minor one,
+//! another SM for an `a` cubin) is an error, and so is `arch` with an image
+//! for no NVIDIA GPU; bitcode is compiled for the GPU found at run time.
 
 mod check;
 mod contract;
@@ -81,7 +86,6 @@ pub mod image;
 mod kernel_info;
 mod libomptarget;
 mod lower;
-mod offload_binary;
 mod plan;
 mod registration;
 mod site;
@@ -93,7 +97,7 @@ use std::path::PathBuf;
 
 use inkwell::module::Module;
 
-use self::image::DeviceImage;
+use self::image::{CudaArch, DeviceImage};
 use self::libomptarget::{MODULE_FLAG_MAX, OPENMP_VERSION, Types};
 use self::helpers::Helpers;
 use self::lower::Lowering;
@@ -107,6 +111,7 @@ const KEYS: &[Key] = &[
     Key::once("threads"),
     Key::once("device"),
     Key::repeatable("foreign"),
+    Key::once("arch"),
 ];
 
 /// The pass, with its parameters.
@@ -120,9 +125,12 @@ pub struct Options {
     pub device: i64,
     /// Kernels of an image without a manifest to launch unchecked.
     pub foreign: Vec<String>,
+    /// `arch=sm_NN[a]`: the NVIDIA GPU the program is for, checked against
+    /// the image ([`DeviceImage::check_arch`]).
+    pub arch: Option<CudaArch>,
 }
 
-/// `offload-host<image=PATH;teams=N;threads=N;device=N>`.
+/// `offload-host<image=PATH;teams=N;threads=N;device=N;foreign=K;arch=sm_NN>`.
 pub struct OffloadHost {
     options: Options,
 }
@@ -139,6 +147,7 @@ impl ModulePass for OffloadHost {
             threads: 0,
             device: -1,
             foreign: Vec::new(),
+            arch: None,
         };
         for param in params::parse(text, KEYS)? {
             match param.key {
@@ -150,6 +159,9 @@ impl ModulePass for OffloadHost {
                         }
                         options.foreign.push(name.to_owned());
                     }
+                }
+                "arch" => {
+                    options.arch = Some(CudaArch::parse(param.text()?).map_err(|why| param.invalid(why))?);
                 }
                 "teams" => options.teams = param.number()?,
                 "threads" => options.threads = param.number()?,
@@ -174,6 +186,9 @@ impl ModulePass for OffloadHost {
 
     fn run(&self, module: &Module<'_>, _: &mut Diagnostics) -> Result<bool, Error> {
         let image = DeviceImage::load(&self.options.image).map_err(Error::Image)?;
+        if let Some(arch) = self.options.arch {
+            image.check_arch(arch).map_err(Error::Image)?;
+        }
         let plan = plan::plan(module, &image, &self.options)?;
         if plan.is_empty() {
             return Ok(false);

@@ -82,6 +82,17 @@ fn options_and_their_errors() {
     assert!(matches!(options("image=a;teams=-1"), Err(ParamError::NotANumber { .. })));
     assert!(matches!(options("image=a;device=-2"), Err(ParamError::Invalid { .. })));
     assert_eq!(options("image=a;image=b").unwrap_err(), ParamError::Duplicate { key: "image" });
+    assert_eq!(options("image=/x.so").unwrap().arch, None);
+    let arch = options("image=/x.cubin;arch=sm_90a").unwrap().arch.unwrap();
+    assert_eq!((arch.sm, arch.accelerated), (90, true));
+    assert_eq!(
+        options("image=a;arch=90").unwrap_err(),
+        ParamError::Invalid {
+            key: "arch".into(),
+            why: "'90' is not an NVIDIA GPU architecture like sm_90 or sm_90a".into()
+        }
+    );
+    assert_eq!(options("image=a;arch=sm_80;arch=sm_90").unwrap_err(), ParamError::Duplicate { key: "arch" });
 }
 
 #[test]
@@ -270,7 +281,7 @@ fn errors_leave_the_module_unchanged() {
         Error::MissingKernel(MissingKernel {
             kernel: "nope".into(),
             path: image(),
-            no_descriptor: false,
+            not_a_kernel: None,
             kernels: vec!["k".into(), "other".into()]
         })
     );

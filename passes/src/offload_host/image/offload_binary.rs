@@ -19,6 +19,8 @@ use object::pod::{Pod, from_bytes};
 pub const MAGIC: [u8; 4] = [0x10, 0xFF, 0x10, 0xAD];
 /// `ImageKind::IMG_Object`: an ELF (shown as `kind elf`).
 pub const IMAGE_KIND_OBJECT: u16 = 1;
+/// `ImageKind::IMG_Bitcode`: LLVM bitcode (`kind llvm ir`).
+pub const IMAGE_KIND_BITCODE: u16 = 2;
 /// `ImageKind::IMG_Cubin`.
 pub const IMAGE_KIND_CUBIN: u16 = 3;
 /// `OffloadKind::OFK_OpenMP`.

@@ -4,29 +4,38 @@
 //!
 //! Accepted inputs: an ELF64 little-endian image for one of the machines
 //! libomptarget 22 has a plugin for — an x86_64 shared object (the host
-//! plugin `dlopen`s it), an AMDGPU HSA code object, an NVPTX cubin — either
-//! bare or wrapped in one LLVM `OffloadBinary` (magic `0x10FF10AD`, as
-//! `llvm-offload-binary` writes it). The runtime needs the raw ELF, so
-//! [`DeviceImage::elf`] is always the inner ELF, never an OffloadBinary header.
+//! plugin `dlopen`s it), an AMDGPU HSA code object, an NVPTX cubin — or
+//! nvptx64 LLVM bitcode (the CUDA plugin compiles it on load), either bare
+//! or wrapped in one LLVM `OffloadBinary` (magic `0x10FF10AD`, as
+//! `llvm-offload-binary` writes it). The runtime tells ELF from bitcode by
+//! the first bytes and never looks inside an OffloadBinary, so
+//! [`DeviceImage::elf`] is always the inner image, never an OffloadBinary
+//! header.
 //!
-//! ELF parsing and symbol tables come from the `object` crate; the small
-//! OffloadBinary format is read and written in [`offload_binary`].
+//! By concept: [`elf`] (header checks and kernel symbols, with the `object`
+//! crate), [`cubin`] (a cubin's architecture and the `arch` parameter),
+//! [`bitcode`] (nvptx64 bitcode, read by LLVM), [`offload_binary`] (the
+//! small OffloadBinary format, read and written).
 //!
 //! The digest is the first 8 bytes of the file's SHA-256 as a
 //! little-endian `u64` (the v2 launch descriptor's word 1); the embedded
 //! globals are suffixed with it in hex, so every module built against one
 //! image emits the same comdat.
 
+mod bitcode;
+mod cubin;
+mod elf;
+mod offload_binary;
+
+pub use bitcode::BitcodeProblem;
+pub use cubin::{ArchProblem, CudaArch, HeaderProblem};
+
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use object::elf;
-use object::read::elf::{ElfFile64, FileHeader, Sym};
-use object::{Endianness, FileKind, Object, ObjectSymbol, SymbolKind};
 use sha2::{Digest, Sha256};
 
-use super::kernel_info::{self, AmdgpuMetadata};
-use super::offload_binary;
+use super::kernel_info::AmdgpuMetadata;
 use crate::kernel_manifest::KernelManifest;
 
 /// The device the image is for, by ELF `e_machine`.
@@ -36,19 +45,11 @@ pub enum Machine {
     X86_64,
     /// `EM_AMDGPU`: an HSA code object; each kernel `K` has a descriptor `K.kd`.
     Amdgpu,
-    /// `EM_CUDA`: an NVPTX cubin.
+    /// `EM_CUDA`: an NVPTX cubin; its kernels are the `.entry` functions.
     Cuda,
-}
-
-impl Machine {
-    fn from_elf(e_machine: elf::Machine) -> Option<Machine> {
-        match e_machine {
-            elf::EM_X86_64 => Some(Machine::X86_64),
-            elf::EM_AMDGPU => Some(Machine::Amdgpu),
-            elf::EM_CUDA => Some(Machine::Cuda),
-            _ => None,
-        }
-    }
+    /// nvptx64 LLVM bitcode, which libomptarget's CUDA plugin compiles for
+    /// the GPU it finds (and assembles with the `ptxas` on `PATH`).
+    NvptxBitcode,
 }
 
 /// Why an image cannot be used. `Display` names the image by its path.
@@ -65,6 +66,7 @@ pub enum ImageProblem {
     /// An OffloadBinary that does not hold exactly one sound image; the
     /// text says what (truncated, wrong version, several images, ...).
     OffloadBinary { what: String },
+    /// Neither ELF nor bitcode (nor, outside, an OffloadBinary).
     NotElf { inside: bool },
     Elf32 { inside: bool },
     InvalidElf { inside: bool, why: String },
@@ -74,6 +76,12 @@ pub enum ImageProblem {
     /// A kernel manifest or AMDGPU metadata note that cannot be read; the
     /// text says what.
     KernelInfo { what: String },
+    /// A cubin libomptarget would not load.
+    Cubin { inside: bool, problem: HeaderProblem },
+    /// Bitcode that is not a usable nvptx64 image.
+    Bitcode { inside: bool, problem: BitcodeProblem },
+    /// The image does not fit the `arch` parameter.
+    Arch { wanted: CudaArch, problem: ArchProblem },
 }
 
 impl std::fmt::Display for ImageError {
@@ -84,11 +92,12 @@ impl std::fmt::Display for ImageError {
             ImageProblem::Unreadable { why } => write!(f, "cannot read image '{path}': {why}"),
             ImageProblem::Empty => write!(f, "image '{path}' is empty"),
             ImageProblem::OffloadBinary { what } => write!(f, "image '{path}' {what}"),
-            ImageProblem::NotElf { inside: true } => {
-                write!(f, "image '{path}' holds an image that is not ELF inside the OffloadBinary")
-            }
+            ImageProblem::NotElf { inside: true } => write!(
+                f,
+                "image '{path}' holds an image that is neither ELF nor LLVM bitcode inside the OffloadBinary"
+            ),
             ImageProblem::NotElf { inside: false } => {
-                write!(f, "image '{path}' is neither an ELF file nor an OffloadBinary")
+                write!(f, "image '{path}' is neither an ELF file, LLVM bitcode nor an OffloadBinary")
             }
             ImageProblem::Elf32 { inside: i } => {
                 write!(f, "image '{path}' holds a 32-bit ELF{}; a 64-bit device image is needed", inside(i))
@@ -110,6 +119,13 @@ impl std::fmt::Display for ImageError {
                 inside(i)
             ),
             ImageProblem::KernelInfo { what } => write!(f, "image '{path}' {what}"),
+            ImageProblem::Cubin { inside: i, problem } => {
+                write!(f, "image '{path}' is a cubin{} {problem}", inside(i))
+            }
+            ImageProblem::Bitcode { inside: i, problem } => {
+                write!(f, "image '{path}' is LLVM bitcode{} {problem}", inside(i))
+            }
+            ImageProblem::Arch { wanted, problem } => write!(f, "{}", problem.text(path, *wanted)),
         }
     }
 }
@@ -122,18 +138,36 @@ impl std::error::Error for ImageError {}
 pub struct MissingKernel {
     pub kernel: String,
     pub path: String,
-    /// The symbol exists, but has no AMDGPU kernel descriptor `K.kd`.
-    pub no_descriptor: bool,
+    /// The function exists, but is no kernel: why.
+    pub not_a_kernel: Option<NotAKernel>,
     pub kernels: Vec<String>,
+}
+
+/// Why a function of the image is no kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotAKernel {
+    /// AMDGPU: no kernel descriptor `K.kd`.
+    NoDescriptor,
+    /// A cubin device function (no `.entry`).
+    DeviceFunction,
+    /// A bitcode function that is not `ptx_kernel`.
+    NotPtxKernel,
 }
 
 impl std::fmt::Display for MissingKernel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (kernel, path) = (&self.kernel, &self.path);
-        if self.no_descriptor {
-            write!(f, "'{kernel}' in image '{path}' has no kernel descriptor '{kernel}.kd'")?;
-        } else {
-            write!(f, "kernel '{kernel}' is not in image '{path}'")?;
+        match self.not_a_kernel {
+            Some(NotAKernel::NoDescriptor) => {
+                write!(f, "'{kernel}' in image '{path}' has no kernel descriptor '{kernel}.kd'")?;
+            }
+            Some(NotAKernel::DeviceFunction) => {
+                write!(f, "'{kernel}' in image '{path}' is a device function, not a kernel (.entry)")?;
+            }
+            Some(NotAKernel::NotPtxKernel) => {
+                write!(f, "'{kernel}' in image '{path}' is a function, not a kernel (ptx_kernel)")?;
+            }
+            None => write!(f, "kernel '{kernel}' is not in image '{path}'")?,
         }
         if self.kernels.is_empty() {
             write!(f, " (it has no kernels)")
@@ -156,15 +190,18 @@ pub struct DeviceImage {
     pub machine: Machine,
     /// Kernel names the image exports, sorted.
     kernels: Vec<String>,
-    /// Function symbols without a kernel descriptor (AMDGPU only), sorted:
-    /// present, but not launchable.
+    /// Functions that are present but not launchable, sorted: AMDGPU
+    /// functions without a kernel descriptor, cubin device functions (not
+    /// `.entry`), defined bitcode functions that are not `ptx_kernel`.
     non_kernels: Vec<String>,
-    /// True when the file was an OffloadBinary around the ELF.
+    /// True when the file was an OffloadBinary around the image.
     pub wrapped: bool,
     /// The kernel manifests, by kernel symbol.
     pub manifests: BTreeMap<String, KernelManifest>,
     /// An AMDGPU code object's `.amdhsa.kernels`.
     pub amdgpu: Option<AmdgpuMetadata>,
+    /// A cubin's architecture from its ELF header; `None` for other images.
+    pub cuda: Option<CudaArch>,
     /// The first 8 bytes of the file's SHA-256, little-endian.
     pub digest: u64,
     /// The target triple and architecture (the OffloadBinary's strings, or
@@ -199,7 +236,7 @@ impl DeviceImage {
             None
         };
         let elf = found.as_ref().map_or(0..bytes.len(), |f| f.image.clone());
-        let read = read_elf(&bytes[elf.clone()], found.is_some()).map_err(fail)?;
+        let read = read_image(&bytes[elf.clone()], found.is_some()).map_err(fail)?;
         let digest = digest(&bytes);
         let (triple, arch) = match &found {
             Some(f) if !f.triple.is_empty() => (f.triple.clone(), f.arch.clone()),
@@ -216,13 +253,15 @@ impl DeviceImage {
             non_kernels: read.non_kernels,
             manifests: read.manifests,
             amdgpu: read.amdgpu,
+            cuda: read.cuda,
             digest,
             triple,
             arch,
         })
     }
 
-    /// The raw ELF the runtime loads (inside the OffloadBinary if wrapped).
+    /// The raw image the runtime loads (inside the OffloadBinary if
+    /// wrapped): the ELF, or the bitcode of a [`Machine::NvptxBitcode`] image.
     pub fn elf(&self) -> &[u8] {
         &self.bytes[self.elf.clone()]
     }
@@ -241,7 +280,8 @@ impl DeviceImage {
         }
         let image_kind = match self.machine {
             Machine::Cuda => offload_binary::IMAGE_KIND_CUBIN,
-            _ => offload_binary::IMAGE_KIND_OBJECT,
+            Machine::NvptxBitcode => offload_binary::IMAGE_KIND_BITCODE,
+            Machine::X86_64 | Machine::Amdgpu => offload_binary::IMAGE_KIND_OBJECT,
         };
         let strings = offload_binary::Strings {
             image_kind,
@@ -274,10 +314,15 @@ impl DeviceImage {
         if self.has_kernel(name) {
             return Ok(());
         }
+        let present = self.non_kernels.binary_search_by(|k| k.as_str().cmp(name)).is_ok();
         Err(MissingKernel {
             kernel: name.to_owned(),
             path: self.path.clone(),
-            no_descriptor: self.non_kernels.binary_search_by(|k| k.as_str().cmp(name)).is_ok(),
+            not_a_kernel: present.then_some(match self.machine {
+                Machine::Amdgpu => NotAKernel::NoDescriptor,
+                Machine::Cuda => NotAKernel::DeviceFunction,
+                Machine::NvptxBitcode | Machine::X86_64 => NotAKernel::NotPtxKernel,
+            }),
             kernels: self.kernels.clone(),
         })
     }
@@ -295,118 +340,28 @@ impl Machine {
         match self {
             Machine::X86_64 => "x86_64-unknown-linux-gnu",
             Machine::Amdgpu => "amdgcn-amd-amdhsa",
-            Machine::Cuda => "nvptx64-nvidia-cuda",
+            Machine::Cuda | Machine::NvptxBitcode => "nvptx64-nvidia-cuda",
         }
     }
 }
 
-/// What reading the ELF found.
-struct ReadElf {
-    machine: Machine,
-    kernels: Vec<String>,
-    non_kernels: Vec<String>,
-    manifests: BTreeMap<String, KernelManifest>,
-    amdgpu: Option<AmdgpuMetadata>,
-    arch: String,
-}
-
-/// Validates the ELF and lists its kernels (and, for AMDGPU, the function
-/// symbols that lack a `.kd` descriptor), manifests and kernarg metadata.
-fn read_elf(data: &[u8], inside: bool) -> Result<ReadElf, ImageProblem> {
-    match FileKind::parse(data) {
-        Ok(FileKind::Elf64) => {}
-        Ok(FileKind::Elf32) => return Err(ImageProblem::Elf32 { inside }),
-        _ => return Err(ImageProblem::NotElf { inside }),
+/// Reads the inner image: bitcode by its magic, else an ELF.
+fn read_image(data: &[u8], inside: bool) -> Result<elf::ReadElf, ImageProblem> {
+    if !bitcode::is_bitcode(data) {
+        return elf::read_elf(data, inside);
     }
-    let file = ElfFile64::<Endianness>::parse(data).map_err(|e| ImageProblem::InvalidElf {
-        inside,
-        why: e.to_string(),
-    })?;
-    let header = file.elf_header();
-    let endian = file.endian();
-    if endian != Endianness::Little {
-        return Err(ImageProblem::BigEndian { inside });
-    }
-    let e_machine = header.e_machine(endian);
-    let machine = Machine::from_elf(e_machine).ok_or(ImageProblem::Machine {
-        inside,
-        e_machine: e_machine.0,
-    })?;
-    let e_type = header.e_type(endian);
-    if machine != Machine::Cuda && e_type != elf::ET_DYN {
-        return Err(ImageProblem::NotShared {
-            inside,
-            e_type: e_type.0,
-        });
-    }
-    let (kernels, non_kernels) = kernel_symbols(&file, machine);
-    let info = |what| ImageProblem::KernelInfo { what };
-    let manifests = kernel_info::manifests(&file).map_err(info)?;
-    let amdgpu = match machine {
-        Machine::Amdgpu => kernel_info::amdgpu_metadata(&file).map_err(info)?,
-        _ => None,
-    };
-    let arch = match machine {
-        Machine::X86_64 => "generic".to_owned(),
-        Machine::Amdgpu => amdgpu
-            .as_ref()
-            .and_then(|m| kernel_info::amdgpu_arch(&m.target))
-            .unwrap_or("")
-            .to_owned(),
-        Machine::Cuda => format!("sm_{}", kernel_info::e_flags(&file) & 0xff),
-    };
-    Ok(ReadElf {
-        machine,
-        kernels,
-        non_kernels,
-        manifests,
-        amdgpu,
-        arch,
+    let read = bitcode::read(data).map_err(|problem| ImageProblem::Bitcode { inside, problem })?;
+    Ok(elf::ReadElf {
+        machine: Machine::NvptxBitcode,
+        kernels: read.kernels,
+        non_kernels: read.non_kernels,
+        manifests: read.manifests,
+        amdgpu: None,
+        cuda: None,
+        // The CUDA plugin compiles it for the GPU it finds.
+        arch: "generic".to_owned(),
     })
 }
-
-/// Kernel names by machine: the host plugin `dlsym`s, so x86_64 kernels are
-/// the exported (dynamic) functions; AMDGPU kernels are the functions with a
-/// `K.kd` descriptor object; cubin kernels are the global functions marked
-/// as entries (`st_other` bit `STO_CUDA_ENTRY`, 0x10), not device functions.
-fn kernel_symbols(
-    file: &ElfFile64<'_, Endianness>,
-    machine: Machine,
-) -> (Vec<String>, Vec<String>) {
-    let defined = |symbols: object::read::elf::ElfSymbolIterator<'_, '_, _, _>,
-                   kind: SymbolKind| {
-        symbols
-            .filter(|s| s.is_definition() && s.kind() == kind && (s.is_global() || s.is_weak()))
-            .filter_map(|s| s.name().ok().map(str::to_owned))
-            .collect::<Vec<String>>()
-    };
-    let mut functions = match machine {
-        Machine::X86_64 => defined(file.dynamic_symbols(), SymbolKind::Text),
-        Machine::Amdgpu => {
-            let mut all = defined(file.symbols(), SymbolKind::Text);
-            all.extend(defined(file.dynamic_symbols(), SymbolKind::Text));
-            all
-        }
-        Machine::Cuda => file
-            .symbols()
-            .filter(|s| s.is_definition() && s.kind() == SymbolKind::Text && s.is_global())
-            .filter(|s| s.elf_symbol().st_other().0 & STO_CUDA_ENTRY != 0)
-            .filter_map(|s| s.name().ok().map(str::to_owned))
-            .collect(),
-    };
-    functions.sort();
-    functions.dedup();
-    if machine != Machine::Amdgpu {
-        return (functions, Vec::new());
-    }
-    let mut descriptors = defined(file.symbols(), SymbolKind::Data);
-    descriptors.extend(defined(file.dynamic_symbols(), SymbolKind::Data));
-    let has_descriptor = |f: &String| descriptors.iter().any(|d| d.strip_suffix(".kd") == Some(f));
-    functions.into_iter().partition(has_descriptor)
-}
-
-/// A cubin symbol's `st_other` bit for a kernel entry.
-const STO_CUDA_ENTRY: u8 = 0x10;
 
 #[cfg(test)]
 mod tests {
@@ -435,7 +390,7 @@ define internal void @hidden() { ret void }
         assert_eq!(image.elf(), std::fs::read(&path).unwrap());
         image.check_kernel("alpha").unwrap();
         let missing = image.check_kernel("gamma").unwrap_err();
-        assert!(!missing.no_descriptor);
+        assert_eq!(missing.not_a_kernel, None);
         assert_eq!(missing.kernels, ["alpha", "beta"]);
     }
 
@@ -449,7 +404,7 @@ define void @helper() { ret void }
         let image = DeviceImage::load(Path::new(&path)).unwrap();
         assert_eq!(image.machine, Machine::Amdgpu);
         assert_eq!(image.kernels(), ["k"]);
-        assert!(image.check_kernel("helper").unwrap_err().no_descriptor);
+        assert_eq!(image.check_kernel("helper").unwrap_err().not_a_kernel, Some(NotAKernel::NoDescriptor));
     }
 
     #[test]

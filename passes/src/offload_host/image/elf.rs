@@ -1,0 +1,154 @@
+//! Reading an ELF device image: the checks libomptarget 22 makes of its
+//! header, its kernels by machine, and what it says about them (manifests,
+//! AMDGPU kernarg metadata, a cubin's architecture).
+
+use std::collections::BTreeMap;
+
+use object::elf;
+use object::read::elf::{ElfFile64, FileHeader, Sym};
+use object::{Endianness, FileKind, Object, ObjectSymbol, SymbolKind};
+
+use super::super::kernel_info::{self, AmdgpuMetadata};
+use super::cubin::{self, CudaArch};
+use super::{ImageProblem, Machine};
+use crate::kernel_manifest::KernelManifest;
+
+/// What reading the ELF found.
+pub struct ReadElf {
+    pub machine: Machine,
+    pub kernels: Vec<String>,
+    /// Functions present but not launchable: AMDGPU functions without a
+    /// kernel descriptor, cubin device functions (not `.entry`).
+    pub non_kernels: Vec<String>,
+    pub manifests: BTreeMap<String, KernelManifest>,
+    pub amdgpu: Option<AmdgpuMetadata>,
+    /// A cubin's architecture, from its header.
+    pub cuda: Option<CudaArch>,
+    pub arch: String,
+}
+
+/// The device an ELF is for, by `e_machine`.
+fn machine_of(e_machine: elf::Machine) -> Option<Machine> {
+    match e_machine {
+        elf::EM_X86_64 => Some(Machine::X86_64),
+        elf::EM_AMDGPU => Some(Machine::Amdgpu),
+        elf::EM_CUDA => Some(Machine::Cuda),
+        _ => None,
+    }
+}
+
+/// Validates the ELF and lists its kernels (and the functions that are
+/// none), manifests, kernarg metadata and a cubin's architecture.
+pub fn read_elf(data: &[u8], inside: bool) -> Result<ReadElf, ImageProblem> {
+    match FileKind::parse(data) {
+        Ok(FileKind::Elf64) => {}
+        Ok(FileKind::Elf32) => return Err(ImageProblem::Elf32 { inside }),
+        _ => return Err(ImageProblem::NotElf { inside }),
+    }
+    let file = ElfFile64::<Endianness>::parse(data).map_err(|e| ImageProblem::InvalidElf {
+        inside,
+        why: e.to_string(),
+    })?;
+    let header = file.elf_header();
+    let endian = file.endian();
+    if endian != Endianness::Little {
+        return Err(ImageProblem::BigEndian { inside });
+    }
+    let e_machine = header.e_machine(endian);
+    let machine = machine_of(e_machine).ok_or(ImageProblem::Machine {
+        inside,
+        e_machine: e_machine.0,
+    })?;
+    let e_type = header.e_type(endian);
+    if machine != Machine::Cuda && e_type != elf::ET_DYN {
+        return Err(ImageProblem::NotShared {
+            inside,
+            e_type: e_type.0,
+        });
+    }
+    let cuda = match machine {
+        Machine::Cuda => Some(
+            cubin::arch_from_header(header.e_ident().abi_version, header.e_flags(endian).0)
+                .map_err(|problem| ImageProblem::Cubin { inside, problem })?,
+        ),
+        _ => None,
+    };
+    let (kernels, non_kernels) = kernel_symbols(&file, machine);
+    let info = |what| ImageProblem::KernelInfo { what };
+    let manifests = kernel_info::manifests(&file).map_err(info)?;
+    let amdgpu = match machine {
+        Machine::Amdgpu => kernel_info::amdgpu_metadata(&file).map_err(info)?,
+        _ => None,
+    };
+    let arch = match machine {
+        Machine::X86_64 => "generic".to_owned(),
+        Machine::Amdgpu => amdgpu
+            .as_ref()
+            .and_then(|m| kernel_info::amdgpu_arch(&m.target))
+            .unwrap_or("")
+            .to_owned(),
+        Machine::Cuda | Machine::NvptxBitcode => cuda.map(|a| a.to_string()).unwrap_or_default(),
+    };
+    Ok(ReadElf {
+        machine,
+        kernels,
+        non_kernels,
+        manifests,
+        amdgpu,
+        cuda,
+        arch,
+    })
+}
+
+/// Kernel names by machine, and the functions that are none: the host
+/// plugin `dlsym`s, so x86_64 kernels are the exported (dynamic) functions;
+/// AMDGPU kernels are the functions with a `K.kd` descriptor object, the
+/// others are not launchable; cubin kernels are the global functions ptxas
+/// marks as entries (`st_other` bit [`STO_CUDA_ENTRY`]), the device
+/// functions it keeps (`$K$helper`, without the bit) `cuModuleGetFunction`
+/// cannot find.
+fn kernel_symbols(
+    file: &ElfFile64<'_, Endianness>,
+    machine: Machine,
+) -> (Vec<String>, Vec<String>) {
+    let defined = |symbols: object::read::elf::ElfSymbolIterator<'_, '_, _, _>,
+                   kind: SymbolKind| {
+        symbols
+            .filter(|s| s.is_definition() && s.kind() == kind && (s.is_global() || s.is_weak()))
+            .filter_map(|s| s.name().ok().map(str::to_owned))
+            .collect::<Vec<String>>()
+    };
+    let sorted = |mut names: Vec<String>| {
+        names.sort();
+        names.dedup();
+        names
+    };
+    match machine {
+        Machine::X86_64 | Machine::NvptxBitcode => {
+            (sorted(defined(file.dynamic_symbols(), SymbolKind::Text)), Vec::new())
+        }
+        Machine::Cuda => {
+            let (entries, functions): (Vec<_>, Vec<_>) = file
+                .symbols()
+                .filter(|s| s.is_definition() && s.kind() == SymbolKind::Text && s.is_global())
+                .partition(|s| s.elf_symbol().st_other().0 & STO_CUDA_ENTRY != 0);
+            let names = |symbols: Vec<object::read::elf::ElfSymbol64<'_, '_, Endianness>>| {
+                sorted(symbols.iter().filter_map(|s| s.name().ok().map(str::to_owned)).collect())
+            };
+            (names(entries), names(functions))
+        }
+        Machine::Amdgpu => {
+            let mut all = defined(file.symbols(), SymbolKind::Text);
+            all.extend(defined(file.dynamic_symbols(), SymbolKind::Text));
+            let mut descriptors = defined(file.symbols(), SymbolKind::Data);
+            descriptors.extend(defined(file.dynamic_symbols(), SymbolKind::Data));
+            let has_descriptor =
+                |f: &String| descriptors.iter().any(|d| d.strip_suffix(".kd") == Some(f));
+            sorted(all).into_iter().partition(has_descriptor)
+        }
+    }
+}
+
+/// A cubin symbol's `st_other` bit for a kernel entry (`.entry`; LLVM has no
+/// name for it).
+const STO_CUDA_ENTRY: u8 = 0x10;
