@@ -81,7 +81,7 @@ with zipfile.ZipFile(wheel) as z, z.open("nvidia/cuda_nvcc/bin/ptxas") as src, o
 os.chmod(dest + ".part", 0o755)
 os.replace(dest + ".part", dest)
 PY
-    echo "setup: $("$ptxas" --version | grep -o "V[0-9.]*") in tools/bin/ptxas"
+    echo "setup: $("$ptxas" --version | grep -o "V[0-9][0-9.]*" | head -1) in tools/bin/ptxas"
   else
     echo "setup: warning: could not download ptxas from PyPI; the NVPTX tests will be unsupported" >&2
   fi
