@@ -3,7 +3,13 @@
 ; MergeFunctions make one of two identical kernels an alias, and an alias has
 ; no kernel descriptor). After the pass, MergeFunctions keeps both kernels
 ; and llc emits a descriptor for each. An alias of a kernel in the input (the
-; merge already happened) gets a warning: the code object will lack it.
+; merge already happened: rustc's .ll at -O3) becomes a kernel again, a copy
+; of its aliasee under its own symbol, linkage and visibility, and is
+; rewritten like any kernel; @llvm.used keeps naming it. An alias something
+; else refers to (here a global holding its address), or whose signature is
+; not its aliasee's (MergeFunctions takes ptr and i64 for one type; the
+; alias's own debug info went with its body), stays, with a warning: the
+; code object will lack it.
 ;
 ; RUN: %opt -passes=amdgpu-kernel-abi -S %s -o %t.ll
 ; RUN: %FileCheck --check-prefix=ABI %s < %t.ll
@@ -16,7 +22,16 @@
 ; RUN: sed -e 's/%%s) {/%%s) unnamed_addr {/' %t.ll | %opt -passes=mergefunc -mergefunc-use-aliases -S | %FileCheck --check-prefix=WITHOUT %s
 ;
 ; RUN: sed -e 's/^;input-alias: //' %s > %t.alias.ll
-; RUN: %opt -passes=amdgpu-kernel-abi -S %t.alias.ll -o /dev/null 2>&1 | %FileCheck --check-prefix=ALIAS %s
+; RUN: %opt -passes=amdgpu-kernel-abi -S %t.alias.ll -o %t.unmerged.ll 2>&1 | %FileCheck --check-prefix=ALIAS %s
+; RUN: %FileCheck --check-prefix=UNMERGED %s < %t.unmerged.ll
+; RUN: %llc -O0 -filetype=obj %t.unmerged.ll -o %t.unmerged.o
+; RUN: llvm-readelf-22 --symbols %t.unmerged.o | %FileCheck --check-prefix=UNMERGED-KD %s
+; A second run changes nothing (the remaining alias is warned about again:
+; its aliasee has been rewritten).
+; RUN: %opt -passes=amdgpu-kernel-abi -S %t.unmerged.ll -o %t.unmerged2.ll 2>&1 | %FileCheck --check-prefix=ALIAS2 %s
+; RUN: grep -v '^; ModuleID' %t.unmerged.ll > %t.first.ll
+; RUN: grep -v '^; ModuleID' %t.unmerged2.ll > %t.second.ll
+; RUN: diff %t.first.ll %t.second.ll
 ;
 ; ABI: define amdgpu_kernel void @_RNvCs1_5crate6fill_a(ptr addrspace(4) {{.*}}byref([16 x i8]) align 8 {{.*}}%s) {
 ; ABI: define amdgpu_kernel void @_RNvCs1_5crate6fill_b(ptr addrspace(4) {{.*}}byref([16 x i8]) align 8 {{.*}}%s) {
@@ -27,12 +42,35 @@
 ; DESCRIPTORS-DAG: _RNvCs1_5crate6fill_a.kd
 ; DESCRIPTORS-DAG: _RNvCs1_5crate6fill_b.kd
 ; WITHOUT: @_RNvCs1_5crate6fill_b = unnamed_addr alias void (ptr addrspace(4)), ptr @_RNvCs1_5crate6fill_a
-; ALIAS: warning: amdgpu-kernel-abi: kernel 'crate::fill_c' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels): an alias gets no kernel descriptor, so the code object lacks 'crate::fill_c' and offload-host refuses launches of it; run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start, where it keeps kernels from being merged) or compile with -Zmerge-functions=disabled
+; ALIAS-NOT: fill_c
+; ALIAS: warning: amdgpu-kernel-abi: kernel 'crate::fill_d' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels) that something other than @llvm.used refers to; it stays an alias, which gets no kernel descriptor, so the code object lacks 'crate::fill_d' and offload-host refuses launches of it; run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start) or compile with -Zmerge-functions=disabled
+; ALIAS: warning: amdgpu-kernel-abi: kernel 'crate::fill_e' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels) whose signature is not that kernel's (MergeFunctions takes a pointer and a pointer-sized integer for one type), so it cannot be made a copy of it; it stays an alias,
+; ALIAS-NOT: warning
+; ALIAS2: warning: amdgpu-kernel-abi: kernel 'crate::fill_d' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels) whose signature is not that kernel's (MergeFunctions takes a pointer and a pointer-sized integer for one type), so it cannot be made a copy of it; it stays an alias,
+; ALIAS2: warning: amdgpu-kernel-abi: kernel 'crate::fill_e' is an alias of kernel 'crate::fill_a'
+; ALIAS2-NOT: warning
+; UNMERGED: @llvm.used = appending global [1 x ptr] [ptr @_RNvCs1_5crate6fill_c]
+; UNMERGED: @_RNvCs1_5crate6fill_d = unnamed_addr alias void (ptr, i64), ptr @_RNvCs1_5crate6fill_a
+; UNMERGED-NOT: fill_c = {{.*}}alias
+; UNMERGED: define amdgpu_kernel void @_RNvCs1_5crate6fill_a(ptr addrspace(4) {{.*}}byref([16 x i8]) align 8 {{.*}}%s) {
+; UNMERGED: define hidden amdgpu_kernel void @_RNvCs1_5crate6fill_c(ptr addrspace(4) {{.*}}byref([16 x i8]) align 8 {{.*}}%s) {
+; UNMERGED-NEXT: start:
+; UNMERGED-NEXT: %0 = load ptr, ptr addrspace(4) %s, align 8
+; UNMERGED-NEXT: %1 = getelementptr inbounds i8, ptr addrspace(4) %s, i64 8
+; UNMERGED-NEXT: %2 = load i64, ptr addrspace(4) %1, align 8
+; UNMERGED-NEXT: %w = getelementptr i8, ptr %0, i64 %2
+; UNMERGED-KD-DAG: _RNvCs1_5crate6fill_a.kd
+; UNMERGED-KD-DAG: _RNvCs1_5crate6fill_b.kd
+; UNMERGED-KD-DAG: _RNvCs1_5crate6fill_c.kd
 
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
-;input-alias: @_RNvCs1_5crate6fill_c = unnamed_addr alias void (ptr, i64), ptr @_RNvCs1_5crate6fill_a
+;input-alias: @_RNvCs1_5crate6fill_c = hidden unnamed_addr alias void (ptr, i64), ptr @_RNvCs1_5crate6fill_a
+;input-alias: @_RNvCs1_5crate6fill_d = unnamed_addr alias void (ptr, i64), ptr @_RNvCs1_5crate6fill_a
+;input-alias: @_RNvCs1_5crate6fill_e = unnamed_addr alias void (i64, i64), ptr @_RNvCs1_5crate6fill_a
+;input-alias: @table = global ptr @_RNvCs1_5crate6fill_d
+;input-alias: @llvm.used = appending global [1 x ptr] [ptr @_RNvCs1_5crate6fill_c], section "llvm.metadata"
 
 ; Two slices (`&mut [u16]`, `&mut [u32]` in Rust) split into (ptr, i64) pairs;
 ; the body is the same, only the pointer's align differs. The rewrite gives

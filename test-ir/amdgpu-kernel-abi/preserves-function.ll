@@ -1,8 +1,10 @@
 ; The rewritten kernel keeps its name, linkage, visibility, comdat, section,
 ; alignment, function attributes and every metadata attachment (!dbg too);
-; other references to it (llvm.used, aliases) follow it. Only unnamed_addr
-; goes: a kernel's symbol identifies it (kernel-identity.ll). A second run of the
-; pass changes nothing.
+; @llvm.used follows it. Only unnamed_addr goes: a kernel's symbol identifies
+; it (kernel-identity.ll). An alias of the kernel, which would get no kernel
+; descriptor, becomes a kernel of its own: a copy with its own DISubprogram,
+; the alias's linkage and visibility, no comdat (kernel-identity.ll has the
+; aliases that stay). A second run of the pass changes nothing.
 ; RUN: %opt -passes=amdgpu-kernel-abi -S < %s -o %t1.ll
 ; RUN: %FileCheck %s < %t1.ll
 ; RUN: %opt -passes=amdgpu-kernel-abi -S < %t1.ll -o %t2.ll
@@ -18,14 +20,16 @@ $k = comdat any
 %S = type { i32, i32, i32 }
 
 ; CHECK: @llvm.used = appending global [1 x ptr] [ptr @k], section "llvm.metadata"
-; CHECK: @k.alias = alias void (%S), ptr @k
+; CHECK-NOT: alias
 @llvm.used = appending global [1 x ptr] [ptr @k], section "llvm.metadata"
 @k.alias = alias void (%S), ptr @k
 
 ; CHECK: define weak_odr protected amdgpu_kernel void @k(ptr addrspace(4) noalias nofree noundef byref(%S) align 4 captures(none) dereferenceable(12) %s) #0 section ".text.k" comdat align 256 !dbg [[SP:![0-9]+]] !custom [[CUSTOM:![0-9]+]] {
+; CHECK: define amdgpu_kernel void @k.alias(ptr addrspace(4) noalias nofree noundef byref(%S) align 4 captures(none) dereferenceable(12) %s) #0 section ".text.k" align 256 !dbg [[SP2:![0-9]+]] !custom [[CUSTOM]] {
 ; CHECK: attributes #0 = { nounwind "amdgpu-flat-work-group-size"="1,256" }
-; CHECK: [[SP]] = distinct !DISubprogram(name: "k"
-; CHECK: [[CUSTOM]] = !{!"kept"}
+; CHECK-DAG: [[SP]] = distinct !DISubprogram(name: "k"
+; CHECK-DAG: [[SP2]] = distinct !DISubprogram(name: "k"
+; CHECK-DAG: [[CUSTOM]] = !{!"kept"}
 define weak_odr protected amdgpu_kernel void @k(%S %s) unnamed_addr #0 section ".text.k" comdat align 256 !dbg !3 !custom !7 {
   %a = extractvalue %S %s, 0, !dbg !6
   store i32 %a, ptr addrspace(1) null, align 4, !dbg !6

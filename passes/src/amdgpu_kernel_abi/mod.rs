@@ -30,10 +30,13 @@
 //! `byref-callee-copy` after this pass. A second run changes nothing.
 //! Kernels whose signature cannot change (called from IR, `naked`,
 //! `musttail` calls, variadic) are errors when they need a rewrite. Debug
-//! info that contradicts itself is ignored with a warning.
+//! info that contradicts itself is ignored with a warning. Kernels lose
+//! `unnamed_addr`; an alias MergeFunctions made of a kernel becomes a copy
+//! of that kernel again where it can ([`merged_kernels`]).
 //!
 //! **How it works.** Collect the kernels, plan every kernel ([`plan`]) before
-//! changing any, then rewrite them ([`rewrite`]); a kernel passing a one-scalar
+//! changing any, make kernels MergeFunctions turned into aliases kernels
+//! again ([`merged_kernels`]), then rewrite them ([`rewrite`]); a kernel passing a one-scalar
 //! struct indirectly gets the scalar where the body allows ([`wrapper`]).
 //!
 //! **How to run it.**
@@ -45,6 +48,7 @@ mod debug_info;
 mod error;
 mod from_debug_info;
 mod hint;
+mod merged_kernels;
 mod plan;
 mod rewrite;
 mod wrapper;
@@ -52,7 +56,8 @@ mod wrapper;
 pub use error::{Error, HintProblem, HintShape, ParamProblem};
 
 use inkwell::module::Module;
-use inkwell::values::UnnamedAddress;
+use inkwell::targets::TargetData;
+use inkwell::values::{FunctionValue, UnnamedAddress};
 
 use crate::ir::kernels::{self, AMDGPU_CONSTANT_AS};
 use crate::ir::{metadata, naming, signature, types};
@@ -82,27 +87,11 @@ impl ModulePass for AmdgpuKernelAbi {
         let hint = metadata::kind(module, HINT);
         let made_by_rustc = crate::ir::module_utils::idents(module).iter().any(|i| i.starts_with("rustc version"));
         kernels::log_skipped_declarations(module, PASS);
-        for alias in kernels::kernel_aliases(module) {
-            if alias.aliasee.get_call_conventions() == kernels::AMDGPU_KERNEL_CC {
-                let symbol = naming::display_symbol(&alias.symbol);
-                diagnostics.warn(format!(
-                    "kernel '{symbol}' is an alias of kernel '{}' (MergeFunctions merges identical unnamed_addr kernels): an alias gets no kernel descriptor, so the code object lacks '{symbol}' and offload-host refuses launches of it; run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start, where it keeps kernels from being merged) or compile with -Zmerge-functions=disabled",
-                    naming::name_of(alias.aliasee)
-                ));
-            }
-        }
         // Plan every kernel before changing any, so a bad hint or a kernel that
         // cannot change leaves the module untouched.
         let mut plans = Vec::new();
         for kernel in kernels::amdgpu_kernels(module) {
-            let plan = plan::plan_kernel(kernel, hint, made_by_rustc, &layout, diagnostics)?;
-            if plan.iter().any(plan::ParamPlan::changes) {
-                let rewritable = signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
-                    kernel: naming::name_of(kernel),
-                    why,
-                })?;
-                plans.push((rewritable, plan));
-            }
+            plans.extend(plan_rewrite(kernel, hint, made_by_rustc, &layout, diagnostics)?);
         }
         let alloca_as = types::alloca_address_space(module);
         if let Some((first, _)) = plans.first()
@@ -114,14 +103,39 @@ impl ModulePass for AmdgpuKernelAbi {
                 address_space: alloca_as,
             });
         }
+        // A kernel made again from an alias is a copy of a kernel just
+        // planned, so its plan is that kernel's and cannot fail.
+        let unmerged = merged_kernels::unmerge(module, diagnostics);
+        for kernel in &unmerged {
+            plans.extend(plan_rewrite(*kernel, hint, made_by_rustc, &layout, diagnostics)?);
+        }
         let pinned = keep_kernel_identity(module);
         let rewritten = !plans.is_empty();
         let mut run = rewrite::Run::new(module, &layout, hint);
         for (kernel, plan) in plans {
             run.rewrite_kernel(kernel, &plan)?;
         }
-        Ok(pinned || rewritten)
+        Ok(pinned || rewritten || !unmerged.is_empty())
     }
+}
+
+/// The kernel's plan, when it changes a parameter and the kernel can change.
+fn plan_rewrite<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    hint: u32,
+    made_by_rustc: bool,
+    layout: &TargetData,
+    diagnostics: &mut Diagnostics,
+) -> Result<Option<(signature::Rewritable<'ctx>, Vec<plan::ParamPlan<'ctx>>)>, Error> {
+    let plan = plan::plan_kernel(kernel, hint, made_by_rustc, layout, diagnostics)?;
+    if !plan.iter().any(plan::ParamPlan::changes) {
+        return Ok(None);
+    }
+    let rewritable = signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
+        kernel: naming::name_of(kernel),
+        why,
+    })?;
+    Ok(Some((rewritable, plan)))
 }
 
 /// Clears `unnamed_addr` on every kernel: a kernel is found by its symbol,

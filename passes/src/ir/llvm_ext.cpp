@@ -1,6 +1,7 @@
 // The few LLVM operations the passes need that LLVM's C API lacks, as
-// C functions over C API handles (`ir/signature.rs` and
-// `amdgpu_kernel_abi/debug_info.rs` wrap them for Rust). Pass logic stays
+// C functions over C API handles (`ir/signature.rs`,
+// `amdgpu_kernel_abi/debug_info.rs` and `amdgpu_kernel_abi/merged_kernels.rs`
+// wrap them for Rust). Pass logic stays
 // in Rust; each function here is one LLVM C++ call sequence.
 //
 // Every function takes untrusted IR: it checks kinds with dyn_cast, never
@@ -14,8 +15,12 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <cstring>
 #include <type_traits>
@@ -39,6 +44,25 @@ static AttributeSet attributeSetFromHandle(void *Handle) {
   AttributeSet Set;
   std::memcpy(&Set, &Handle, sizeof Set);
   return Set;
+}
+
+// True when every use of `V` (an alias, or a constant built on it) ends in
+// @llvm.used or @llvm.compiler.used: uses that stay right when the alias
+// becomes a function of the same type.
+static bool onlyInUsedLists(const Value *V, unsigned Depth = 0) {
+  if (Depth > 8)
+    return false;
+  for (const User *U : V->users()) {
+    if (auto *GV = dyn_cast<GlobalVariable>(U)) {
+      if (GV->getName() != "llvm.used" && GV->getName() != "llvm.compiler.used")
+        return false;
+      continue;
+    }
+    if (!isa<Constant>(U) || isa<GlobalValue>(U) ||
+        !onlyInUsedLists(U, Depth + 1))
+      return false;
+  }
+  return true;
 }
 
 extern "C" {
@@ -248,4 +272,52 @@ LLVMMetadataRef offload_di_discriminator(LLVMMetadataRef VariantPart) {
   return C ? wrap(dyn_cast_or_null<DIDerivedType>(C->getRawDiscriminator()))
            : nullptr;
 }
+
+// The alias `Name` of a defined function with the same type, made a function
+// of its own: a clone of the aliasee's body (and, with
+// CloneFunctionChangeType::GlobalChanges, of its DISubprogram, which one
+// function alone may own) under the alias's name, linkage, visibility, DLL
+// storage and dso_local, without unnamed_addr or comdat. This undoes what
+// MergeFunctions does to two identical kernels. Null, with the module
+// unchanged and `*Why` set, when it cannot: 1 when there is no such alias
+// of a defined function, 2 when the alias's function type is not its
+// aliasee's (MergeFunctions takes a pointer and a pointer-sized integer for
+// the same type), 3 when something other than @llvm.used /
+// @llvm.compiler.used uses the alias.
+LLVMValueRef offload_ir_unmerge_alias(LLVMModuleRef ModRef, const char *Name,
+                                      size_t NameLen, int *Why) {
+  Module *M = unwrap(ModRef);
+  GlobalAlias *A = M ? M->getNamedAlias(StringRef(Name, NameLen)) : nullptr;
+  auto *F = A ? dyn_cast_or_null<Function>(A->getAliasee()) : nullptr;
+  *Why = !F || F->isDeclaration()                     ? 1
+         : F->getFunctionType() != A->getValueType() ? 2
+         : !onlyInUsedLists(A)                        ? 3
+                                                      : 0;
+  if (*Why)
+    return nullptr;
+  Function *New = Function::Create(F->getFunctionType(), A->getLinkage(),
+                                   F->getAddressSpace(), "");
+  M->getFunctionList().insertAfter(F->getIterator(), New);
+  ValueToValueMapTy VMap;
+  auto NewArg = New->arg_begin();
+  for (Argument &Arg : F->args()) {
+    NewArg->setName(Arg.getName());
+    VMap[&Arg] = &*NewArg++;
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(New, F, VMap, CloneFunctionChangeType::GlobalChanges,
+                    Returns);
+  // (CloneFunctionInto copied the aliasee's; the symbol is the alias's.)
+  New->setLinkage(A->getLinkage());
+  New->setVisibility(A->getVisibility());
+  New->setDLLStorageClass(A->getDLLStorageClass());
+  New->setDSOLocal(A->isDSOLocal());
+  New->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
+  New->setComdat(nullptr);
+  New->takeName(A);
+  A->replaceAllUsesWith(New);
+  A->eraseFromParent();
+  return wrap(New);
+}
+
 } // extern "C"
