@@ -100,60 +100,46 @@ OPT_KINDS = {"ref": "OptRef<'static, {}>", "mutref": "OptMut<'static, {}>",
              "nn": "OptNN<{}>", "maybe": "Maybe<'static, {}>"}
 
 
-class Ptr(Ty):
+class Pointer(Ty):
+    """A pointer-sized, pointer-aligned pointer type spelled from `KINDS`."""
+    named = True
+    size = align = 8
+    KINDS = {}    # kind -> Rust spelling with {} for the pointee
+    TAG = ""      # json tag
+    MUTABLE = ()  # kinds whose C typedef is not const
+    LIFETIME = ""  # dropped from the shape
+
+    def __init__(self, kind, pointee):
+        self.kind, self.pointee = kind, pointee
+
+    def children(self):
+        return [self.pointee]
+
+    def copy(self):
+        return self.kind != "mutref"
+
+    def rust(self):
+        return self.KINDS[self.kind].format(self.pointee.rust())
+
+    def json(self):
+        return [self.TAG, self.kind, self.pointee.json()]
+
+    def shape(self):
+        return self.KINDS[self.kind].format("T").replace(self.LIFETIME, "")
+
+    def c_decl(self):
+        const = "" if self.kind in self.MUTABLE else "const "
+        return f"typedef {const}{self.pointee.c()} *{self.name};"
+
+
+class Ptr(Pointer):
     """Raw pointers, references and NN<T> (a NonNull-like wrapper)."""
-    named = True
-    size = align = 8
-
-    def __init__(self, kind, pointee):
-        self.kind, self.pointee = kind, pointee
-
-    def children(self):
-        return [self.pointee]
-
-    def copy(self):
-        return self.kind != "mutref"
-
-    def rust(self):
-        return PTR_KINDS[self.kind].format(self.pointee.rust())
-
-    def json(self):
-        return ["ptr", self.kind, self.pointee.json()]
-
-    def shape(self):
-        return PTR_KINDS[self.kind].format("T").replace("'static ", "")
-
-    def c_decl(self):
-        const = "" if self.kind in ("mut", "mutref") else "const "
-        return f"typedef {const}{self.pointee.c()} *{self.name};"
+    KINDS, TAG, MUTABLE, LIFETIME = PTR_KINDS, "ptr", ("mut", "mutref"), "'static "
 
 
-class Opt(Ty):
+class Opt(Pointer):
     """Option<&T>-like enums: a niche-optimised pointer (null is None)."""
-    named = True
-    size = align = 8
-
-    def __init__(self, kind, pointee):
-        self.kind, self.pointee = kind, pointee
-
-    def children(self):
-        return [self.pointee]
-
-    def copy(self):
-        return self.kind != "mutref"
-
-    def rust(self):
-        return OPT_KINDS[self.kind].format(self.pointee.rust())
-
-    def json(self):
-        return ["opt", self.kind, self.pointee.json()]
-
-    def shape(self):
-        return OPT_KINDS[self.kind].format("T").replace("'static, ", "")
-
-    def c_decl(self):
-        const = "" if self.kind == "mutref" else "const "
-        return f"typedef {const}{self.pointee.c()} *{self.name};"
+    KINDS, TAG, MUTABLE, LIFETIME = OPT_KINDS, "opt", ("mutref",), "'static, "
 
 
 SLICE_KINDS = {"ref": "&'static [{}]", "raw": "*const [{}]", "mutraw": "*mut [{}]", "str": "&'static str"}
