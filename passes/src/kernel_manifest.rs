@@ -14,7 +14,9 @@
 //!   lists it.
 //! - NVPTX: PTX has no sections, so the global is a `.visible .global` byte
 //!   array that `ptxas` keeps as the symbol `__offload_manifest_<K>` in
-//!   `.nv.global.init`; a reader takes the symbol's bytes.
+//!   `.nv.global.init`; a reader takes the symbol's bytes. An nvptx64
+//!   bitcode image (not assembled) is read by LLVM, and the manifest is
+//!   the global's initializer.
 //!
 //! # Note layout (little-endian)
 //! ```text
@@ -69,6 +71,28 @@ pub enum FloatKind {
 }
 
 impl FloatKind {
+    /// The kind of an LLVM floating-point type that fits a slot; `None` for
+    /// other types (`x86_fp80`, `fp128`, non-floats).
+    pub fn of(ty: crate::ir::Type<'_>) -> Option<FloatKind> {
+        use llvm_sys::LLVMTypeKind::*;
+        match ty.kind() {
+            LLVMHalfTypeKind => Some(FloatKind::Half),
+            LLVMBFloatTypeKind => Some(FloatKind::BFloat),
+            LLVMFloatTypeKind => Some(FloatKind::Float),
+            LLVMDoubleTypeKind => Some(FloatKind::Double),
+            _ => None,
+        }
+    }
+
+    /// Its width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            FloatKind::Half | FloatKind::BFloat => 16,
+            FloatKind::Float => 32,
+            FloatKind::Double => 64,
+        }
+    }
+
     pub fn ir_name(self) -> &'static str {
         match self {
             FloatKind::Half => "half",
@@ -297,33 +321,48 @@ impl KernelManifest {
     }
 }
 
-/// The manifest notes in `data`, a sequence of ELF notes with 4-byte
-/// alignment (a `SHT_NOTE` section, or one manifest symbol's bytes): each
-/// `offload-passes` note of [`NOTE_TYPE`] parsed; other notes skipped.
-/// `Err` when the sequence itself is broken.
+/// Every note (owner, type, description) of `data`, a sequence of ELF
+/// notes with 4-byte alignment (a `SHT_NOTE` section, or one manifest
+/// symbol's bytes). A note that runs past the end is one
+/// `Err(Truncated)`, which ends the sequence; so do fewer than 12 bytes left.
+pub fn notes(data: &[u8]) -> impl Iterator<Item = Result<(&[u8], u32, &[u8]), ManifestProblem>> {
+    let mut next = Some(0usize);
+    std::iter::from_fn(move || {
+        let at = next.take()?;
+        let word = |o: usize| {
+            data.get(o..o + 4)
+                .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")) as usize)
+        };
+        let (namesz, descsz, kind) = (word(at)?, word(at + 4)?, word(at + 8)?);
+        let name_at = at + 12;
+        let Some((desc_at, end)) = name_at
+            .checked_add(namesz.next_multiple_of(4))
+            .and_then(|desc_at| Some((desc_at, desc_at.checked_add(descsz)?)))
+            .filter(|&(_, end)| end <= data.len())
+        else {
+            return Some(Err(ManifestProblem::Truncated));
+        };
+        next = Some(end.next_multiple_of(4));
+        Some(Ok((
+            &data[name_at..name_at + namesz],
+            kind as u32,
+            &data[desc_at..end],
+        )))
+    })
+}
+
+/// The manifest notes in `data` (see [`notes`]): each `offload-passes` note
+/// of [`NOTE_TYPE`] parsed; other notes skipped. `Err` when the sequence
+/// itself is broken.
 pub fn parse_notes(
     data: &[u8],
 ) -> Result<Vec<Result<KernelManifest, ManifestProblem>>, ManifestProblem> {
     let mut out = Vec::new();
-    let mut at = 0usize;
-    while at + 12 <= data.len() {
-        let word =
-            |o: usize| u32::from_le_bytes(data[o..o + 4].try_into().expect("4 bytes")) as usize;
-        let (namesz, descsz, kind) = (word(at), word(at + 4), word(at + 8) as u32);
-        let name_at = at + 12;
-        let desc_at = name_at
-            .checked_add(namesz.next_multiple_of(4))
-            .ok_or(ManifestProblem::Truncated)?;
-        let end = desc_at
-            .checked_add(descsz)
-            .ok_or(ManifestProblem::Truncated)?;
-        if end > data.len() {
-            return Err(ManifestProblem::Truncated);
+    for note in notes(data) {
+        let (owner, kind, desc) = note?;
+        if owner == NOTE_OWNER && kind == NOTE_TYPE {
+            out.push(KernelManifest::from_desc(desc));
         }
-        if &data[name_at..name_at + namesz] == NOTE_OWNER && kind == NOTE_TYPE {
-            out.push(KernelManifest::from_desc(&data[desc_at..end]));
-        }
-        at = end.next_multiple_of(4);
     }
     Ok(out)
 }

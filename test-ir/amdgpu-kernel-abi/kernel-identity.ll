@@ -22,6 +22,9 @@
 ; RUN: sed -e 's/%%s) {/%%s) unnamed_addr {/' %t.ll | %opt -passes=mergefunc -mergefunc-use-aliases -S | %FileCheck --check-prefix=WITHOUT %s
 ;
 ; RUN: sed -e 's/^;input-alias: //' %s > %t.alias.ll
+; A copy is planned from its aliasee's debug info or hint (the alias's own
+; went with its body): MergeFunctions compares IR, not source types, so the
+; parameters those decided, or that the IR leaves in doubt, get a warning.
 ; RUN: %opt -passes=amdgpu-kernel-abi -S %t.alias.ll -o %t.unmerged.ll 2>&1 | %FileCheck --check-prefix=ALIAS %s
 ; RUN: %FileCheck --check-prefix=UNMERGED %s < %t.unmerged.ll
 ; RUN: %llc -O0 -filetype=obj %t.unmerged.ll -o %t.unmerged.o
@@ -42,16 +45,19 @@
 ; DESCRIPTORS-DAG: _RNvCs1_5crate6fill_a.kd
 ; DESCRIPTORS-DAG: _RNvCs1_5crate6fill_b.kd
 ; WITHOUT: @_RNvCs1_5crate6fill_b = unnamed_addr alias void (ptr addrspace(4)), ptr @_RNvCs1_5crate6fill_a
-; ALIAS-NOT: fill_c
 ; ALIAS: warning: amdgpu-kernel-abi: kernel 'crate::fill_d' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels) that something other than @llvm.used refers to; it stays an alias, which gets no kernel descriptor, so the code object lacks 'crate::fill_d' and offload-host refuses launches of it; run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start) or compile with -Zmerge-functions=disabled
-; ALIAS: warning: amdgpu-kernel-abi: kernel 'crate::fill_e' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels) whose signature is not that kernel's (MergeFunctions takes a pointer and a pointer-sized integer for one type), so it cannot be made a copy of it; it stays an alias,
+; ALIAS: warning: amdgpu-kernel-abi: kernel 'crate::fill_e' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels) whose signature is not that kernel's, so it cannot be made a copy of it; it stays an alias,
+; ALIAS: warning: amdgpu-kernel-abi: kernel 'crate::fill_c' was an alias of the identical kernel 'crate::fill_a' (MergeFunctions) and is a copy of it again, planned from that kernel's source types (its debug info or hint; this kernel's own went with its body): parameter #0 (%s.0), parameter #1 (%s.1) are passed as those types say; if this kernel's differ, its argument layout is not clang's. Run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start) or compile with -Zmerge-functions=disabled
+; ALIAS: warning: amdgpu-kernel-abi: kernel 'crate::fill_f' was an alias of the identical kernel 'crate::fill_a'
 ; ALIAS-NOT: warning
-; ALIAS2: warning: amdgpu-kernel-abi: kernel 'crate::fill_d' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels) whose signature is not that kernel's (MergeFunctions takes a pointer and a pointer-sized integer for one type), so it cannot be made a copy of it; it stays an alias,
+; ALIAS2: warning: amdgpu-kernel-abi: kernel 'crate::fill_d' is an alias of kernel 'crate::fill_a' (MergeFunctions merges identical unnamed_addr kernels) whose signature is not that kernel's, so it cannot be made a copy of it; it stays an alias,
 ; ALIAS2: warning: amdgpu-kernel-abi: kernel 'crate::fill_e' is an alias of kernel 'crate::fill_a'
 ; ALIAS2-NOT: warning
 ; UNMERGED: @llvm.used = appending global [1 x ptr] [ptr @_RNvCs1_5crate6fill_c]
+; UNMERGED: @llvm.compiler.used = appending global [1 x ptr] [ptr @_RNvCs1_5crate6fill_f]
 ; UNMERGED: @_RNvCs1_5crate6fill_d = unnamed_addr alias void (ptr, i64), ptr @_RNvCs1_5crate6fill_a
 ; UNMERGED-NOT: fill_c = {{.*}}alias
+; UNMERGED-NOT: fill_f = {{.*}}alias
 ; UNMERGED: define amdgpu_kernel void @_RNvCs1_5crate6fill_a(ptr addrspace(4) {{.*}}byref([16 x i8]) align 8 {{.*}}%s) {
 ; UNMERGED: define hidden amdgpu_kernel void @_RNvCs1_5crate6fill_c(ptr addrspace(4) {{.*}}byref([16 x i8]) align 8 {{.*}}%s) {
 ; UNMERGED-NEXT: start:
@@ -62,6 +68,7 @@
 ; UNMERGED-KD-DAG: _RNvCs1_5crate6fill_a.kd
 ; UNMERGED-KD-DAG: _RNvCs1_5crate6fill_b.kd
 ; UNMERGED-KD-DAG: _RNvCs1_5crate6fill_c.kd
+; UNMERGED-KD-DAG: _RNvCs1_5crate6fill_f.kd
 
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -71,6 +78,8 @@ target triple = "amdgcn-amd-amdhsa"
 ;input-alias: @_RNvCs1_5crate6fill_e = unnamed_addr alias void (i64, i64), ptr @_RNvCs1_5crate6fill_a
 ;input-alias: @table = global ptr @_RNvCs1_5crate6fill_d
 ;input-alias: @llvm.used = appending global [1 x ptr] [ptr @_RNvCs1_5crate6fill_c], section "llvm.metadata"
+;input-alias: @_RNvCs1_5crate6fill_f = alias void (ptr, i64), ptr @_RNvCs1_5crate6fill_a
+;input-alias: @llvm.compiler.used = appending global [1 x ptr] [ptr @_RNvCs1_5crate6fill_f], section "llvm.metadata"
 
 ; Two slices (`&mut [u16]`, `&mut [u32]` in Rust) split into (ptr, i64) pairs;
 ; the body is the same, only the pointer's align differs. The rewrite gives

@@ -28,7 +28,7 @@ $k = comdat any
 ; CHECK: define amdgpu_kernel void @k.alias(ptr addrspace(4) noalias nofree noundef byref(%S) align 4 captures(none) dereferenceable(12) %s) #0 section ".text.k" align 256 !dbg [[SP2:![0-9]+]] !custom [[CUSTOM]] {
 ; CHECK: attributes #0 = { nounwind "amdgpu-flat-work-group-size"="1,256" }
 ; CHECK-DAG: [[SP]] = distinct !DISubprogram(name: "k"
-; CHECK-DAG: [[SP2]] = distinct !DISubprogram(name: "k"
+; CHECK-DAG: [[SP2]] = distinct !DISubprogram(name: "k", linkageName: "k.alias"
 ; CHECK-DAG: [[CUSTOM]] = !{!"kept"}
 define weak_odr protected amdgpu_kernel void @k(%S %s) unnamed_addr #0 section ".text.k" comdat align 256 !dbg !3 !custom !7 {
   %a = extractvalue %S %s, 0, !dbg !6

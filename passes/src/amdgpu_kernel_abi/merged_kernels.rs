@@ -14,68 +14,82 @@
 
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
-use llvm_sys::prelude::{LLVMModuleRef, LLVMValueRef};
+use llvm_sys::prelude::LLVMValueRef;
 
 use crate::Diagnostics;
-use crate::ir::kernels::{self, AMDGPU_KERNEL_CC};
+use crate::ir::kernels;
 use crate::ir::naming;
 
 unsafe extern "C" {
     /// In `llvm_ext.cpp`.
-    fn offload_ir_unmerge_alias(
-        module: LLVMModuleRef,
-        name: *const std::ffi::c_char,
-        name_len: usize,
-        why: *mut i32,
-    ) -> LLVMValueRef;
+    fn offload_ir_unmerge_alias(alias: LLVMValueRef, why: *mut i32) -> LLVMValueRef;
 }
 
-/// Makes every alias of an `amdgpu_kernel` in `module` a kernel of its own
-/// and returns the new kernels. An alias stays, with a warning, when its
-/// signature is not its aliasee's (MergeFunctions takes `ptr` and `i64` for
-/// one type, and the alias's own debug info, which would tell how to pass
-/// its parameters, is gone with its body) or something other than
-/// `@llvm.used` refers to it (a store of its address).
-pub fn unmerge<'ctx>(module: &Module<'ctx>, diagnostics: &mut Diagnostics) -> Vec<FunctionValue<'ctx>> {
-    let mut kernels = Vec::new();
-    for alias in kernels::kernel_aliases(module) {
-        if alias.aliasee.get_call_conventions() != AMDGPU_KERNEL_CC {
+/// A kernel made again from an alias, and the kernel it was merged into.
+pub struct Unmerged<'ctx> {
+    pub kernel: FunctionValue<'ctx>,
+    pub merged_into: FunctionValue<'ctx>,
+}
+
+/// Makes every alias of an `amdgpu_kernel` in `module` a kernel of its own.
+/// An alias stays, with a warning, when its signature is not its aliasee's
+/// (MergeFunctions takes `ptr` and `i64` for one type) or something other
+/// than `@llvm.used` refers to it (a store of its address). The copy has the
+/// aliasee's debug info: the alias's own went with its body, so where that
+/// decides a parameter the caller warns ([`warn_borrowed_debug_info`]).
+pub fn unmerge<'ctx>(module: &Module<'ctx>, diagnostics: &mut Diagnostics) -> Vec<Unmerged<'ctx>> {
+    let mut made = Vec::new();
+    for found in kernels::amdgpu_kernel_aliases(module) {
+        let symbol = naming::display_symbol(&found.alias.name());
+        let merged_into = naming::name_of(found.aliasee);
+        let mut why = 0;
+        // SAFETY: the alias is a live value of `module` and `why` a live
+        // i32; the function returns null or a function of `module`, which
+        // lives as long as `'ctx`.
+        let kernel = unsafe { FunctionValue::new(offload_ir_unmerge_alias(found.alias.as_raw(), &raw mut why)) };
+        if let Some(kernel) = kernel {
+            log::debug!(
+                "{}: kernel '{symbol}' was an alias of the identical kernel '{merged_into}' (MergeFunctions); it is a copy of that kernel again",
+                super::PASS
+            );
+            made.push(Unmerged { kernel, merged_into: found.aliasee });
             continue;
         }
-        let mut why = 0;
-        // SAFETY: `module` is a live module, the name is `symbol.len()` bytes
-        // and `why` a live i32; the function returns null or a function of
-        // `module`, which lives as long as `'ctx`.
-        let made = unsafe {
-            let raw = offload_ir_unmerge_alias(
-                module.as_mut_ptr(),
-                alias.symbol.as_ptr().cast(),
-                alias.symbol.len(),
-                &raw mut why,
-            );
-            FunctionValue::new(raw)
+        let reason = match why {
+            2 => "whose signature is not that kernel's, so it cannot be made a copy of it",
+            3 => "that something other than @llvm.used refers to",
+            _ => "of a kernel without a body",
         };
-        let symbol = naming::display_symbol(&alias.symbol);
-        let merged_into = naming::name_of(alias.aliasee);
-        match made {
-            Some(kernel) => {
-                log::debug!(
-                    "{}: kernel '{symbol}' was an alias of the identical kernel '{merged_into}' (MergeFunctions); it is a copy of that kernel again",
-                    super::PASS
-                );
-                kernels.push(kernel);
-            }
-            None => {
-                let reason = match why {
-                    2 => "whose signature is not that kernel's (MergeFunctions takes a pointer and a pointer-sized integer for one type), so it cannot be made a copy of it",
-                    3 => "that something other than @llvm.used refers to",
-                    _ => "of a kernel without a body",
-                };
-                diagnostics.warn(format!(
-                    "kernel '{symbol}' is an alias of kernel '{merged_into}' (MergeFunctions merges identical unnamed_addr kernels) {reason}; it stays an alias, which gets no kernel descriptor, so the code object lacks '{symbol}' and offload-host refuses launches of it; run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start) or compile with -Zmerge-functions=disabled"
-                ));
-            }
-        }
+        diagnostics.warn(format!(
+            "kernel '{symbol}' is an alias of kernel '{merged_into}' (MergeFunctions merges identical unnamed_addr kernels) {reason}; it stays an alias, which gets no kernel descriptor, so the code object lacks '{symbol}' and offload-host refuses launches of it; run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start) or compile with -Zmerge-functions=disabled"
+        ));
     }
-    kernels
+    made
+}
+
+/// MergeFunctions compares IR, not source types: `k2(x: u32, p: P)` with
+/// `P { a: u32, b: u64 }` (a split pair) and `k1(x: u32, a: u32, b: u64)`
+/// are one function to it. A copy planned from its aliasee's debug info is
+/// right only where that debug info could not have decided otherwise: the
+/// parameters it decided, and those the IR alone leaves in doubt, are named
+/// in a warning.
+pub fn warn_borrowed_debug_info(
+    unmerged: &Unmerged<'_>,
+    doubtful: &[u32],
+    diagnostics: &mut Diagnostics,
+) {
+    if doubtful.is_empty() {
+        return;
+    }
+    let kernel = unmerged.kernel;
+    let listed: Vec<String> = doubtful
+        .iter()
+        .map(|&i| naming::ParamRef::of(kernel, i).to_string())
+        .collect();
+    let listed = listed.join(", ").replace(&format!("kernel '{}', ", naming::name_of(kernel)), "");
+    diagnostics.warn(format!(
+        "kernel '{}' was an alias of the identical kernel '{}' (MergeFunctions) and is a copy of it again, planned from that kernel's source types (its debug info or hint; this kernel's own went with its body): {listed} are passed as those types say; if this kernel's differ, its argument layout is not clang's. Run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start) or compile with -Zmerge-functions=disabled",
+        naming::name_of(kernel),
+        naming::name_of(unmerged.merged_into)
+    ));
 }

@@ -106,8 +106,12 @@ impl ModulePass for AmdgpuKernelAbi {
         // A kernel made again from an alias is a copy of a kernel just
         // planned, so its plan is that kernel's and cannot fail.
         let unmerged = merged_kernels::unmerge(module, diagnostics);
-        for kernel in &unmerged {
-            plans.extend(plan_rewrite(*kernel, hint, made_by_rustc, &layout, diagnostics)?);
+        for copy in &unmerged {
+            let planned = plan_rewrite(copy.kernel, hint, made_by_rustc, &layout, diagnostics)?;
+            let plan = planned.as_ref().map_or(&[][..], |(_, plan)| plan.as_slice());
+            let doubtful = plan::decided_by_source_types(copy.kernel, plan, &layout);
+            merged_kernels::warn_borrowed_debug_info(copy, &doubtful, diagnostics);
+            plans.extend(planned);
         }
         let pinned = keep_kernel_identity(module);
         let rewritten = !plans.is_empty();

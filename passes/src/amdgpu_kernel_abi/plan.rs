@@ -194,6 +194,43 @@ fn check_byref_sizes(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], layout: 
     Ok(())
 }
 
+/// The parameters `plan` (made by the IR rules) keeps that the IR types
+/// alone cannot tell from parts of a split aggregate (any two neighbouring
+/// kept scalars or pointers) or from a pointer to one (a bare `ptr align A`).
+fn params_in_doubt(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>]) -> Vec<u32> {
+    let kept = |i: u32| {
+        plan.iter().any(|p| p.old.start == i && !p.changes())
+            && !attributes::has_param(kernel, i, "byref")
+            && types::param_basic_type(kernel, i).is_some_and(|ty| !is_aggregate(ty))
+    };
+    let count = kernel.count_params();
+    (0..count)
+        .filter(|&i| {
+            let pair = (i > 0 && kept(i - 1)) || (i + 1 < count && kept(i + 1));
+            let indirect = is_pointer(param_type(kernel, i))
+                && attributes::has_param(kernel, i, "align")
+                && !attributes::has_param(kernel, i, "dereferenceable");
+            kept(i) && (pair || indirect)
+        })
+        .collect()
+}
+
+/// The parameters of `kernel` whose plan another kernel's source types could
+/// have changed: those `plan` took from debug info or a hint, and those the
+/// IR rules alone leave in doubt ([`params_in_doubt`]).
+pub fn decided_by_source_types(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], layout: &TargetData) -> Vec<u32> {
+    let from_ir: Vec<ParamPlan<'_>> = (0..kernel.count_params()).map(|i| plan_from_ir(kernel, i, layout)).collect();
+    let mut params: Vec<u32> = plan
+        .iter()
+        .filter(|p| p.source != "IR")
+        .flat_map(|p| p.old.clone())
+        .chain(params_in_doubt(kernel, &from_ir))
+        .collect();
+    params.sort_unstable();
+    params.dedup();
+    params
+}
+
 /// Without debug info or a hint, rustc's IR cannot show which kept
 /// parameters are parts of a split aggregate (`PassMode::Pair`: any two
 /// neighbouring scalars or pointers) or a pointer to one (-O0: a bare `ptr
@@ -207,21 +244,7 @@ fn warn_undecidable(
     layout: &TargetData,
     diagnostics: &mut Diagnostics,
 ) {
-    let kept = |i: u32| {
-        plan.iter().any(|p| p.old.start == i && !p.changes())
-            && !attributes::has_param(kernel, i, "byref")
-            && types::param_basic_type(kernel, i).is_some_and(|ty| !is_aggregate(ty))
-    };
-    let count = kernel.count_params();
-    let in_doubt: Vec<u32> = (0..count)
-        .filter(|&i| {
-            let pair = (i > 0 && kept(i - 1)) || (i + 1 < count && kept(i + 1));
-            let indirect = is_pointer(param_type(kernel, i))
-                && attributes::has_param(kernel, i, "align")
-                && !attributes::has_param(kernel, i, "dereferenceable");
-            kept(i) && (pair || indirect)
-        })
-        .collect();
+    let in_doubt = params_in_doubt(kernel, plan);
     // An 8-byte indirect aggregate the body loads only as an integer (or
     // not at all) may hold one pointer, which clang passes as the pointer
     // (a `global_buffer` argument): same bytes, other metadata.

@@ -46,43 +46,29 @@ pub fn log_skipped_declarations(module: &Module<'_>, pass: &str) {
     }
 }
 
-/// A `GlobalAlias` whose aliasee is a GPU kernel, as MergeFunctions leaves
-/// two identical kernels: the alias has no kernel descriptor of its own.
+/// A `GlobalAlias` whose aliasee is an `amdgpu_kernel`, as MergeFunctions
+/// leaves two identical kernels: the alias has no kernel descriptor of its
+/// own.
 pub struct KernelAlias<'ctx> {
-    /// The alias's symbol (mangled).
-    pub symbol: String,
+    pub alias: super::Value<'ctx>,
     pub aliasee: FunctionValue<'ctx>,
 }
 
-/// Every alias in `module` that names a GPU kernel, in module order.
-pub fn kernel_aliases<'ctx>(module: &Module<'ctx>) -> Vec<KernelAlias<'ctx>> {
+/// Every alias in `module` of an `amdgpu_kernel`, in module order.
+pub fn amdgpu_kernel_aliases<'ctx>(module: &Module<'ctx>) -> Vec<KernelAlias<'ctx>> {
     use llvm_sys::core as llvm;
     let mut found = Vec::new();
     // SAFETY: `module` is a live module; the alias list is only read.
     let mut alias = unsafe { llvm::LLVMGetFirstGlobalAlias(module.as_mut_ptr()) };
     while !alias.is_null() {
-        // SAFETY: `alias` is a live GlobalAlias of `module`; its aliasee is a
-        // constant of the same module (or null for a malformed one).
-        let aliasee = unsafe { llvm::LLVMAliasGetAliasee(alias) };
-        // SAFETY: LLVMIsAFunction accepts any value and returns null unless
-        // it is a Function; a non-null result is a function of `module`, so
-        // it lives as long as `'ctx`.
-        let function = unsafe {
-            (!aliasee.is_null())
-                .then(|| llvm::LLVMIsAFunction(aliasee))
-                .filter(|f| !f.is_null())
-                .and_then(|f| FunctionValue::new(f))
-        };
-        if let Some(aliasee) = function.filter(|f| is_gpu_kernel(*f)) {
-            let mut len = 0;
-            // SAFETY: LLVMGetValueName2 returns a pointer to `len` bytes owned
-            // by the alias, copied out before anything changes the module.
-            let symbol = unsafe {
-                let name = llvm::LLVMGetValueName2(alias, &mut len);
-                String::from_utf8_lossy(std::slice::from_raw_parts(name.cast::<u8>(), len))
-                    .into_owned()
-            };
-            found.push(KernelAlias { symbol, aliasee });
+        // SAFETY: `alias` is a live GlobalAlias of `module`, its aliasee a
+        // constant of the same module or null; FunctionValue::new takes
+        // functions alone, which live as long as `'ctx`.
+        let aliasee = unsafe { FunctionValue::new(llvm::LLVMAliasGetAliasee(alias)) };
+        if let Some(aliasee) = aliasee.filter(|f| f.get_call_conventions() == AMDGPU_KERNEL_CC) {
+            // SAFETY: a live alias of `module`.
+            let alias = unsafe { super::Value::from_raw(alias) };
+            found.push(KernelAlias { alias, aliasee });
         }
         // SAFETY: `alias` is a live alias of `module`.
         alias = unsafe { llvm::LLVMGetNextGlobalAlias(alias) };

@@ -273,21 +273,18 @@ LLVMMetadataRef offload_di_discriminator(LLVMMetadataRef VariantPart) {
            : nullptr;
 }
 
-// The alias `Name` of a defined function with the same type, made a function
-// of its own: a clone of the aliasee's body (and, with
+// The alias `AliasRef` of a defined function with the same type, made a
+// function of its own: a clone of the aliasee's body (and, with
 // CloneFunctionChangeType::GlobalChanges, of its DISubprogram, which one
-// function alone may own) under the alias's name, linkage, visibility, DLL
-// storage and dso_local, without unnamed_addr or comdat. This undoes what
-// MergeFunctions does to two identical kernels. Null, with the module
-// unchanged and `*Why` set, when it cannot: 1 when there is no such alias
-// of a defined function, 2 when the alias's function type is not its
-// aliasee's (MergeFunctions takes a pointer and a pointer-sized integer for
-// the same type), 3 when something other than @llvm.used /
-// @llvm.compiler.used uses the alias.
-LLVMValueRef offload_ir_unmerge_alias(LLVMModuleRef ModRef, const char *Name,
-                                      size_t NameLen, int *Why) {
-  Module *M = unwrap(ModRef);
-  GlobalAlias *A = M ? M->getNamedAlias(StringRef(Name, NameLen)) : nullptr;
+// function alone may own; its linkage name becomes the new symbol) under the
+// alias's name, linkage, visibility, DLL storage and dso_local, without
+// unnamed_addr. This undoes what MergeFunctions does to two identical
+// kernels. Null, with the module unchanged and `*Why` set, when it cannot:
+// 1 when it is not an alias of a defined function, 2 when the alias's
+// function type is not its aliasee's, 3 when something other than
+// @llvm.used / @llvm.compiler.used uses the alias.
+LLVMValueRef offload_ir_unmerge_alias(LLVMValueRef AliasRef, int *Why) {
+  auto *A = dyn_cast_or_null<GlobalAlias>(unwrap(AliasRef));
   auto *F = A ? dyn_cast_or_null<Function>(A->getAliasee()) : nullptr;
   *Why = !F || F->isDeclaration()                     ? 1
          : F->getFunctionType() != A->getValueType() ? 2
@@ -295,6 +292,7 @@ LLVMValueRef offload_ir_unmerge_alias(LLVMModuleRef ModRef, const char *Name,
                                                       : 0;
   if (*Why)
     return nullptr;
+  Module *M = A->getParent();
   Function *New = Function::Create(F->getFunctionType(), A->getLinkage(),
                                    F->getAddressSpace(), "");
   M->getFunctionList().insertAfter(F->getIterator(), New);
@@ -307,14 +305,16 @@ LLVMValueRef offload_ir_unmerge_alias(LLVMModuleRef ModRef, const char *Name,
   SmallVector<ReturnInst *, 4> Returns;
   CloneFunctionInto(New, F, VMap, CloneFunctionChangeType::GlobalChanges,
                     Returns);
-  // (CloneFunctionInto copied the aliasee's; the symbol is the alias's.)
-  New->setLinkage(A->getLinkage());
+  // (CloneFunctionInto copied the aliasee's visibility and the rest of what
+  // Function::copyAttributesFrom copies; the symbol is the alias's. Linkage
+  // came with Function::Create, and the clone is in no comdat.)
   New->setVisibility(A->getVisibility());
   New->setDLLStorageClass(A->getDLLStorageClass());
   New->setDSOLocal(A->isDSOLocal());
   New->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
-  New->setComdat(nullptr);
   New->takeName(A);
+  if (DISubprogram *SP = New->getSubprogram())
+    SP->replaceLinkageName(MDString::get(New->getContext(), New->getName()));
   A->replaceAllUsesWith(New);
   A->eraseFromParent();
   return wrap(New);

@@ -207,7 +207,7 @@ impl std::fmt::Display for ArgProblem {
             ArgProblem::IntegerTooWide { bits } => {
                 write!(f, "an integer of {bits} bits; at most 64 fit a slot")
             }
-            ArgProblem::FloatKind { ty } => write!(f, "a {ty} float; only half, float and double fit a slot"),
+            ArgProblem::FloatKind { ty } => write!(f, "a {ty} float; only half, bfloat, float and double fit a slot"),
             ArgProblem::AggregateMap { map } => write!(
                 f,
                 "an aggregate passed by value is mapped TO (a copy); map type {map:#x} is not possible"

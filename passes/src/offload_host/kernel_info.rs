@@ -39,20 +39,6 @@ pub struct AmdgpuMetadata {
 const AMDGPU_NOTE_TYPE: u32 = 32;
 const AMDGPU_NOTE_OWNER: &[u8] = b"AMDGPU\0";
 
-/// Every note (owner, type, description) of a 4-aligned note sequence.
-fn notes(data: &[u8]) -> impl Iterator<Item = (&[u8], u32, &[u8])> {
-    let mut at = 0usize;
-    std::iter::from_fn(move || {
-        let word = |o: usize| data.get(o..o + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
-        let (namesz, descsz, kind) = (word(at)? as usize, word(at + 4)? as usize, word(at + 8)?);
-        let name_at = at + 12;
-        let desc_at = name_at.checked_add(namesz.next_multiple_of(4))?;
-        let end = desc_at.checked_add(descsz).filter(|&e| e <= data.len())?;
-        at = end.next_multiple_of(4);
-        Some((&data[name_at..name_at + namesz], kind, &data[desc_at..end]))
-    })
-}
-
 /// The bytes of every `SHT_NOTE` section.
 fn note_sections<'d>(file: &ElfFile64<'d, Endianness>) -> Vec<&'d [u8]> {
     let endian = file.endian();
@@ -123,7 +109,8 @@ fn symbol_bytes<'d>(
 /// The AMDGPU metadata note of a code object; `Ok(None)` without one.
 pub fn amdgpu_metadata(file: &ElfFile64<'_, Endianness>) -> Result<Option<AmdgpuMetadata>, String> {
     for data in note_sections(file) {
-        for (owner, kind, desc) in notes(data) {
+        // (A broken note ends the section's notes; the manifests report it.)
+        for (owner, kind, desc) in kernel_manifest::notes(data).map_while(Result::ok) {
             if owner == AMDGPU_NOTE_OWNER && kind == AMDGPU_NOTE_TYPE {
                 return parse_amdgpu_metadata(desc)
                     .map(Some)

@@ -8,7 +8,7 @@
 
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::{Linkage, Module};
-use inkwell::types::AnyType;
+use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue, UnnamedAddress};
 use inkwell::IntPredicate;
 
@@ -19,7 +19,8 @@ use super::libomptarget::{KERNEL_ARGS_VERSION, Types};
 use super::plan::{ArgPlan, DataCall, Grid, Launch, Size};
 use super::registration::{Registration, constant};
 use crate::ir::builder::entry_builder;
-use crate::ir::{Value, calls};
+use crate::ir::{Type, Value, calls};
+use crate::kernel_manifest::FloatKind;
 
 /// The four arrays `KernelArgs` points at: base pointers, pointers, sizes,
 /// map types.
@@ -335,13 +336,12 @@ impl<'ctx> Lowering<'_, 'ctx> {
             (ArgPlan::Literal { .. }, scalar) => {
                 let bits = match scalar {
                     BasicValueEnum::FloatValue(f) => {
-                        let ty = f.get_type().as_any_type_enum();
-                        let int = if ty == c.f16_type().as_any_type_enum() || ty == c.bf16_type().as_any_type_enum() {
-                            c.i16_type()
-                        } else if ty == c.f32_type().as_any_type_enum() {
-                            c.i32_type()
-                        } else {
-                            c.i64_type()
+                        // (Planning let only slot-sized floats through.)
+                        let kind = FloatKind::of(Type::from(BasicTypeEnum::from(f.get_type())));
+                        let int = match kind.map_or(64, FloatKind::bits) {
+                            16 => c.i16_type(),
+                            32 => c.i32_type(),
+                            _ => c.i64_type(),
                         };
                         builder.build_bit_cast(f, int, "")?.into_int_value()
                     }

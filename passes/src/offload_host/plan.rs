@@ -45,7 +45,7 @@ impl ArgPlan {
         }
     }
 
-    /// The size when known at compile time (0 for a run-time size).
+    /// The size when known at compile time (`None` for a run-time size).
     pub fn constant_size(&self) -> Option<u64> {
         match *self {
             ArgPlan::Literal { size, .. } | ArgPlan::Spilled { size } => Some(size),
@@ -126,11 +126,8 @@ fn signature_of<'a>(image: &'a DeviceImage, options: &Options, name: &str) -> Re
 /// The error for a call that must be a launch of `name` (it carries a
 /// descriptor, or is a v2 call) when the image does not offer it.
 fn not_launchable(image: &DeviceImage, name: &str, caller: FunctionValue<'_>) -> Error {
-    if !image.has_kernel(name) {
-        return match image.check_kernel(name) {
-            Err(missing) => Error::MissingKernel(missing),
-            Ok(()) => unreachable!("has_kernel is false"),
-        };
+    if let Err(missing) = image.check_kernel(name) {
+        return Error::MissingKernel(missing);
     }
     Error::Launch {
         kernel: naming::display_symbol(name),

@@ -291,7 +291,7 @@ impl<'a, 'ctx> Site<'a, 'ctx> {
             BasicValueEnum::IntValue(int) => HostKind::Integer {
                 bits: int.get_type().get_bit_width(),
             },
-            BasicValueEnum::FloatValue(_) => HostKind::Float(float_kind(Type::from(ty))),
+            BasicValueEnum::FloatValue(_) => HostKind::Float(FloatKind::of(Type::from(ty))),
             _ => HostKind::Aggregate {
                 size: Type::from(ty).fixed_size().map_or(0, |t| self.layout.get_abi_size(&t)),
             },
@@ -424,17 +424,6 @@ impl<'a, 'ctx> Site<'a, 'ctx> {
         Err(ArgProblem::UnknownSize {
             described: context.described,
         })
-    }
-}
-
-fn float_kind(ty: Type<'_>) -> Option<FloatKind> {
-    use llvm_sys::LLVMTypeKind::*;
-    match ty.kind() {
-        LLVMHalfTypeKind => Some(FloatKind::Half),
-        LLVMBFloatTypeKind => Some(FloatKind::BFloat),
-        LLVMFloatTypeKind => Some(FloatKind::Float),
-        LLVMDoubleTypeKind => Some(FloatKind::Double),
-        _ => None,
     }
 }
 

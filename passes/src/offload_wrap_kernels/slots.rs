@@ -120,15 +120,10 @@ fn manifest_param(ty: BasicTypeEnum<'_>, slot: Slot<'_>, layout: &TargetData) ->
     }
 }
 
-/// The manifest's float kind of a type that fits a slot (checked when planning).
+/// The manifest's float kind of a type that fits a slot (checked when
+/// planning: only half, bfloat, float and double do).
 fn float_kind(ty: FloatType<'_>) -> FloatKind {
-    use llvm_sys::LLVMTypeKind::*;
-    match Type::from(BasicTypeEnum::from(ty)).kind() {
-        LLVMHalfTypeKind => FloatKind::Half,
-        LLVMBFloatTypeKind => FloatKind::BFloat,
-        LLVMFloatTypeKind => FloatKind::Float,
-        _ => FloatKind::Double,
-    }
+    FloatKind::of(Type::from(BasicTypeEnum::from(ty))).unwrap_or(FloatKind::Double)
 }
 
 fn plan_param<'ctx>(

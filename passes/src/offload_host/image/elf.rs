@@ -140,11 +140,13 @@ fn kernel_symbols(
         Machine::Amdgpu => {
             let mut all = defined(file.symbols(), SymbolKind::Text);
             all.extend(defined(file.dynamic_symbols(), SymbolKind::Text));
-            let mut descriptors = defined(file.symbols(), SymbolKind::Data);
-            descriptors.extend(defined(file.dynamic_symbols(), SymbolKind::Data));
-            let has_descriptor =
-                |f: &String| descriptors.iter().any(|d| d.strip_suffix(".kd") == Some(f));
-            sorted(all).into_iter().partition(has_descriptor)
+            // (A set: one lookup per function, not a scan of every descriptor.)
+            let described: std::collections::HashSet<String> = defined(file.symbols(), SymbolKind::Data)
+                .into_iter()
+                .chain(defined(file.dynamic_symbols(), SymbolKind::Data))
+                .filter_map(|d| d.strip_suffix(".kd").map(str::to_owned))
+                .collect();
+            sorted(all).into_iter().partition(|f| described.contains(f))
         }
     }
 }
