@@ -160,14 +160,6 @@ pub fn check_names(kernels: &[Kernel], expected: &[String], path: &Path) -> Resu
     Ok(())
 }
 
-/// A symbol for messages: demangled when it is a Rust symbol.
-pub fn display_symbol(symbol: &str) -> String {
-    match rustc_demangle::try_demangle(symbol) {
-        Ok(d) => format!("{d:#}"),
-        Err(_) => symbol.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,14 +203,5 @@ mod tests {
         );
         assert_eq!(k.args[1].kind, ArgKind::Int);
         assert!(parse_record(&rec[..100], "sum", Path::new("x")).is_err());
-    }
-
-    #[test]
-    fn rust_symbols_demangle() {
-        assert_eq!(
-            display_symbol("_ZN7kernels5saxpy17h0123456789abcdefE"),
-            "kernels::saxpy"
-        );
-        assert_eq!(display_symbol("saxpy"), "saxpy");
     }
 }

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::image::{ArgKind, Kernel, display_symbol};
+use crate::image::{ArgKind, Kernel};
 use crate::{Error, Image, error};
 
 /// The launch contract the stubs are written in.
@@ -97,7 +97,7 @@ pub fn source(image: &Image, contract: Contract) -> String {
              /// The config's device (offset 40) is not a device of the runtime.\n\
              unsafe fn no_such_device(config: *const u8) -> bool {\n    \
              let device = unsafe { config.add(40).cast::<i64>().read() };\n    \
-             device >= 0 && device >= i64::from(unsafe { omp_get_num_devices() })\n}\n",
+             device < -1 || device >= i64::from(unsafe { omp_get_num_devices() })\n}\n",
         );
     }
     for (i, kernel) in image.kernels.iter().enumerate() {
@@ -121,7 +121,8 @@ pub fn source(image: &Image, contract: Contract) -> String {
             .collect();
         let symbol = &kernel.symbol;
         let stub = format!("__offload_rs_launch.{symbol}.{:016x}", kernel.hash);
-        let _ = writeln!(s, "\n// kernel `{}`", display_symbol(symbol));
+        // (Record symbols are export names, never mangled.)
+        let _ = writeln!(s, "\n// kernel `{symbol}`");
         let guard = match contract {
             Contract::V1 => "let _ = config;\n    ",
             Contract::V2 => {
@@ -213,11 +214,7 @@ pub fn build(
         .output()
         .map_err(|e| error(format!("running rustc: {e}")))?;
     if !out.status.success() {
-        let kernels: Vec<String> = image
-            .kernels
-            .iter()
-            .map(|k| display_symbol(&k.symbol))
-            .collect();
+        let kernels: Vec<&str> = image.kernels.iter().map(|k| k.symbol.as_str()).collect();
         return Err(error(format!(
             "offload-host refused the launch stubs of the image {} (kernels: {}):\n{}",
             image.path.display(),

@@ -91,17 +91,21 @@ fn amdgcn_kernels_are_kernels_of_the_code_object() {
             "no {k}.kd in\n{symbols}"
         );
     }
-    // The grid queries read the dispatch packet and the work-item ids.
+    // The code object's metadata lists each kernel by name.
     let out = Command::new("llvm-readelf-22")
         .arg("--notes")
         .arg(&image.path)
         .output()
         .unwrap();
     let notes = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        notes.contains(".name:           ids") || notes.contains("ids"),
-        "{notes}"
-    );
+    for k in ["saxpy", "ids", "scale"] {
+        assert!(
+            notes
+                .lines()
+                .any(|l| l.trim() == format!(".name:           {k}")),
+            "no kernel {k} in\n{notes}"
+        );
+    }
 }
 
 #[test]

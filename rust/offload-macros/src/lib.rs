@@ -56,6 +56,12 @@ fn device_copy(input: &DeriveInput) -> syn::Result<proc_macro2::TokenStream> {
             if meta.path.is_ident("C") || meta.path.is_ident("transparent") {
                 repr_c = true;
             }
+            // `align(N)`, `packed(N)`: the argument is the layout's business.
+            if meta.input.peek(syn::token::Paren) {
+                let args;
+                syn::parenthesized!(args in meta.input);
+                args.parse::<proc_macro2::TokenStream>()?;
+            }
             Ok(())
         })?;
     }

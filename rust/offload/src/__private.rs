@@ -89,6 +89,17 @@ pub struct KernelRecord {
     pub args: [ArgRecord; MAX_ARGS],
 }
 
+// offload-build reads records back by these offsets (`image.rs`: name at 24,
+// args at 152, 664 bytes in all) and its generated stubs read the launch's
+// device at offset 40 of `LaunchConfig`: a layout change must change both.
+const _: () = {
+    assert!(size_of::<ArgRecord>() == 16);
+    assert!(core::mem::offset_of!(KernelRecord, name) == 24);
+    assert!(core::mem::offset_of!(KernelRecord, args) == 152);
+    assert!(size_of::<KernelRecord>() == 664);
+    assert!(core::mem::offset_of!(LaunchConfig, device) == 40);
+};
+
 impl KernelRecord {
     pub const fn new(symbol: &str, hash: u64, args: &[ArgRecord]) -> Self {
         let bytes = symbol.as_bytes();

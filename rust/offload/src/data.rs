@@ -42,14 +42,23 @@ impl Device {
         Device(n)
     }
 
-    /// The device number libomptarget's queries take (-1 resolved).
+    /// The device number libomptarget's queries take (-1 resolved; any
+    /// other number as it is).
     pub fn number(self) -> i64 {
-        if self.0 >= 0 {
-            self.0
-        } else {
+        if self.0 == -1 {
             // SAFETY: an OpenMP query without preconditions.
             i64::from(unsafe { rt::omp_get_default_device() })
+        } else {
+            self.0
         }
+    }
+
+    /// True for a device of the runtime: libomptarget aborts the process
+    /// (OMP_TARGET_OFFLOAD=MANDATORY) on any other number.
+    fn exists(self) -> bool {
+        // SAFETY: an OpenMP query without preconditions.
+        let count = i64::from(unsafe { rt::omp_get_num_devices() });
+        (0..count).contains(&self.number())
     }
 
     /// Maps `data` to this device (TO) for the region's lifetime.
@@ -106,6 +115,12 @@ impl Device {
 }
 
 fn begin(device: Device, ptr: *const u8, bytes: usize, map: i64) -> Result<Device, MapError> {
+    if !device.exists() {
+        return Err(MapError {
+            bytes,
+            device: device.number(),
+        });
+    }
     let device = Device(device.number());
     if bytes == 0 {
         return Ok(device);
@@ -212,8 +227,15 @@ impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
         )
     }
 
-    fn update(&self, map: i64) {
-        let (ptr, bytes) = self.range();
+    /// The range, from the exclusive borrow: the runtime writes through it
+    /// (FROM), so the pointer must not come from a shared reborrow.
+    fn range_mut(&mut self) -> (*const u8, usize) {
+        let bytes = size_of_val(&*self.host);
+        ((&mut *self.host as *mut T).cast::<u8>().cast_const(), bytes)
+    }
+
+    fn update(&mut self, map: i64) {
+        let (ptr, bytes) = self.range_mut();
         if bytes > 0 {
             // SAFETY: the range this region maps and borrows exclusively.
             unsafe {
@@ -255,9 +277,9 @@ impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
 
 impl<T: ?Sized + DeviceData> Drop for MappedMut<'_, T> {
     fn drop(&mut self) {
-        let (ptr, bytes) = self.range();
+        let (ptr, bytes) = self.range_mut();
         if bytes > 0 {
-            // SAFETY: the range this region mapped, still borrowed.
+            // SAFETY: the range this region mapped, still borrowed exclusively.
             unsafe {
                 rt::map_one(
                     rt::__tgt_target_data_end_mapper,

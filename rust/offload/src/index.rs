@@ -201,17 +201,37 @@ pub fn global_count() -> usize {
     team_count().x as usize * thread_count().x as usize
 }
 
-/// The indices `0..n` this thread handles in a grid-stride loop: from
-/// [`global_id`] in steps of [`global_count`]. Every index of `0..n` is
-/// handled by exactly one thread of the grid, on any grid (on the CPU plugin
-/// the one thread handles all of them).
+/// This thread's index among all threads of the grid, over all three
+/// dimensions (x fastest, then y, then z; teams before threads), and the
+/// number of threads in the grid: what [`grid_stride`] partitions by.
+#[inline]
+pub fn grid_linear_id() -> (usize, usize) {
+    linear_id(team_id(), team_count(), thread_id(), thread_count())
+}
+
+/// The linear id of thread `thread` of team `team` and the total thread
+/// count, for a grid of `teams` teams of `threads` threads each.
+pub const fn linear_id(team: Idx3, teams: Idx3, thread: Idx3, threads: Idx3) -> (usize, usize) {
+    const fn lin(i: Idx3, n: Idx3) -> usize {
+        i.x as usize + n.x as usize * (i.y as usize + n.y as usize * i.z as usize)
+    }
+    let per_team = threads.x as usize * threads.y as usize * threads.z as usize;
+    let team_total = teams.x as usize * teams.y as usize * teams.z as usize;
+    (
+        lin(team, teams) * per_team + lin(thread, threads),
+        team_total * per_team,
+    )
+}
+
+/// The indices `0..n` this thread handles in a grid-stride loop: from its
+/// linear id in the grid in steps of the grid's thread count
+/// ([`grid_linear_id`]). Every index of `0..n` is handled by exactly one
+/// thread of the grid, on any grid of up to three dimensions (on the CPU
+/// plugin the one thread handles all of them).
 #[inline]
 pub fn grid_stride(n: usize) -> GridStride {
-    GridStride {
-        next: global_id(),
-        step: global_count().max(1),
-        end: n,
-    }
+    let (id, count) = grid_linear_id();
+    GridStride::new(id, count, n)
 }
 
 /// The iterator of [`grid_stride`].
@@ -270,6 +290,25 @@ mod tests {
         assert_eq!(global_count(), 1);
         assert!(grid_stride(5).eq(0..5));
         assert_eq!(grid_stride(0).count(), 0);
+    }
+
+    #[test]
+    fn a_multi_dimensional_grid_partitions_exactly() {
+        // The example's saxpy grid: 2 x 3 teams of 32 x 2 threads.
+        let idx = |x, y| Idx3 { x, y, z: 0 };
+        let (teams, threads) = (Idx3 { x: 2, y: 3, z: 1 }, Idx3 { x: 32, y: 2, z: 1 });
+        let n = 1000;
+        let mut seen = [0u8; 1000];
+        for (tx, ty) in (0..2).flat_map(|x| (0..3).map(move |y| (x, y))) {
+            for (hx, hy) in (0..32).flat_map(|x| (0..2).map(move |y| (x, y))) {
+                let (id, count) = linear_id(idx(tx, ty), teams, idx(hx, hy), threads);
+                assert_eq!(count, 384);
+                for i in GridStride::new(id, count, n) {
+                    seen[i] += 1;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&c| c == 1));
     }
 
     #[test]

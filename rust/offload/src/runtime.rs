@@ -56,6 +56,7 @@ unsafe extern "C" {
     pub fn omp_get_mapped_ptr(ptr: *const c_void, device: c_int) -> *mut c_void;
     pub fn omp_target_is_present(ptr: *const c_void, device: c_int) -> c_int;
     pub fn omp_get_default_device() -> c_int;
+    pub fn omp_get_num_devices() -> c_int;
 }
 
 /// Runs one data mapper on one host range.

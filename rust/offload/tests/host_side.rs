@@ -13,6 +13,15 @@ pub struct Config {
     pub offsets: [f64; 3],
 }
 
+/// `repr` arguments (`align(N)`) are accepted next to `C`.
+#[repr(C, align(16))]
+#[derive(Clone, Copy, Debug, DeviceCopy)]
+pub struct Aligned {
+    pub v: [f32; 3],
+}
+
+const _: () = assert!(align_of::<Aligned>() == 16);
+
 /// Every parameter shape.
 #[kernel]
 #[allow(clippy::too_many_arguments)]

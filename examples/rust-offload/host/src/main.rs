@@ -72,6 +72,16 @@ fn main() -> Result<(), Box<dyn Error>> {
         Err(error) => println!("device 99: {error}"),
         Ok(()) => return Err("a launch on device 99 succeeded".into()),
     }
+    let negative = Launch::grid(1, 64).device(-5);
+    match increment(&negative, &mut data) {
+        Err(error) => println!("device -5: {error}"),
+        Ok(()) => return Err("a launch on device -5 succeeded".into()),
+    }
+    // So is a region on a device the runtime does not have.
+    match offload::Device::new(99).map(data.as_slice()) {
+        Err(error) => println!("map on device 99: {error}"),
+        Ok(_) => return Err("a map on device 99 succeeded".into()),
+    }
     assert_eq!(data, [6, 7, 8, 9, 10]);
     Ok(())
 }

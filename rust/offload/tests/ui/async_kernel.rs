@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub async fn k(n: u32) {}
+fn main() {}

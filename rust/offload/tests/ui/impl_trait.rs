@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub fn k(n: impl Copy) {}
+fn main() {}
