@@ -1,6 +1,6 @@
 //! Reference kernels for the AMDGPU kernel-ABI pass (`offload-passes`).
 //!
-//! Covers the struct-ABI cases listed in shared/reference/amdgpu-kernel-abi.md (rustc's amdgpu-abi/struct-abi.rs test).
+//! Covers the struct-ABI cases of rustc's own amdgpu struct-ABI test (amdgpu-abi/struct-abi.rs).
 //! Every kernel writes the fields of its inputs to `out` so the body reads the arguments.
 //! Build (see test-ir/Inputs/*.ll headers for the exact commands):
 //!   RUSTC_BOOTSTRAP=1 rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib \

@@ -25,26 +25,279 @@
 //! }
 //! ```
 //!
-//! Map types come from the Rust types of the parameters: `&T`/`&[T]` are
-//! copied to the device (TO), `&mut T`/`&mut [T]` to and back (TO|FROM),
-//! [`Out`] only back (FROM: the kernel may only write it), scalars are passed
-//! by value (LITERAL), a `#[repr(C)]` [`DeviceCopy`] struct by value is copied
-//! to the device, slice lengths are taken at run time. Raw pointers only go
-//! through [`RawIn`], [`RawOut`] and [`RawInOut`], which state the length and
-//! the direction. Any other parameter type is a compile error at that
-//! parameter.
+//! Map types come from the parameters' Rust types, slice lengths are taken at
+//! run time, and mapped regions and device pointers cover explicit transfers
+//! and vendor libraries. This page is the guide to the crates; the repository's
+//! `examples/README.md` lists runnable programs, and its `docs/launch-contract.md`
+//! describes the IR the launches become.
 //!
-//! Inside kernels, [`grid_stride`] and the ids in [`index`] are portable
-//! between libomptarget's host (CPU) plugin, where a kernel runs as one team
-//! of one thread, and `amdgcn-amd-amdhsa` / `nvptx64-nvidia-cuda`.
+//! # Start to finish
 //!
-//! On the host, [`map`], [`map_mut`] and [`map_out`] create RAII mapped
-//! regions ([`Mapped`], [`MappedMut`]): launches inside find the data present
-//! and copy nothing, and [`device_ptrs`] hands device pointers to a host
-//! closure (a vendor library such as cuBLAS or rocBLAS).
+//! On a machine set up by the repository's `scripts/setup.sh` (LLVM 22,
+//! libomptarget, rustup's `rust-src` and `llvm-bitcode-linker` for GPU
+//! targets), build the plugin once and name it:
 //!
-//! How a program is built (the device image, the launch stubs, linking
-//! libomptarget) is described in the [`offload-build`] crate.
+//! ```sh
+//! cargo build --release                     # in the offload-passes repository
+//! export OFFLOAD_PASSES_PLUGIN=$PWD/target/release/liboffload_passes.so
+//! ```
+//!
+//! A program is a Cargo workspace with a `#![no_std]` **kernel crate** and a
+//! **host crate** (`examples/rust-offload` is this, ready to copy;
+//! `examples/rust-linalg` a larger one):
+//!
+//! ```toml
+//! # kernels/Cargo.toml
+//! [dependencies]
+//! offload = { path = ".../rust/offload" }
+//! libm = "0.2"            # any no_std dependencies
+//!
+//! # host/Cargo.toml
+//! [dependencies]
+//! offload = { path = ".../rust/offload" }
+//! kernels = { path = "../kernels" }
+//! [build-dependencies]
+//! offload-build = { path = ".../rust/offload-build" }
+//! ```
+//!
+//! The kernel crate:
+//!
+//! ```
+//! // kernels/src/lib.rs, a #![no_std] crate
+//! use offload::{Out, grid_stride, kernel};
+//!
+//! /// `out[i] = a * x[i] + y[i]`
+//! #[kernel]
+//! pub fn saxpy(a: f32, x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
+//!     for i in grid_stride(out.len()) {
+//!         out.set(i, a * x[i] + y[i]);
+//!     }
+//! }
+//! ```
+//!
+//! The host crate's build script (not a doc test: `offload-build` is a
+//! dependency of the host crate, not of this one):
+//!
+//! ```ignore
+//! // host/build.rs
+//! fn main() {
+//!     offload_build::DeviceCrate::new("../kernels").build_or_exit();
+//! }
+//! ```
+//!
+//! and its program (compiled here, not run: it needs the image and the launch
+//! stubs that `offload-build` makes):
+//!
+//! ```no_run
+//! # mod kernels {
+//! #     use offload::{Out, grid_stride, kernel};
+//! #     #[kernel]
+//! #     pub fn saxpy(a: f32, x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
+//! #         for i in grid_stride(out.len()) { out.set(i, a * x[i] + y[i]); }
+//! #     }
+//! # }
+//! // host/src/main.rs
+//! use offload::Launch;
+//!
+//! fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     let (x, y) = (vec![1.0f32; 1000], vec![2.0f32; 1000]);
+//!     let mut out = vec![0.0f32; 1000];
+//!     kernels::saxpy(&Launch::grid(8, 128), 3.0, &x, &y, &mut out)?;
+//!     assert!(out.iter().all(|&v| v == 5.0));
+//!     Ok(())
+//! }
+//! ```
+//!
+//! ```sh
+//! OMP_TARGET_OFFLOAD=MANDATORY cargo run     # or: bash examples/rust-offload/run.sh [--release]
+//! ```
+//!
+//! That is all: no `unsafe`, no descriptors, no kernel lists, no
+//! `.cargo/config.toml`, no `-Z` flag or `RUSTC_BOOTSTRAP` for the host crate.
+//! Copied out of the repository an example needs only its
+//! `[workspace.dependencies]` pointed at the crates and `OFFLOAD_PASSES_PLUGIN`
+//! set (the repository's `test-ir/rust/edit-rebuild.test` does exactly that).
+//!
+//! # One definition per kernel
+//!
+//! `#[kernel]` expands, through `offload::__kernel_item!`, to one of two
+//! halves chosen by this crate's `device` feature (which only `offload-build`
+//! turns on):
+//!
+//! - **device**: the function itself; an entry point `extern "C"` (x86_64) or
+//!   `extern "gpu-kernel"` (AMDGPU, NVPTX) exported as the kernel's symbol (the
+//!   function's name, or `#[kernel(name = "...")]`) that turns launch slots back
+//!   into the Rust arguments (a slice arrives as pointer and length); and an
+//!   exported 664-byte record `__offload_rs_record.<symbol>`, the kernel table:
+//!   per launch argument its kind, map type and element size, and a hash of the
+//!   signature;
+//! - **host**: a launcher of the same path,
+//!   `kernels::saxpy(&Launch, args...) -> Result<(), LaunchError>`, whose
+//!   arguments are typed from the kernel's parameters, and the body as a hidden
+//!   dead function, so kernel bodies are type-checked in the normal host build
+//!   (errors at the kernel's source, in the editor too). The launcher calls the
+//!   stub `__offload_rs_launch.<symbol>.<hash>`: a host compiled from other
+//!   sources than the image does not link, instead of launching with the wrong
+//!   arguments.
+//!
+//! # Kernel parameters: map types from Rust types
+//!
+//! | kernel parameter | launch passes | map type | the host passes |
+//! |---|---|---|---|
+//! | `u8`…`u64`, `i8`…`i64`, `usize`, `isize`, `f32`, `f64`, `bool` | the value | LITERAL | the value |
+//! | `&T` | pointer | TO | `&T`, `&Mapped<T>` |
+//! | `&mut T` | pointer | TO\|FROM | `&mut T`, `&mut MappedMut<T>` |
+//! | `Out<'_, T>` (write only: `write`) | pointer | FROM | `&mut T`, `&mut MappedMut<T>` |
+//! | `&[T]` | pointer, length | TO, `len × size_of::<T>()` at run time | `&[T]`, `&[T; N]`, `&Vec<T>`, `&Mapped<[T]>` |
+//! | `&mut [T]` | pointer, length | TO\|FROM | `&mut [T]`, `&mut [T; N]`, `&mut Vec<T>`, `&mut MappedMut<[T]>` |
+//! | `Out<'_, [T]>` (write only: `set`, `fill`) | pointer, length | FROM (nothing copied in) | as `&mut [T]` |
+//! | `#[repr(C)]` struct `S` by value (`#[derive(Clone, Copy, offload::DeviceCopy)]`), arrays | pointer to a copy | TO | `S` |
+//! | `RawIn<T>`, `RawOut<T>`, `RawInOut<T>` (`unsafe fn new(ptr, len)`) | pointer, length | TO / FROM / TO\|FROM | the wrapper |
+//!
+//! `T` is a [`DeviceCopy`] type (scalars, arrays, derived `#[repr(C)]` structs:
+//! checked field by field). Structs go by pointer to a mapped copy, not by value
+//! through `extern "C"`: x86_64's SysV ABI would split them into registers that
+//! do not match the launch slots. Raw pointers only go through [`RawIn`],
+//! [`RawOut`] and [`RawInOut`], which state the length and the direction.
+//! Anything else is a compile error at the parameter, saying what to use
+//! instead: raw pointers, `&str`, tuples, trait objects, `impl Trait`, function
+//! pointers, non-`DeviceCopy` types, generic, `async`, `unsafe` or
+//! value-returning kernels (the crate's `tests/ui/`, run by trybuild).
+//!
+//! # Inside kernels: the grid-stride idiom
+//!
+//! [`index`] has `team_id`, `team_count`, `thread_id` and `thread_count` (each an
+//! `Idx3` with `x, y, z`), `global_id()`, `global_count()` (x dimension) and
+//! `grid_linear_id()` (over all three); [`grid_stride`]`(n)` gives the indices of
+//! `0..n` this thread handles, from its linear id in steps of the grid's thread
+//! count, so each index is handled once on any 1-, 2- or 3-D grid. On AMDGPU
+//! they read the workgroup and work-item ids and the dispatch packet, on NVPTX
+//! `%ctaid`, `%tid`, `%ntid` and `%nctaid`, on libomptarget's CPU plugin (one
+//! team, one thread) they are 0 and 1, so `grid_stride` covers everything there.
+//!
+//! Every thread of the grid gets the same `&mut` slice or value, so a kernel
+//! must write only the indices `grid_stride` gives its thread (the compiler
+//! cannot check that across GPU threads). Write every kernel as a grid-stride
+//! loop: not as a loop over the whole array (every GPU thread would do all of
+//! it), not as one thread per element (the CPU plugin has one thread, and the
+//! runtime may choose fewer threads). A reduction writes one partial result per
+//! partition (`examples/rust-linalg`'s `sum_squares`).
+//!
+//! # Launch
+//!
+//! [`Launch::grid`]`(teams, threads)` takes 1–3 dimensions (`64`, `(16, 16)`,
+//! `[8, 8, 2]`), then `.dyn_shared_mem(bytes)` and `.device(n)`;
+//! [`Launch::new`] lets the runtime choose. The values are read when the launch
+//! runs (the launch contract's v2 `LaunchConfig`). A launch that
+//! `__tgt_target_kernel` refuses (a non-zero code) is `Err(`[`LaunchError`]`)`
+//! with the kernel's Rust path (`kernels::saxpy`) and the code; a device number
+//! the runtime lacks (also a negative one other than -1) is refused before
+//! libomptarget would abort the process ([`NO_SUCH_DEVICE`]), and so is a
+//! mapped region on one ([`MapError`]). A kernel that fails once started is
+//! libomptarget's to report: under `OMP_TARGET_OFFLOAD=MANDATORY` it stops the
+//! program.
+//!
+//! # Data: mapped regions and device pointers
+//!
+//! ```no_run
+//! # use offload::{kernel, Launch};
+//! # #[kernel] pub fn affine(x: &mut [f32]) {}
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let mut v = vec![0.0f32; 1024];
+//! # let grid = Launch::grid(8, 128);
+//! let mut region = offload::map_mut(&mut v[..])?;   // copied to the device once
+//! for _ in 0..10 {
+//!     affine(&grid, &mut region)?;                  // present: nothing copied
+//! }
+//! let host_view = region.update_host();            // device → host, through the region
+//! # let _ = host_view;
+//! region.update_device();                          // host → device
+//! drop(region);                                    // copied back, unmapped
+//! # Ok(()) }
+//! ```
+//!
+//! [`map`]`(&x)` (TO), [`map_mut`]`(&mut x)` (TO|FROM), [`map_out`]`(&mut x)`
+//! (FROM, nothing copied in) on the default device, or
+//! [`Device::new`]`(n).map(...)`. A region ([`Mapped`], [`MappedMut`]) holds
+//! the borrow, so the host cannot touch the data while it is mapped except
+//! through `update_host` and `update_device`. `region.device_ptr()` gives the
+//! device address; [`device_ptrs`]`((&a, &mut b), |(da, db)| ...)` maps a set of
+//! arguments, calls a host closure with their device pointers (a vendor library:
+//! cuBLAS, rocBLAS) and maps them back, as rustc's `offload_args` does.
+//! `examples/rust-linalg` calls a C stand-in vendor library that way and checks
+//! the round trip.
+//!
+//! # How it is built (`offload-build`)
+//!
+//! `DeviceCrate::new("../kernels").build()` in the host's `build.rs`:
+//!
+//! 1. lists the crate's kernels with a macro-expansion pass (`cargo rustc
+//!    --profile check -- -Zunpretty=expanded`, reading the markers `#[kernel]`
+//!    leaves): rustc cannot mark functions for `offload-wrap-kernels`, so they
+//!    are named to it;
+//! 2. builds the kernel crate **with cargo** (`cargo rustc --lib --crate-type
+//!    cdylib --features offload/device`, in its own target directory
+//!    `target/offload-device/<crate>-<hash>`, so it may depend on any `no_std`
+//!    crate and on workspace crates) in a profile with `opt-level = 3`,
+//!    `panic = "abort"`, no debug info, fat LTO and one codegen unit, with the
+//!    plugin's `offload-wrap-kernels<kernels=...>` (GPU targets:
+//!    `-Zbuild-std=core`, the kernels found by their calling convention);
+//! 3. reads the kernel table from the image and computes its digest (SHA-256);
+//! 4. writes the launch stubs, one small `no_std` Rust module with, per kernel,
+//!    a launch `__offload_launch2.K(&DESCRIPTOR, config, args...)` (the launch
+//!    contract's v2 form: version, digest, map types and sizes), and compiles it
+//!    with rustc and the plugin's `offload-host<image=...>` into
+//!    `OUT_DIR/offload_stubs.o` (the image embedded and registered, one-call
+//!    libomptarget launches), linked into the host's binaries;
+//! 5. links `libomptarget` and `libomp` with an rpath, and tells cargo to rerun
+//!    when any source of the kernel crate or of a local crate it uses changes
+//!    (cargo's dep-info of the device build), or the plugin.
+//!
+//! **Why stubs** rather than loading the plugin into the host crate's rustc
+//! (`RUSTFLAGS`, `.cargo/config.toml` or a rustc wrapper, with
+//! `OFFLOAD_PASSES_OPTIMIZER_LAST`): the host crate stays an ordinary crate
+//! (any profile: incremental, 256 codegen units, LTO; `cargo check`, clippy,
+//! rust-analyzer and docs work without the plugin; no `-Z` flag or
+//! `RUSTC_BOOTSTRAP`; no path to the plugin in the repository), and the image
+//! lives in exactly one object that is rebuilt from the new image after every
+//! edit. rustc's incremental cache never holds launch code compiled against an
+//! old image, so an edited kernel is never served stale (the launch contract's
+//! digest, which the stubs carry, checks the stub against the image it embeds).
+//! The cost is one C-ABI call per launch.
+//!
+//! **Image size**: 18 KB for `examples/rust-offload`'s 5 kernels and 45 KB for
+//! `examples/rust-linalg` (with `libm`); the same kernels in a `std` cdylib
+//! with debug info and unwinding take 4.3 MB.
+//!
+//! **GPU targets**: `.target("amdgcn-amd-amdhsa").target_cpu("gfx90a")` gives an
+//! AMDGPU code object, `.target("nvptx64-nvidia-cuda").target_cpu("sm_90")` PTX
+//! (build only: libomptarget's CUDA plugin needs a cubin, which takes `ptxas`);
+//! `offload-build`'s `tests/gpu.rs` builds `tests/gpu-kernels` for both and
+//! checks every kernel is a kernel of the image (skipped, saying why, without
+//! `rust-src` or `llvm-bitcode-linker`).
+//!
+//! # Next to rustc's `-Zoffload`
+//!
+//! | | rustc `-Zoffload` (nightly, rustc built from source with offload and Enzyme) | `offload` crates (stable 1.95 + the plugin) |
+//! |---|---|---|
+//! | kernel | `#[rustc_offload_kernel]`-style function, single source with `cfg`s | an ordinary function with `#[offload::kernel]` in a `no_std` crate; one definition for both sides |
+//! | launch | `offload!{kernel=f, workgroup_dim=[..;3], thread_dim=[..;3], dyn_cache=.., device=.., args=(..)}` | `f(&Launch::grid(teams, threads).dyn_shared_mem(..).device(..), args...)`, typed, run-time grid, `Result` |
+//! | map types | from `&`/`&mut` (TO, TO\|FROM), scalars literal, slices sized at run time | the same, plus write-only `Out` (FROM), `#[repr(C)]` structs by value, raw pointers only through `RawIn`/`RawOut`/`RawInOut` |
+//! | unsupported arguments | "cannot be offloaded", no source location | compile errors at the parameter with the fix |
+//! | explicit transfers | `preload(&x)`, `preload_mut(&mut x)` (copy back on drop) | `map`, `map_mut`, `map_out` regions with `update_host`/`update_device` |
+//! | vendor libraries | `offload_args(wrapper, (&mut a, ..))` (`-Zoffload=Args`) | `device_ptrs((&a, &mut b), \|(da, db)\| ..)`, `region.device_ptr()` |
+//! | kernel indices | per target (`core::arch::amdgpu::workitem_id_x`, `_thread_idx_x`) | portable `offload::index`, `grid_stride` |
+//! | dependencies of device code | the one crate | any `no_std` crate (cargo builds the kernel crate) |
+//! | build | manual packager and linker steps | `build.rs` one line; image checked at compile time against the launches |
+//! | errors at run time | abort on a failed launch | `Err(LaunchError)` naming the Rust function |
+//!
+//! # Limits
+//!
+//! Not supported: generic or cross-crate kernels (a kernel is a non-generic
+//! function of the kernel crate; a dependency's kernels are not wrapped),
+//! asynchronous launches and streams, and cubins for NVIDIA (the PTX needs
+//! `ptxas`). The GPU targets are compile-tested; the tests run kernels on
+//! libomptarget's host (x86_64) plugin.
 //!
 //! [`offload-build`]: https://docs.rs/offload-build
 
