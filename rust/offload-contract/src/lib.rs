@@ -13,7 +13,7 @@
 //! - [`digest`]: the image digest a v2 descriptor carries.
 //!
 //! The crate is `no_std` and has no dependencies; the `digest` feature adds
-//! [`digest::image_digest`] (with `sha2`).
+//! `digest::image_digest` (with `sha2`).
 
 #![no_std]
 #![deny(missing_docs)]
