@@ -18,6 +18,6 @@ cargo clippy --release --all-targets --locked -- -D warnings
 # The Rust crates' unit, compile-fail (trybuild) and GPU compile tests run
 # here; the GPU ones need the release plugin built above.
 OFFLOAD_PASSES_PLUGIN=$PWD/target/release/liboffload_passes.so cargo test --locked
-RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --quiet -p offload -p offload-macros -p offload-build
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --quiet -p offload -p offload-macros -p offload-build -p offload-contract
 (cd fuzz && cargo check --locked --quiet)
 lit-22 -sv test-ir

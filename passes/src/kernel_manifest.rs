@@ -44,30 +44,19 @@
 //! Slot `s` of the wrapped kernel (8 bytes each) carries parameter `s - 1`;
 //! slot 0 is the dyn pointer.
 
-/// The note's owner name (namesz counts its NUL).
-pub const NOTE_OWNER: &[u8] = b"offload-passes\0";
-/// The note type of a kernel manifest.
-pub const NOTE_TYPE: u32 = 0x4d4b;
-/// The layout version written and read.
-pub const VERSION: u32 = 1;
-/// Name prefix of the manifest globals: `__offload_manifest_<kernel>`.
-pub const SYMBOL_PREFIX: &str = "__offload_manifest_";
-/// The section of the manifest notes (ELF targets other than NVPTX).
-pub const SECTION: &str = ".note.offload_passes.manifest";
-/// The slot size and the leading dyn-pointer slot of the wrapped signature.
-pub const SLOT_BYTES: u8 = 8;
-pub const LEADING_SLOTS: u8 = 1;
-
-const HEADER_BYTES: usize = 16;
-const PARAM_BYTES: usize = 16;
+use offload_contract::manifest::{HEADER_BYTES, PARAM_BYTES, float_kind, param_kind, slot_kind};
+pub use offload_contract::manifest::{
+    LEADING_SLOTS, NOTE_OWNER, NOTE_TYPE, SECTION, SLOT_BYTES, SYMBOL_PREFIX, VERSION,
+};
 
 /// IEEE and brain floating-point formats a slot can carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u16)]
 pub enum FloatKind {
-    Half = 1,
-    BFloat = 2,
-    Float = 3,
-    Double = 4,
+    Half = float_kind::HALF,
+    BFloat = float_kind::BFLOAT,
+    Float = float_kind::FLOAT,
+    Double = float_kind::DOUBLE,
 }
 
 impl FloatKind {
@@ -132,13 +121,14 @@ pub enum ParamKind {
 
 /// How the wrapped kernel receives the parameter in its 8-byte slot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 pub enum SlotKind {
     /// The pointer itself (a translated device pointer).
-    Pointer = 1,
+    Pointer = slot_kind::POINTER,
     /// The value's bits, zero-extended to 64.
-    Value = 2,
+    Value = slot_kind::VALUE,
     /// A pointer to the host's TO-mapped copy.
-    CopyPointer = 3,
+    CopyPointer = slot_kind::COPY_POINTER,
 }
 
 /// One parameter of a kernel's manifest.
@@ -173,11 +163,11 @@ impl Param {
 
     fn encode(&self, out: &mut Vec<u8>) {
         let (kind, detail) = match self.kind {
-            ParamKind::Pointer { address_space } => (1u8, address_space),
-            ParamKind::Integer { bits } => (2, bits),
-            ParamKind::Float(kind) => (3, kind as u16),
-            ParamKind::Aggregate => (4, 0),
-            ParamKind::Byval => (5, 0),
+            ParamKind::Pointer { address_space } => (param_kind::POINTER, address_space),
+            ParamKind::Integer { bits } => (param_kind::INTEGER, bits),
+            ParamKind::Float(kind) => (param_kind::FLOAT, kind as u16),
+            ParamKind::Aggregate => (param_kind::AGGREGATE, 0),
+            ParamKind::Byval => (param_kind::BYVAL, 0),
         };
         out.push(kind);
         out.push(self.slot as u8);
@@ -190,22 +180,24 @@ impl Param {
         let detail = u16::from_le_bytes([record[2], record[3]]);
         let bad = |what: &'static str| ManifestProblem::Param { index, what };
         let kind = match record[0] {
-            1 => ParamKind::Pointer {
+            param_kind::POINTER => ParamKind::Pointer {
                 address_space: detail,
             },
-            2 if (1..=64).contains(&detail) => ParamKind::Integer { bits: detail },
-            2 => return Err(bad("an integer width outside 1..=64")),
-            3 => {
+            param_kind::INTEGER if (1..=64).contains(&detail) => {
+                ParamKind::Integer { bits: detail }
+            }
+            param_kind::INTEGER => return Err(bad("an integer width outside 1..=64")),
+            param_kind::FLOAT => {
                 ParamKind::Float(FloatKind::from_code(detail).ok_or(bad("an unknown float kind"))?)
             }
-            4 => ParamKind::Aggregate,
-            5 => ParamKind::Byval,
+            param_kind::AGGREGATE => ParamKind::Aggregate,
+            param_kind::BYVAL => ParamKind::Byval,
             _ => return Err(bad("an unknown kind")),
         };
         let slot = match record[1] {
-            1 => SlotKind::Pointer,
-            2 => SlotKind::Value,
-            3 => SlotKind::CopyPointer,
+            slot_kind::POINTER => SlotKind::Pointer,
+            slot_kind::VALUE => SlotKind::Value,
+            slot_kind::COPY_POINTER => SlotKind::CopyPointer,
             _ => return Err(bad("an unknown slot kind")),
         };
         Ok(Param {

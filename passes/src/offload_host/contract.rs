@@ -12,14 +12,8 @@ use crate::ir::{Value, metadata};
 
 /// libomptarget's `MapType` bits and rustc's three per-launch arrays.
 pub mod map_type {
-    pub const TO: u64 = 0x1;
-    pub const FROM: u64 = 0x2;
-    pub const TARGET_PARAM: u64 = 0x20;
-    pub const LITERAL: u64 = 0x100;
-    pub const IMPLICIT: u64 = 0x200;
-
-    /// What a descriptor's MAP may contain.
-    pub const ACCEPTED: u64 = TO | FROM | LITERAL | IMPLICIT;
+    pub use offload_contract::descriptor::ACCEPTED_MAP as ACCEPTED;
+    pub use offload_contract::map_type::{FROM, IMPLICIT, LITERAL, TARGET_PARAM, TO};
 
     /// The map type of one argument of a one-call launch (clang's form:
     /// `__tgt_target_kernel` maps, launches and unmaps): every argument is a
@@ -38,13 +32,10 @@ pub mod map_type {
     }
 }
 
-/// Name prefix of the launch-descriptor globals (`@__offload_launch.K`).
-pub const DESCRIPTOR_PREFIX: &str = "__offload_launch.";
-/// Call metadata holding a launch descriptor.
-pub const LAUNCH_METADATA: &str = "offload.launch";
-/// The descriptor layout version this pass reads.
-pub const DESCRIPTOR_VERSION: u64 = 1;
-const HEADER_WORDS: usize = 9;
+use offload_contract::descriptor::v1::HEADER_WORDS;
+pub use offload_contract::descriptor::v1::{
+    LAYOUT_VERSION as DESCRIPTOR_VERSION, METADATA as LAUNCH_METADATA, SYMBOL_PREFIX as DESCRIPTOR_PREFIX,
+};
 
 /// A parsed launch descriptor.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -1,6 +1,6 @@
-//! The launch contract, v2 part (`/work/shared-notes/launch-contract-v2.md`,
-//! README "The launch contract"): the call form, its compile-time
-//! descriptor and the run-time `LaunchConfig`.
+//! The launch contract, v2 part (README "The launch contract"; the values in
+//! the `offload-contract` crate): the call form, its compile-time descriptor
+//! and the run-time `LaunchConfig`.
 //!
 //! ```text
 //! declare i32 @"__offload_launch2.K"(ptr %descriptor, ptr %config, <K's arguments>)
@@ -15,33 +15,24 @@ use inkwell::targets::TargetData;
 use super::contract::{self, DescriptorProblem};
 use crate::ir::Value;
 
-/// Name prefix of a v2 launch: `@"__offload_launch2.K"`.
-pub const LAUNCH2_PREFIX: &str = "__offload_launch2.";
-/// The v2 descriptor layout version.
-pub const DESCRIPTOR_VERSION: u64 = 2;
-/// The `LaunchConfig` version the lowering accepts at run time.
-pub const CONFIG_VERSION: u64 = 2;
-const HEADER_WORDS: usize = 3;
+use offload_contract::descriptor::v2::HEADER_WORDS;
+pub use offload_contract::descriptor::v2::{LAUNCH_PREFIX as LAUNCH2_PREFIX, LAYOUT_VERSION as DESCRIPTOR_VERSION};
 
-/// `LaunchConfig`'s fields: their indices in `%struct.__offload_launch_config`
-/// (byte offsets under x86_64's data layout: 0, 8, 20, 32, 40, 48).
+/// The `LaunchConfig` version the lowering accepts at run time.
+pub const CONFIG_VERSION: u64 = offload_contract::launch_config::VERSION as u64;
+
+/// `LaunchConfig`'s fields: their indices in `%struct.__offload_launch_config`.
 pub mod config {
-    pub const VERSION_FIELD: u32 = 0;
-    pub const TEAMS_FIELD: u32 = 2;
-    pub const THREADS_FIELD: u32 = 3;
-    pub const DYN_CGROUP_MEM_FIELD: u32 = 4;
-    pub const DEVICE_FIELD: u32 = 5;
-    pub const SIZES_FIELD: u32 = 6;
+    pub use offload_contract::launch_config::field::{
+        DEVICE as DEVICE_FIELD, DYN_CGROUP_MEM as DYN_CGROUP_MEM_FIELD, SIZES as SIZES_FIELD, TEAMS as TEAMS_FIELD,
+        THREADS as THREADS_FIELD, VERSION as VERSION_FIELD,
+    };
 }
 
 /// Run-time codes a v2 launch returns without launching (libomptarget's
 /// own failure is -1, `OFFLOAD_FAIL`).
 pub mod code {
-    /// The config pointer is null or its version is not 2.
-    pub const BAD_CONFIG: i32 = -2;
-    /// A pointer argument's size was known neither at compile time nor from
-    /// the config's sizes.
-    pub const NO_SIZE: i32 = -3;
+    pub use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE};
 }
 
 /// One argument's (MAP, SIZE) pair (zeros: infer).

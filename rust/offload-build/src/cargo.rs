@@ -4,7 +4,10 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::{Error, error};
+use offload_contract::digest::image_digest;
+use offload_contract::record::KERNEL_MARKER;
+
+use crate::error::{Error, io};
 
 /// The device profile: `panic = "abort"`, no debug info, fat LTO (AMDGPU
 /// needs it), one codegen unit (the wrap pass sees every kernel), never
@@ -45,8 +48,7 @@ fn is_gpu(target: &str) -> bool {
 
 /// The `[package] name` of a manifest (the line `name = "..."`).
 fn package_name(manifest: &Path) -> Result<String, Error> {
-    let text = std::fs::read_to_string(manifest)
-        .map_err(|e| error(format!("{}: {e}", manifest.display())))?;
+    let text = std::fs::read_to_string(manifest).map_err(io(manifest))?;
     let mut in_package = false;
     for line in text.lines() {
         let line = line.trim();
@@ -57,7 +59,9 @@ fn package_name(manifest: &Path) -> Result<String, Error> {
             return Ok(value.trim_matches('"').trim_matches('\'').to_owned());
         }
     }
-    Err(error(format!("{}: no [package] name", manifest.display())))
+    Err(Error::NoPackageName {
+        manifest: manifest.to_path_buf(),
+    })
 }
 
 impl DeviceBuild<'_> {
@@ -128,20 +132,20 @@ impl DeviceBuild<'_> {
     fn kernel_names(&self) -> Result<Vec<String>, Error> {
         let mut cmd = self.cargo();
         cmd.args(["--profile", "check", "--quiet", "--", "-Zunpretty=expanded"]);
-        let out = cmd
-            .output()
-            .map_err(|e| error(format!("running cargo: {e}")))?;
+        let out = cmd.output().map_err(|source| Error::Spawn {
+            tool: "cargo",
+            source,
+        })?;
         if !out.status.success() {
-            return Err(error(format!(
-                "the kernel crate {} does not compile for the device:\n{}",
-                self.dir.display(),
-                String::from_utf8_lossy(&out.stderr)
-            )));
+            return Err(Error::KernelCrateDoesNotCompile {
+                dir: self.dir.to_path_buf(),
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            });
         }
         let text = String::from_utf8_lossy(&out.stdout);
-        let marker = "\"__offload_rs_kernel:";
+        let marker = format!("\"{KERNEL_MARKER}");
         let mut names: Vec<String> = text
-            .match_indices(marker)
+            .match_indices(&marker)
             .filter_map(|(at, _)| {
                 let rest = &text[at + marker.len()..];
                 rest.find('"').map(|end| rest[..end].to_owned())
@@ -151,10 +155,9 @@ impl DeviceBuild<'_> {
         let count = names.len();
         names.dedup();
         if names.len() != count {
-            return Err(error(format!(
-                "two #[kernel]s of {} have the same symbol; give one `#[kernel(name = \"...\")]`",
-                self.dir.display()
-            )));
+            return Err(Error::DuplicateKernelSymbol {
+                dir: self.dir.to_path_buf(),
+            });
         }
         Ok(names)
     }
@@ -164,10 +167,9 @@ impl DeviceBuild<'_> {
         let name = package_name(&manifest)?.replace('-', "_");
         let kernel_names = self.kernel_names()?;
         if kernel_names.is_empty() {
-            return Err(error(format!(
-                "{} defines no #[offload::kernel] (with offload's `device` feature)",
-                self.dir.display()
-            )));
+            return Err(Error::NoKernels {
+                dir: self.dir.to_path_buf(),
+            });
         }
         let mut cmd = self.cargo();
         cmd.args(["--crate-type", "cdylib", "--profile", PROFILE]);
@@ -197,15 +199,15 @@ impl DeviceBuild<'_> {
         // cargo's progress goes to stderr anyway; nothing of the device build
         // may reach this build script's stdout (cargo reads directives there).
         cmd.stdout(std::io::stderr());
-        let status = cmd
-            .status()
-            .map_err(|e| error(format!("running cargo: {e}")))?;
+        let status = cmd.status().map_err(|source| Error::Spawn {
+            tool: "cargo",
+            source,
+        })?;
         if !status.success() {
-            return Err(error(format!(
-                "building the kernel crate {} for {} failed (cargo's messages above)",
-                self.dir.display(),
-                self.target
-            )));
+            return Err(Error::DeviceBuildFailed {
+                dir: self.dir.to_path_buf(),
+                target: self.target.to_owned(),
+            });
         }
         let out = self.target_dir.join(self.target).join(PROFILE);
         // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.
@@ -217,7 +219,10 @@ impl DeviceBuild<'_> {
         .iter()
         .map(|file| out.join(file))
         .find(|p| p.exists())
-        .ok_or_else(|| error(format!("no image lib{name}.* in {}", out.display())))?;
+        .ok_or_else(|| Error::NoImage {
+            name: name.clone(),
+            dir: out.clone(),
+        })?;
         let sources = dep_info(&image.with_extension("d"));
         Ok(Built {
             image,
@@ -229,8 +234,8 @@ impl DeviceBuild<'_> {
 
 /// A digest of the plugin's bytes.
 fn plugin_id(plugin: &Path) -> Result<String, Error> {
-    let bytes = std::fs::read(plugin).map_err(|e| error(format!("{}: {e}", plugin.display())))?;
-    Ok(format!("{:016x}", crate::image::digest(&bytes)))
+    let bytes = std::fs::read(plugin).map_err(io(plugin))?;
+    Ok(format!("{:016x}", image_digest(&bytes)))
 }
 
 /// The prerequisites in cargo's dep-info file (`out: a b\ c`).

@@ -1,18 +1,16 @@
-//! Reading the device image: its digest and the kernel table.
+//! Reading the device image's kernel table (the records `#[kernel]`
+//! exports, layout in [`offload_contract::record`]).
 
 use std::path::Path;
 
 use object::{Object, ObjectSection, ObjectSymbol};
-use sha2::{Digest, Sha256};
+use offload_contract::record::{
+    ARG_BYTES, ARG_COUNT_OFFSET, ARG_LEN_OFFSET, ARG_MAP_OFFSET, ARG_SIZE_OFFSET, ARGS_OFFSET,
+    HASH_OFFSET, KIND_BOOL, KIND_FLOAT, KIND_INT, KIND_PTR, MAGIC, MAX_ARGS, MAX_NAME,
+    NAME_LEN_OFFSET, NAME_OFFSET, NO_LEN, RECORD_BYTES, SYMBOL_PREFIX,
+};
 
-use crate::{Error, error};
-
-/// First 8 bytes of the SHA-256 of the image, little-endian (launch
-/// contract v2's image digest).
-pub fn digest(bytes: &[u8]) -> u64 {
-    let hash = Sha256::digest(bytes);
-    u64::from_le_bytes(hash[..8].try_into().expect("8 bytes"))
-}
+use crate::error::{Error, RecordProblem};
 
 /// What one launch argument is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,9 +28,11 @@ pub enum ArgKind {
 /// One launch argument of a kernel, from its record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Arg {
+    /// What the argument is.
     pub kind: ArgKind,
-    /// libomptarget map type (TO 1, FROM 2, LITERAL|IMPLICIT 0x300).
-    pub map: u32,
+    /// libomptarget map type ([`offload_contract::map_type`]: TO, FROM,
+    /// LITERAL|IMPLICIT).
+    pub map: u64,
     /// Width of a scalar, size of a pointer's element, in bytes.
     pub size: u64,
     /// For a pointer to several elements: the argument holding their count.
@@ -61,10 +61,6 @@ impl Kernel {
     }
 }
 
-const RECORD_PREFIX: &str = "__offload_rs_record.";
-const MAGIC: &[u8; 8] = b"OFFRSK01";
-const RECORD_SIZE: usize = 8 + 8 + 4 + 4 + 128 + 32 * 16;
-
 fn le_u64(b: &[u8]) -> u64 {
     u64::from_le_bytes(b[..8].try_into().expect("8 bytes"))
 }
@@ -73,41 +69,42 @@ fn le_u32(b: &[u8]) -> u32 {
     u32::from_le_bytes(b[..4].try_into().expect("4 bytes"))
 }
 
+fn le_u16(b: &[u8]) -> u16 {
+    u16::from_le_bytes(b[..2].try_into().expect("2 bytes"))
+}
+
 fn parse_record(bytes: &[u8], symbol: &str, path: &Path) -> Result<Kernel, Error> {
-    let bad = |what: &str| {
-        error(format!(
-            "{}: kernel record {symbol}: {what}",
-            path.display()
-        ))
+    let bad = |problem| Error::BadRecord {
+        image: path.to_path_buf(),
+        kernel: symbol.to_owned(),
+        problem,
     };
-    if bytes.len() < RECORD_SIZE || &bytes[..8] != MAGIC {
-        return Err(bad(
-            "not an offload record of this version (offload and offload-build versions differ?)",
-        ));
+    if bytes.len() < RECORD_BYTES || bytes[..MAGIC.len()] != MAGIC {
+        return Err(bad(RecordProblem::NotThisVersion));
     }
-    let hash = le_u64(&bytes[8..]);
-    let name_len = le_u32(&bytes[16..]) as usize;
-    let count = le_u32(&bytes[20..]) as usize;
-    if name_len > 128 || count > 32 {
-        return Err(bad("corrupt"));
+    let hash = le_u64(&bytes[HASH_OFFSET..]);
+    let name_len = le_u32(&bytes[NAME_LEN_OFFSET..]) as usize;
+    let count = le_u32(&bytes[ARG_COUNT_OFFSET..]) as usize;
+    if name_len > MAX_NAME || count > MAX_ARGS {
+        return Err(bad(RecordProblem::Corrupt));
     }
-    let name = String::from_utf8_lossy(&bytes[24..24 + name_len]).into_owned();
+    let name = String::from_utf8_lossy(&bytes[NAME_OFFSET..NAME_OFFSET + name_len]).into_owned();
     let mut args = Vec::new();
     for i in 0..count {
-        let a = &bytes[152 + 16 * i..];
-        let kind = match u16::from_le_bytes([a[0], a[1]]) {
-            1 => ArgKind::Pointer,
-            2 => ArgKind::Int,
-            3 => ArgKind::Float,
-            4 => ArgKind::Bool,
-            k => return Err(bad(&format!("argument {i} has kind {k}"))),
+        let a = &bytes[ARGS_OFFSET + ARG_BYTES * i..];
+        let kind = match le_u16(a) {
+            KIND_PTR => ArgKind::Pointer,
+            KIND_INT => ArgKind::Int,
+            KIND_FLOAT => ArgKind::Float,
+            KIND_BOOL => ArgKind::Bool,
+            kind => return Err(bad(RecordProblem::ArgumentKind { arg: i, kind })),
         };
-        let len = u16::from_le_bytes([a[2], a[3]]);
+        let len = le_u16(&a[ARG_LEN_OFFSET..]);
         args.push(Arg {
             kind,
-            len_arg: (len != u16::MAX).then_some(usize::from(len)),
-            map: le_u32(&a[4..]),
-            size: le_u64(&a[8..]),
+            len_arg: (len != NO_LEN).then_some(usize::from(len)),
+            map: u64::from(le_u32(&a[ARG_MAP_OFFSET..])),
+            size: le_u64(&a[ARG_SIZE_OFFSET..]),
         });
     }
     Ok(Kernel {
@@ -119,12 +116,15 @@ fn parse_record(bytes: &[u8], symbol: &str, path: &Path) -> Result<Kernel, Error
 
 /// The kernels whose records the image exports, sorted by symbol.
 pub fn kernels(bytes: &[u8], path: &Path) -> Result<Vec<Kernel>, Error> {
-    let file = object::File::parse(bytes).map_err(|e| error(format!("{}: {e}", path.display())))?;
+    let file = object::File::parse(bytes).map_err(|source| Error::NotAnObject {
+        image: path.to_path_buf(),
+        source,
+    })?;
     let mut kernels = Vec::new();
     let symbols = file.symbols().chain(file.dynamic_symbols());
     for symbol in symbols {
         let Ok(name) = symbol.name() else { continue };
-        let Some(kernel) = name.strip_prefix(RECORD_PREFIX) else {
+        let Some(kernel) = name.strip_prefix(SYMBOL_PREFIX) else {
             continue;
         };
         if kernels.iter().any(|k: &Kernel| k.symbol == kernel) {
@@ -133,12 +133,18 @@ pub fn kernels(bytes: &[u8], path: &Path) -> Result<Vec<Kernel>, Error> {
         let section = symbol
             .section_index()
             .and_then(|i| file.section_by_index(i).ok())
-            .ok_or_else(|| error(format!("{}: {name} has no section", path.display())))?;
+            .ok_or_else(|| Error::RecordWithoutSection {
+                image: path.to_path_buf(),
+                symbol: name.to_owned(),
+            })?;
         let data = section
-            .data_range(symbol.address(), RECORD_SIZE as u64)
+            .data_range(symbol.address(), RECORD_BYTES as u64)
             .ok()
             .flatten()
-            .ok_or_else(|| error(format!("{}: {name} is outside its section", path.display())))?;
+            .ok_or_else(|| Error::RecordOutsideSection {
+                image: path.to_path_buf(),
+                symbol: name.to_owned(),
+            })?;
         kernels.push(parse_record(data, kernel, path)?);
     }
     kernels.sort_by(|a, b| a.symbol.cmp(&b.symbol));
@@ -148,14 +154,12 @@ pub fn kernels(bytes: &[u8], path: &Path) -> Result<Vec<Kernel>, Error> {
 /// The image's records and the expansion's kernels must be the same set.
 pub fn check_names(kernels: &[Kernel], expected: &[String], path: &Path) -> Result<(), Error> {
     let found: Vec<&str> = kernels.iter().map(|k| k.symbol.as_str()).collect();
-    let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
     if found != expected {
-        return Err(error(format!(
-            "{}: the image's kernels [{}] are not the crate's #[kernel]s [{}]",
-            path.display(),
-            found.join(", "),
-            expected.join(", ")
-        )));
+        return Err(Error::KernelsDiffer {
+            image: path.to_path_buf(),
+            found: found.into_iter().map(str::to_owned).collect(),
+            expected: expected.to_vec(),
+        });
     }
     Ok(())
 }
@@ -165,18 +169,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn digest_is_sha256_prefix_le() {
-        // SHA-256("abc") = ba7816bf 8f01cfea ...
-        assert_eq!(
-            digest(b"abc"),
-            u64::from_le_bytes([0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea])
-        );
-    }
-
-    #[test]
     fn records_parse() {
-        let mut rec = vec![0u8; RECORD_SIZE];
-        rec[..8].copy_from_slice(MAGIC);
+        let mut rec = vec![0u8; RECORD_BYTES];
+        rec[..8].copy_from_slice(&MAGIC);
         rec[8..16].copy_from_slice(&7u64.to_le_bytes());
         rec[16..20].copy_from_slice(&3u32.to_le_bytes());
         rec[20..24].copy_from_slice(&2u32.to_le_bytes());
@@ -202,6 +197,19 @@ mod tests {
             }
         );
         assert_eq!(k.args[1].kind, ArgKind::Int);
-        assert!(parse_record(&rec[..100], "sum", Path::new("x")).is_err());
+        assert!(matches!(
+            parse_record(&rec[..100], "sum", Path::new("x")),
+            Err(Error::BadRecord {
+                problem: RecordProblem::NotThisVersion,
+                ..
+            })
+        ));
+        rec[168] = 9;
+        assert_eq!(
+            parse_record(&rec, "sum", Path::new("x"))
+                .unwrap_err()
+                .to_string(),
+            "x: kernel record sum: argument 1 has kind 9"
+        );
     }
 }

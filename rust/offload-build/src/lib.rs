@@ -37,32 +37,21 @@
 //! the image lives only in the stub object, rebuilt from the new image after
 //! every edit.
 
+#![deny(missing_docs)]
+
 mod cargo;
+mod error;
 mod image;
 mod stubs;
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use offload_contract::digest::image_digest;
+
+pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
 pub use stubs::Contract;
-
-/// What went wrong building the device side.
-#[derive(Debug)]
-pub struct Error(String);
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Error {}
-
-pub(crate) fn error(message: impl Into<String>) -> Error {
-    Error(message.into())
-}
 
 /// The built device image.
 #[derive(Debug, Clone)]
@@ -212,25 +201,18 @@ impl DeviceCrate {
             println!("cargo::rerun-if-changed={}", source.display());
         }
         let image_path = out_dir.join(built.image.file_name().expect("an image file name"));
-        std::fs::copy(&built.image, &image_path).map_err(|e| {
-            error(format!(
-                "copying {} to {}: {e}",
-                built.image.display(),
-                image_path.display()
-            ))
+        std::fs::copy(&built.image, &image_path).map_err(|source| Error::Copy {
+            from: built.image.clone(),
+            to: image_path.clone(),
+            source,
         })?;
-        let bytes = std::fs::read(&image_path)
-            .map_err(|e| error(format!("{}: {e}", image_path.display())))?;
-        let digest = image::digest(&bytes);
+        let bytes = std::fs::read(&image_path).map_err(error::io(&image_path))?;
+        let digest = image_digest(&bytes);
         let ptx = image_path.extension().is_some_and(|e| e == "ptx");
         let kernels = if ptx {
             // PTX is text: no symbol table to read the records from.
             if !self.image_only {
-                return Err(error(format!(
-                    "{}: an nvptx image is PTX, which libomptarget's CUDA plugin does not load \
-                     (it needs a cubin: assemble it with ptxas); build it with .image_only()",
-                    image_path.display()
-                )));
+                return Err(Error::PtxImage { image: image_path });
             }
             built
                 .kernel_names
@@ -259,27 +241,22 @@ impl DeviceCrate {
     }
 }
 
-fn env(name: &str) -> Result<String, Error> {
-    std::env::var(name).map_err(|_| {
-        error(format!(
-            "{name} is not set (run from a build script, or set it)"
-        ))
-    })
+fn env(name: &'static str) -> Result<String, Error> {
+    std::env::var(name).map_err(|_| Error::EnvNotSet { name })
 }
 
 /// The plugin: `given`, else `OFFLOAD_PASSES_PLUGIN`.
 fn plugin(given: Option<PathBuf>) -> Result<PathBuf, Error> {
     println!("cargo::rerun-if-env-changed=OFFLOAD_PASSES_PLUGIN");
-    let path = given.map(PathBuf::into_os_string).or_else(|| std::env::var_os("OFFLOAD_PASSES_PLUGIN")).ok_or_else(|| {
-        error(
-            "OFFLOAD_PASSES_PLUGIN is not set: set it to the absolute path of liboffload_passes.so \
-             (built by `cargo build --release` in the offload-passes repository: target/release/liboffload_passes.so)",
-        )
-    })?;
+    let path = given
+        .map(PathBuf::into_os_string)
+        .or_else(|| std::env::var_os("OFFLOAD_PASSES_PLUGIN"))
+        .ok_or(Error::PluginNotSet)?;
     let path = PathBuf::from(path);
-    let path = path
-        .canonicalize()
-        .map_err(|e| error(format!("OFFLOAD_PASSES_PLUGIN={}: {e}", path.display())))?;
+    let path = path.canonicalize().map_err(|source| Error::PluginPath {
+        path: path.clone(),
+        source,
+    })?;
     println!("cargo::rerun-if-changed={}", path.display());
     Ok(path)
 }
@@ -341,10 +318,13 @@ fn link_omptarget() -> Result<(), Error> {
 pub(crate) fn llvm_config(arg: &str) -> Result<String, Error> {
     let tool = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "llvm-config-22".into());
     println!("cargo::rerun-if-env-changed=LLVM_CONFIG");
-    let out = Command::new(&tool).arg(arg).output().map_err(|e| {
-        error(format!(
-            "{tool} {arg}: {e} (install LLVM 22: llvm-22, liboffload-22-dev)"
-        ))
-    })?;
+    let out = Command::new(&tool)
+        .arg(arg)
+        .output()
+        .map_err(|source| Error::LlvmConfig {
+            tool: tool.clone(),
+            arg: arg.to_owned(),
+            source,
+        })?;
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }

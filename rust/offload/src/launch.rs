@@ -2,6 +2,11 @@
 
 use core::fmt;
 
+use offload_contract::LaunchConfig;
+pub use offload_contract::launch_code::NO_SUCH_DEVICE;
+use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE};
+use offload_contract::launch_config::DEFAULT_DEVICE;
+
 /// Up to three dimensions: `64`, `(64, 4)`, `(64, 4, 2)` or `[64, 4, 2]`.
 /// Missing dimensions are 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,7 +75,7 @@ impl Launch {
             teams: Dim3 { x: 0, y: 1, z: 1 },
             threads: Dim3 { x: 0, y: 1, z: 1 },
             dyn_shared_mem: 0,
-            device: -1,
+            device: DEFAULT_DEVICE,
         }
     }
 
@@ -111,39 +116,19 @@ impl Launch {
     }
 }
 
-/// `offload-host`'s run-time launch record (launch contract v2,
-/// `%struct.__offload_launch_config`).
-#[repr(C)]
-#[derive(Debug)]
-pub struct LaunchConfig {
-    pub version: u32,
-    pub reserved: u32,
-    pub teams: [u32; 3],
-    pub threads: [u32; 3],
-    pub dyn_cgroup_mem: u32,
-    pub device: i64,
-    pub sizes: *const u64,
-}
-
-impl LaunchConfig {
-    /// The record for `launch`, with `sizes` (one per launch argument).
-    pub fn new(launch: &Launch, sizes: &[u64]) -> Self {
+impl Launch {
+    /// The run-time record of a launch with `sizes` (one per launch argument).
+    pub(crate) fn config(&self, sizes: &[u64]) -> LaunchConfig {
         let dims = |d: Dim3| [d.x, d.y, d.z];
-        LaunchConfig {
-            version: 2,
-            reserved: 0,
-            teams: dims(launch.teams),
-            threads: dims(launch.threads),
-            dyn_cgroup_mem: launch.dyn_shared_mem,
-            device: launch.device,
-            sizes: sizes.as_ptr(),
-        }
+        LaunchConfig::new(
+            dims(self.teams),
+            dims(self.threads),
+            self.dyn_shared_mem,
+            self.device,
+            sizes.as_ptr(),
+        )
     }
 }
-
-/// [`LaunchError::code`] of a launch on a device number the runtime does not
-/// have (the launch stub checks it: libomptarget would abort the process).
-pub const NO_SUCH_DEVICE: i32 = -100;
 
 /// A kernel launch that did not happen: the runtime's code and the kernel.
 ///
@@ -180,8 +165,11 @@ impl fmt::Display for LaunchError {
         write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
         match self.code {
             NO_SUCH_DEVICE => write!(f, "no such device (code {})", self.code),
-            -2 => write!(f, "the launch configuration was refused (code -2)"),
-            -3 => write!(f, "a pointer argument's size is unknown (code -3)"),
+            BAD_CONFIG => write!(
+                f,
+                "the launch configuration was refused (code {BAD_CONFIG})"
+            ),
+            NO_SIZE => write!(f, "a pointer argument's size is unknown (code {NO_SIZE})"),
             code => write!(f, "libomptarget returned {code}"),
         }?;
         if !self.kernel.ends_with(self.symbol) {

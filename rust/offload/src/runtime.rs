@@ -3,6 +3,8 @@
 
 use core::ffi::{c_int, c_void};
 
+use offload_contract::map_type;
+
 /// `__tgt_target_data_{begin,update,end}_mapper`'s parameters.
 pub type Mapper = unsafe extern "C" fn(
     loc: *mut c_void,
@@ -16,8 +18,10 @@ pub type Mapper = unsafe extern "C" fn(
     mappers: *mut *mut c_void,
 );
 
-pub const TO: i64 = 0x1;
-pub const FROM: i64 = 0x2;
+/// libomptarget's TO map type, as the mappers take it.
+pub const TO: i64 = map_type::to_int64_t(map_type::TO);
+/// libomptarget's FROM map type, as the mappers take it.
+pub const FROM: i64 = map_type::to_int64_t(map_type::FROM);
 
 unsafe extern "C" {
     pub fn __tgt_target_data_begin_mapper(

@@ -33,7 +33,7 @@ pub use cubin::{ArchProblem, CudaArch, HeaderProblem};
 use std::collections::BTreeMap;
 use std::ops::Range;
 
-use sha2::{Digest, Sha256};
+use offload_contract::digest::image_digest;
 
 use super::kernel_info::AmdgpuMetadata;
 use crate::kernel_manifest::KernelManifest;
@@ -237,7 +237,7 @@ impl DeviceImage {
         };
         let elf = found.as_ref().map_or(0..bytes.len(), |f| f.image.clone());
         let read = read_image(&bytes[elf.clone()], found.is_some()).map_err(fail)?;
-        let digest = digest(&bytes);
+        let digest = image_digest(&bytes);
         let (triple, arch) = match &found {
             Some(f) if !f.triple.is_empty() => (f.triple.clone(), f.arch.clone()),
             _ => (read.machine.triple().to_owned(), read.arch),
@@ -326,12 +326,6 @@ impl DeviceImage {
             kernels: self.kernels.clone(),
         })
     }
-}
-
-/// The image digest: the first 8 bytes of SHA-256, as a little-endian u64.
-pub fn digest(bytes: &[u8]) -> u64 {
-    let hash = Sha256::digest(bytes);
-    u64::from_le_bytes(hash[..8].try_into().expect("SHA-256 has 32 bytes"))
 }
 
 impl Machine {

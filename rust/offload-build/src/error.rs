@@ -1,0 +1,277 @@
+//! What can go wrong building the device side, one variant per failure.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// What went wrong building the device side.
+///
+/// A variant's message already contains the message of the error it wraps
+/// (an I/O or object-file error), so [`source`](std::error::Error::source)
+/// returns `None`: a reporter walking the chain would print it twice.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// A file could not be read or written.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The image could not be copied into the output directory.
+    Copy {
+        /// The device build's image.
+        from: PathBuf,
+        /// Its copy.
+        to: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// A tool (`cargo`, `rustc`) could not be started.
+    Spawn {
+        /// The tool's name.
+        tool: &'static str,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// An environment variable a build script has is not set.
+    EnvNotSet {
+        /// The variable.
+        name: &'static str,
+    },
+    /// No plugin was given and `OFFLOAD_PASSES_PLUGIN` is not set.
+    PluginNotSet,
+    /// The plugin's path does not name a file.
+    PluginPath {
+        /// The path given.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// `llvm-config` could not be run.
+    LlvmConfig {
+        /// The `llvm-config` executable.
+        tool: String,
+        /// The option it was asked.
+        arg: String,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The kernel crate's `Cargo.toml` has no `[package] name`.
+    NoPackageName {
+        /// The manifest.
+        manifest: PathBuf,
+    },
+    /// The kernel crate does not compile for the device.
+    KernelCrateDoesNotCompile {
+        /// The kernel crate's directory.
+        dir: PathBuf,
+        /// cargo's messages.
+        stderr: String,
+    },
+    /// Two `#[kernel]`s of the crate have one symbol.
+    DuplicateKernelSymbol {
+        /// The kernel crate's directory.
+        dir: PathBuf,
+    },
+    /// The kernel crate defines no `#[kernel]`.
+    NoKernels {
+        /// The kernel crate's directory.
+        dir: PathBuf,
+    },
+    /// The device build failed (cargo printed why).
+    DeviceBuildFailed {
+        /// The kernel crate's directory.
+        dir: PathBuf,
+        /// The device target triple.
+        target: String,
+    },
+    /// The device build wrote no image.
+    NoImage {
+        /// The kernel crate's library name.
+        name: String,
+        /// The directory searched.
+        dir: PathBuf,
+    },
+    /// An nvptx image is PTX, which the CUDA plugin does not load.
+    PtxImage {
+        /// The image.
+        image: PathBuf,
+    },
+    /// The image is not an object file `object` can read.
+    NotAnObject {
+        /// The image.
+        image: PathBuf,
+        /// The `object` crate's error.
+        source: object::Error,
+    },
+    /// A record symbol is not in a section.
+    RecordWithoutSection {
+        /// The image.
+        image: PathBuf,
+        /// The record's symbol.
+        symbol: String,
+    },
+    /// A record symbol's bytes run past its section.
+    RecordOutsideSection {
+        /// The image.
+        image: PathBuf,
+        /// The record's symbol.
+        symbol: String,
+    },
+    /// A kernel record cannot be read.
+    BadRecord {
+        /// The image.
+        image: PathBuf,
+        /// The kernel the record names.
+        kernel: String,
+        /// What is wrong with it.
+        problem: RecordProblem,
+    },
+    /// The image's records are not the crate's `#[kernel]`s.
+    KernelsDiffer {
+        /// The image.
+        image: PathBuf,
+        /// The kernels of the image's records.
+        found: Vec<String>,
+        /// The kernels of the crate's expansion.
+        expected: Vec<String>,
+    },
+    /// rustc with the plugin's `offload-host` refused the launch stubs.
+    StubsRefused {
+        /// The image.
+        image: PathBuf,
+        /// The kernels whose stubs were compiled.
+        kernels: Vec<String>,
+        /// rustc's messages.
+        stderr: String,
+    },
+}
+
+/// What is wrong with a kernel record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RecordProblem {
+    /// Too short, or the magic of another layout version.
+    NotThisVersion,
+    /// A name length or argument count out of range.
+    Corrupt,
+    /// An argument of an unknown kind.
+    ArgumentKind {
+        /// The argument's index.
+        arg: usize,
+        /// Its kind.
+        kind: u16,
+    },
+}
+
+impl fmt::Display for RecordProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordProblem::NotThisVersion => f.write_str(
+                "not an offload record of this version (offload and offload-build versions differ?)",
+            ),
+            RecordProblem::Corrupt => f.write_str("corrupt"),
+            RecordProblem::ArgumentKind { arg, kind } => write!(f, "argument {arg} has kind {kind}"),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            Error::Copy { from, to, source } => {
+                write!(f, "copying {} to {}: {source}", from.display(), to.display())
+            }
+            Error::Spawn { tool, source } => write!(f, "running {tool}: {source}"),
+            Error::EnvNotSet { name } => {
+                write!(f, "{name} is not set (run from a build script, or set it)")
+            }
+            Error::PluginNotSet => f.write_str(
+                "OFFLOAD_PASSES_PLUGIN is not set: set it to the absolute path of liboffload_passes.so \
+                 (built by `cargo build --release` in the offload-passes repository: target/release/liboffload_passes.so)",
+            ),
+            Error::PluginPath { path, source } => {
+                write!(f, "OFFLOAD_PASSES_PLUGIN={}: {source}", path.display())
+            }
+            Error::LlvmConfig { tool, arg, source } => write!(
+                f,
+                "{tool} {arg}: {source} (install LLVM 22: llvm-22, liboffload-22-dev)"
+            ),
+            Error::NoPackageName { manifest } => {
+                write!(f, "{}: no [package] name", manifest.display())
+            }
+            Error::KernelCrateDoesNotCompile { dir, stderr } => write!(
+                f,
+                "the kernel crate {} does not compile for the device:\n{stderr}",
+                dir.display()
+            ),
+            Error::DuplicateKernelSymbol { dir } => write!(
+                f,
+                "two #[kernel]s of {} have the same symbol; give one `#[kernel(name = \"...\")]`",
+                dir.display()
+            ),
+            Error::NoKernels { dir } => write!(
+                f,
+                "{} defines no #[offload::kernel] (with offload's `device` feature)",
+                dir.display()
+            ),
+            Error::DeviceBuildFailed { dir, target } => write!(
+                f,
+                "building the kernel crate {} for {target} failed (cargo's messages above)",
+                dir.display()
+            ),
+            Error::NoImage { name, dir } => write!(f, "no image lib{name}.* in {}", dir.display()),
+            Error::PtxImage { image } => write!(
+                f,
+                "{}: an nvptx image is PTX, which libomptarget's CUDA plugin does not load \
+                 (it needs a cubin: assemble it with ptxas); build it with .image_only()",
+                image.display()
+            ),
+            Error::NotAnObject { image, source } => write!(f, "{}: {source}", image.display()),
+            Error::RecordWithoutSection { image, symbol } => {
+                write!(f, "{}: {symbol} has no section", image.display())
+            }
+            Error::RecordOutsideSection { image, symbol } => {
+                write!(f, "{}: {symbol} is outside its section", image.display())
+            }
+            Error::BadRecord {
+                image,
+                kernel,
+                problem,
+            } => write!(f, "{}: kernel record {kernel}: {problem}", image.display()),
+            Error::KernelsDiffer {
+                image,
+                found,
+                expected,
+            } => write!(
+                f,
+                "{}: the image's kernels [{}] are not the crate's #[kernel]s [{}]",
+                image.display(),
+                found.join(", "),
+                expected.join(", ")
+            ),
+            Error::StubsRefused {
+                image,
+                kernels,
+                stderr,
+            } => write!(
+                f,
+                "offload-host refused the launch stubs of the image {} (kernels: {}):\n{stderr}",
+                image.display(),
+                kernels.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `Error::Io` for `path`, for `map_err`.
+pub(crate) fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
+    move |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}

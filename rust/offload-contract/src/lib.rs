@@ -1,0 +1,29 @@
+//! The launch contract between the `offload-passes` plugin, the `offload`
+//! crate and `offload-build`: every value more than one of them reads or
+//! writes, defined once.
+//!
+//! - [`map_type`]: libomptarget's map-type bits.
+//! - [`descriptor`]: the words of v1 and v2 launch descriptors.
+//! - [`launch_config`]: [`LaunchConfig`], the run-time record of a v2 launch.
+//! - [`launch_code`]: what a launch returns when it does not launch.
+//! - [`record`]: the kernel table `#[kernel]` exports and `offload-build`
+//!   reads back.
+//! - [`manifest`]: the kernel-manifest note `offload-wrap-kernels` writes
+//!   and `offload-host` reads.
+//! - [`digest`]: the image digest a v2 descriptor carries.
+//!
+//! The crate is `no_std` and has no dependencies; the `digest` feature adds
+//! `digest::image_digest` (with `sha2`).
+
+#![no_std]
+#![deny(missing_docs)]
+
+pub mod descriptor;
+pub mod digest;
+pub mod launch_code;
+pub mod launch_config;
+pub mod manifest;
+pub mod map_type;
+pub mod record;
+
+pub use launch_config::LaunchConfig;

@@ -1,0 +1,267 @@
+//! The kernel table: every kernel of a device image exports a
+//! [`KernelRecord`] as `__offload_rs_record.<symbol>` ([`SYMBOL_PREFIX`]), a
+//! fixed 664-byte little-endian record `#[kernel]` writes and
+//! `offload-build` reads back to generate the host's launch stubs: the
+//! symbol, a hash of the signature (the stub's name carries it, so a host
+//! compiled from other sources than the image fails to link instead of
+//! launching with the wrong arguments), and per launch argument its kind,
+//! map type and element size.
+//!
+//! ```text
+//! KernelRecord  0 [u8; 8] MAGIC     8 u64 hash   16 u32 name length   20 u32 argument count
+//!              24 [u8; 128] name  152 [ArgRecord; 32]                 664 bytes in all
+//! ArgRecord     0 u16 kind   2 u16 length argument (NO_LEN: none)   4 u32 map type   8 u64 size
+//! ```
+
+use core::mem::offset_of;
+
+/// Name prefix of the record symbols: `__offload_rs_record.<symbol>`.
+pub const SYMBOL_PREFIX: &str = "__offload_rs_record.";
+/// Name prefix of a host launch stub:
+/// `__offload_rs_launch.<symbol>.<hash as 16 hex digits>`.
+pub const STUB_PREFIX: &str = "__offload_rs_launch.";
+/// The string a `#[kernel]` expansion carries for each kernel
+/// (`"__offload_rs_kernel:<symbol>"`), by which `offload-build` finds the
+/// kernels in `-Zunpretty=expanded` output.
+pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
+
+/// The first 8 bytes of a record of this layout.
+pub const MAGIC: [u8; 8] = *b"OFFRSK01";
+/// The longest kernel symbol, in bytes.
+pub const MAX_NAME: usize = 128;
+/// The most launch arguments of one kernel (a slice counts twice).
+pub const MAX_ARGS: usize = 32;
+
+/// [`ArgRecord::kind`] of a pointer.
+pub const KIND_PTR: u16 = 1;
+/// [`ArgRecord::kind`] of an integer.
+pub const KIND_INT: u16 = 2;
+/// [`ArgRecord::kind`] of a float.
+pub const KIND_FLOAT: u16 = 3;
+/// [`ArgRecord::kind`] of a `bool`.
+pub const KIND_BOOL: u16 = 4;
+/// [`ArgRecord::len_arg`] of an argument without a length argument.
+pub const NO_LEN: u16 = u16::MAX;
+
+/// One launch argument of a kernel.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArgRecord {
+    /// [`KIND_PTR`], [`KIND_INT`], [`KIND_FLOAT`] or [`KIND_BOOL`].
+    pub kind: u16,
+    /// For a pointer to elements: the index of the argument holding their
+    /// count ([`NO_LEN`]: one element).
+    pub len_arg: u16,
+    /// The map type ([`crate::map_type`]) in 32 bits.
+    pub map: u32,
+    /// Scalars: their width in bytes; pointers: the element's size.
+    pub size: u64,
+}
+
+/// A Rust type a kernel takes by value in one 8-byte launch slot, and its
+/// [`ArgRecord::kind`].
+pub trait ScalarArg: Copy {
+    /// [`KIND_INT`], [`KIND_FLOAT`] or [`KIND_BOOL`].
+    const KIND: u16;
+}
+
+macro_rules! scalar_args {
+    ($kind:ident: $($t:ty),*) => { $(impl ScalarArg for $t { const KIND: u16 = $kind; })* };
+}
+scalar_args!(KIND_INT: u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+scalar_args!(KIND_FLOAT: f32, f64);
+scalar_args!(KIND_BOOL: bool);
+
+/// A map type's bits in the record's 32-bit field (the bits libomptarget
+/// defines all fit).
+const fn map_bits(map: u64) -> u32 {
+    assert!(map >> 32 == 0, "offload: a map type wider than 32 bits");
+    let bytes = map.to_le_bytes();
+    u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+}
+
+impl ArgRecord {
+    /// An unused slot of [`KernelRecord::args`].
+    pub const EMPTY: ArgRecord = ArgRecord {
+        kind: 0,
+        len_arg: NO_LEN,
+        map: 0,
+        size: 0,
+    };
+
+    /// A `T` passed by value (LITERAL | IMPLICIT).
+    pub const fn scalar<T: ScalarArg>() -> Self {
+        ArgRecord {
+            kind: T::KIND,
+            len_arg: NO_LEN,
+            map: map_bits(crate::map_type::LITERAL | crate::map_type::IMPLICIT),
+            size: size_of::<T>() as u64,
+        }
+    }
+
+    /// A pointer to one `T`, mapped by `map`.
+    pub const fn pointer<T>(map: u64) -> Self {
+        Self::elements::<T>(map, NO_LEN)
+    }
+
+    /// A pointer to as many `T`s as argument `len_arg` says, mapped by `map`.
+    pub const fn elements<T>(map: u64, len_arg: u16) -> Self {
+        ArgRecord {
+            kind: KIND_PTR,
+            len_arg,
+            map: map_bits(map),
+            size: size_of::<T>() as u64,
+        }
+    }
+}
+
+/// A kernel of the image (exported as `__offload_rs_record.<symbol>`).
+#[repr(C)]
+pub struct KernelRecord {
+    /// [`MAGIC`].
+    pub magic: [u8; 8],
+    /// The signature hash the host's launcher carries.
+    pub hash: u64,
+    /// The bytes of [`name`](Self::name) in use.
+    pub name_len: u32,
+    /// The entries of [`args`](Self::args) in use.
+    pub arg_count: u32,
+    /// The kernel's symbol, NUL-padded.
+    pub name: [u8; MAX_NAME],
+    /// The launch arguments, then [`ArgRecord::EMPTY`]s.
+    pub args: [ArgRecord; MAX_ARGS],
+}
+
+/// Byte offset of [`KernelRecord::hash`].
+pub const HASH_OFFSET: usize = offset_of!(KernelRecord, hash);
+/// Byte offset of [`KernelRecord::name_len`].
+pub const NAME_LEN_OFFSET: usize = offset_of!(KernelRecord, name_len);
+/// Byte offset of [`KernelRecord::arg_count`].
+pub const ARG_COUNT_OFFSET: usize = offset_of!(KernelRecord, arg_count);
+/// Byte offset of [`KernelRecord::name`].
+pub const NAME_OFFSET: usize = offset_of!(KernelRecord, name);
+/// Byte offset of [`KernelRecord::args`].
+pub const ARGS_OFFSET: usize = offset_of!(KernelRecord, args);
+/// The size of a [`KernelRecord`] in bytes.
+pub const RECORD_BYTES: usize = size_of::<KernelRecord>();
+/// The size of an [`ArgRecord`] in bytes.
+pub const ARG_BYTES: usize = size_of::<ArgRecord>();
+/// Byte offset of [`ArgRecord::len_arg`] in its record.
+pub const ARG_LEN_OFFSET: usize = offset_of!(ArgRecord, len_arg);
+/// Byte offset of [`ArgRecord::map`] in its record.
+pub const ARG_MAP_OFFSET: usize = offset_of!(ArgRecord, map);
+/// Byte offset of [`ArgRecord::size`] in its record.
+pub const ARG_SIZE_OFFSET: usize = offset_of!(ArgRecord, size);
+
+// The layout in the module docs, on every target: a record written by a
+// device build is read by a host build.
+const _: () = {
+    assert!(offset_of!(KernelRecord, magic) == 0);
+    assert!(HASH_OFFSET == 8);
+    assert!(NAME_LEN_OFFSET == 16);
+    assert!(ARG_COUNT_OFFSET == 20);
+    assert!(NAME_OFFSET == 24);
+    assert!(ARGS_OFFSET == 152);
+    assert!(RECORD_BYTES == 664);
+    assert!(offset_of!(ArgRecord, kind) == 0);
+    assert!(ARG_LEN_OFFSET == 2);
+    assert!(ARG_MAP_OFFSET == 4);
+    assert!(ARG_SIZE_OFFSET == 8);
+    assert!(ARG_BYTES == 16);
+};
+
+impl KernelRecord {
+    /// The record of kernel `symbol`: its signature `hash` and launch `args`.
+    pub const fn new(symbol: &str, hash: u64, args: &[ArgRecord]) -> Self {
+        let bytes = symbol.as_bytes();
+        assert!(
+            bytes.len() <= MAX_NAME,
+            "offload: kernel symbol longer than 128 bytes"
+        );
+        assert!(
+            args.len() <= MAX_ARGS,
+            "offload: a kernel takes at most 32 launch arguments (a slice counts twice)"
+        );
+        let mut name = [0u8; MAX_NAME];
+        let mut i = 0;
+        while i < bytes.len() {
+            name[i] = bytes[i];
+            i += 1;
+        }
+        let mut all = [ArgRecord::EMPTY; MAX_ARGS];
+        let mut a = 0;
+        while a < args.len() {
+            all[a] = args[a];
+            a += 1;
+        }
+        KernelRecord {
+            magic: MAGIC,
+            hash,
+            name_len: bytes.len() as u32,
+            arg_count: args.len() as u32,
+            name,
+            args: all,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map_type::{FROM, TO};
+
+    #[test]
+    fn argument_records() {
+        assert_eq!(
+            ArgRecord::scalar::<f32>(),
+            ArgRecord {
+                kind: KIND_FLOAT,
+                len_arg: NO_LEN,
+                map: 0x300,
+                size: 4
+            }
+        );
+        assert_eq!(ArgRecord::scalar::<bool>().kind, KIND_BOOL);
+        assert_eq!(
+            ArgRecord::scalar::<i16>(),
+            ArgRecord {
+                kind: KIND_INT,
+                len_arg: NO_LEN,
+                map: 0x300,
+                size: 2
+            }
+        );
+        assert_eq!(
+            ArgRecord::pointer::<[u8; 24]>(FROM),
+            ArgRecord {
+                kind: KIND_PTR,
+                len_arg: NO_LEN,
+                map: 2,
+                size: 24
+            }
+        );
+        assert_eq!(
+            ArgRecord::elements::<f64>(TO | FROM, 3),
+            ArgRecord {
+                kind: KIND_PTR,
+                len_arg: 3,
+                map: 3,
+                size: 8
+            }
+        );
+    }
+
+    #[test]
+    fn a_record_holds_its_symbol_and_arguments() {
+        let args = [
+            ArgRecord::elements::<u32>(TO, 1),
+            ArgRecord::scalar::<usize>(),
+        ];
+        let record = KernelRecord::new("sum", 7, &args);
+        assert_eq!((record.magic, record.hash), (MAGIC, 7));
+        assert_eq!((record.name_len, record.arg_count), (3, 2));
+        assert_eq!(&record.name[..4], b"sum\0");
+        assert_eq!(record.args[..2], args);
+        assert_eq!(record.args[2], ArgRecord::EMPTY);
+    }
+}
