@@ -19,6 +19,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-pc-linux-gnu"
 
 %struct.Big = type { double, i64, [4 x i32] }
+%struct.Pair = type { i32, double }
 
 ; CHECK-LABEL: define void @by_value(
 ; CHECK-SAME:    ptr [[DYN_PTR:%.*]], ptr [[OUT:%.*]], ptr [[S:%.*]]) !offload.kernel [[META0:![0-9]+]] !offload.wrapped [[META0]] {
@@ -74,6 +75,21 @@ define void @first_class(ptr %out, %struct.Big %s, <2 x double> %v) !offload.ker
   %y = extractelement <2 x double> %v, i32 1
   %z = fadd double %x, %y
   store double %z, ptr %out
+  ret void
+}
+
+; Arrays and vectors too; a scalar after them stays a scalar slot.
+; CHECK-LABEL: define void @first_class_array(
+; CHECK-SAME:    ptr [[DYN_PTR:%.*]], ptr [[S:%.*]], ptr [[A:%.*]], ptr [[V:%.*]], i64 [[N:%.*]]) !offload.kernel [[META0:![0-9]+]] !offload.wrapped [[META0]] {
+; CHECK-NEXT:    [[S_LOAD:%.*]] = load %struct.Pair, ptr [[S]], align 1
+; CHECK-NEXT:    [[A_LOAD:%.*]] = load [2 x i16], ptr [[A]], align 1
+; CHECK-NEXT:    [[V_LOAD:%.*]] = load <2 x float>, ptr [[V]], align 1
+; CHECK-NEXT:    [[N_TRUNC:%.*]] = trunc i64 [[N]] to i32
+; CHECK-NEXT:    [[X:%.*]] = extractvalue %struct.Pair [[S_LOAD]], 1
+; CHECK-NEXT:    ret void
+; CHECK-NEXT:  }
+define void @first_class_array(%struct.Pair %s, [2 x i16] %a, <2 x float> %v, i32 %n) !offload.kernel !0 {
+  %x = extractvalue %struct.Pair %s, 1
   ret void
 }
 
