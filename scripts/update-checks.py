@@ -23,7 +23,11 @@ first appears, `[[S_COPY]]` after), as do block labels (`%[[LOOP:.*]]`,
 `[[LOOP]]:`) and metadata numbers (`[[META0:![0-9]+]]`), so a renumbering in
 the output does not break the test while every use of a value is still
 checked against its definition. Globals, types, attribute groups and
-everything else are literal. A blank line in a body is `P-EMPTY:`.
+everything else are literal. A blank line in a body is `P-EMPTY:`. The
+-LABEL line stops at the `(` because FileCheck allows no variables in it;
+the parameters follow on -SAME. A pattern matches a prefix of its line, so
+text that must not follow (metadata a pass drops) is pinned with
+FileCheck's --implicit-check-not on the RUN line.
 
 All existing lines of the RUN lines' prefixes (P:, P-LABEL:, P-NEXT:,
 P-NOT:, ...) are replaced: a check of something other than function bodies
@@ -207,6 +211,7 @@ def bounded_end(piece):
 
 
 def check_block(prefix, body, types):
+    """The check lines of one function's printed body under `prefix`."""
     labels = {m.group(1) for m in map(LABEL_RE.match, body[1:]) if m}
     names = Names(labels, types)
     define = body[0]

@@ -14,8 +14,8 @@
 // rustc finds lang items wherever they are declared; a crate names them
 // only to add impls (`impl minicore::Copy for f16 {}`). Nothing here
 // is code a kernel runs: the operators on primitives are built in, and the
-// impls below only let them type-check; a crate compiles to the same IR as
-// with its own smaller prelude.
+// impls below only let them type-check; lang items and impls a crate does
+// not use emit no IR.
 
 // The trait methods exist for their signatures; nothing calls them.
 #![allow(dead_code)]
