@@ -1,6 +1,7 @@
 # lit configuration for the offload-passes IR tests (test-ir/).
 #
-# Run: lit-22 -sv test-ir   (after `cargo build --release`)
+# Run: lit-22 -sv test-ir, or lit-22 -sv . (the same tests), after
+# `cargo build --release`.
 #
 # Tools (LLVM 22's, first on PATH, so FileCheck, not, count and split-file
 # are the right ones too):
@@ -69,11 +70,15 @@ import lit.formats
 
 config.name = "offload-passes"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".test", ".rs"]
-# Tests live in test-ir/; run `lit-22 test-ir`. Inputs/ holds data, not tests.
-# (The root fuzz/ directory is kept out by its own lit.local.cfg, so that
-# test-ir/fuzz/ is found: lit excludes a name at every depth.)
-config.excludes = ["Inputs", "target", "examples", "plugin", "passes", "bench"]
+# The suite's root is the repository root, so `lit-22 .` and `lit-22 test-ir`
+# name the same suite. Tests live only under test-ir/, whose lit.local.cfg
+# names the test suffixes; elsewhere the tree's .ll and .rs files are
+# sources, not tests (fuzz/findings/, rust/, examples/), so no suffix here.
+# (lit's `excludes` match a name at every depth: they could not keep fuzz/
+# and rust/ out without hiding test-ir/fuzz/ and test-ir/rust/ too.)
+config.suffixes = []
+# Inputs/ folders hold data, not tests; target/ is only skipped, for speed.
+config.excludes = ["Inputs", "target"]
 root = os.path.dirname(os.path.abspath(__file__))
 config.test_source_root = root
 config.test_exec_root = os.path.join(root, "target", "lit")

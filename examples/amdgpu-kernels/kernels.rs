@@ -10,28 +10,8 @@
 #![allow(internal_features, improper_ctypes_definitions, improper_gpu_kernel_arg, dead_code)]
 #![crate_name = "kernels"]
 
-#[lang = "pointee_sized"]
-pub trait PointeeSized {}
-#[lang = "meta_sized"]
-pub trait MetaSized: PointeeSized {}
-#[lang = "sized"]
-pub trait Sized: MetaSized {}
-#[lang = "freeze"]
-pub unsafe auto trait Freeze {} // needed by the &[u32] parameter (noalias/readonly attrs)
-#[lang = "copy"]
-pub trait Copy: Sized {}
-
-impl Copy for u8 {}
-impl Copy for u32 {}
-impl Copy for u64 {}
-impl Copy for usize {}
-impl Copy for i128 {}
-impl Copy for f32 {}
-impl Copy for f64 {}
-impl<T: Copy, const N: usize> Copy for [T; N] {}
-impl<T: ?Sized> Copy for *const T {}
-impl<T: ?Sized> Copy for *mut T {}
-impl<'a, T: ?Sized> Copy for &'a T {}
+#[path = "../../test-ir/Inputs/minicore.rs"]
+mod minicore;
 
 // ---- types (same names/layouts as kernels.hip) ----
 pub struct One { a: u32 }

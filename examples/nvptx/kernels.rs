@@ -1,6 +1,7 @@
 //! The kernels of kernels.ll in Rust, for stable rustc 1.95's
 //! `nvptx64-nvidia-cuda` target, which has no `core` to link: the crate is
-//! `#![no_core]` and declares the few lang items it uses (RUSTC_BOOTSTRAP=1
+//! `#![no_core]` and takes its lang items from the shared
+//! test-ir/Inputs/minicore.rs (RUSTC_BOOTSTRAP=1
 //! allows the features). `extern "gpu-kernel"` gives `ptx_kernel`; the plugin
 //! wraps the kernels inside rustc:
 //!   RUSTC_BOOTSTRAP=1 rustc -Zllvm-plugins=/abs/liboffload_passes.so -Cpasses=offload-wrap-kernels \
@@ -15,59 +16,9 @@
 #![no_core]
 #![allow(internal_features, improper_gpu_kernel_arg)]
 
-#[lang = "pointee_sized"]
-pub trait PointeeSized {}
-#[lang = "meta_sized"]
-pub trait MetaSized: PointeeSized {}
-#[lang = "sized"]
-pub trait Sized: MetaSized {}
-#[lang = "copy"]
-pub trait Copy {}
-#[lang = "sync"]
-pub unsafe auto trait Sync {}
-#[lang = "drop_in_place"]
-fn drop_in_place<T: PointeeSized>(_: *mut T) {}
-#[lang = "legacy_receiver"]
-pub trait LegacyReceiver: PointeeSized {}
-impl<T: PointeeSized> LegacyReceiver for &T {}
-#[lang = "add"]
-pub trait Add<Rhs = Self> {
-    type Output;
-    fn add(self, rhs: Rhs) -> Self::Output;
-}
-#[lang = "mul"]
-pub trait Mul<Rhs = Self> {
-    type Output;
-    fn mul(self, rhs: Rhs) -> Self::Output;
-}
-#[lang = "div"]
-pub trait Div<Rhs = Self> {
-    type Output;
-    fn div(self, rhs: Rhs) -> Self::Output;
-}
-#[lang = "eq"]
-pub trait PartialEq<Rhs: PointeeSized = Self>: PointeeSized {
-    fn eq(&self, other: &Rhs) -> bool;
-}
-#[lang = "partial_ord"]
-pub trait PartialOrd<Rhs: PointeeSized = Self>: PartialEq<Rhs> + PointeeSized {
-    fn lt(&self, other: &Rhs) -> bool;
-}
-// The operators on primitives are built in; the impls only let them type-check.
-macro_rules! arithmetic {
-    ($($t:ty)*) => { $(
-        impl Copy for $t {}
-        impl Add for $t { type Output = $t; fn add(self, rhs: $t) -> $t { self + rhs } }
-        impl Mul for $t { type Output = $t; fn mul(self, rhs: $t) -> $t { self * rhs } }
-        impl Div for $t { type Output = $t; fn div(self, rhs: $t) -> $t { self / rhs } }
-        impl PartialEq for $t { fn eq(&self, other: &$t) -> bool { *self == *other } }
-        impl PartialOrd for $t { fn lt(&self, other: &$t) -> bool { *self < *other } }
-    )* };
-}
-arithmetic!(i8 i16 i32 i64 u32 u64 f32 f64);
-impl Copy for f16 {}
-impl<T: PointeeSized> Copy for *mut T {}
-impl<T: PointeeSized> Copy for *const T {}
+#[path = "../../test-ir/Inputs/minicore.rs"]
+mod minicore;
+impl minicore::Copy for f16 {}
 
 unsafe extern "C" {
     #[link_name = "llvm.nvvm.read.ptx.sreg.tid.x"]

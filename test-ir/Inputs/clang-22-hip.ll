@@ -1,4 +1,4 @@
-; produced by: cd <repo root> && clang-22 -x hip --cuda-device-only --offload-arch=gfx90a -nogpulib -nogpuinc -O2 -S -emit-llvm examples/amdgpu-kernels/kernels.hip -o test-ir/Inputs/clang-22-hip.ll   (Debian clang version 22.1.8 (1~deb12u1))
+; produced by: cd <repo root> && clang-22 -x hip --cuda-device-only --offload-arch=gfx90a -nogpulib -nogpuinc -O2 -S -emit-llvm -ffile-prefix-map=<repo root>=. -cuid=kernels examples/amdgpu-kernels/kernels.hip -o test-ir/Inputs/clang-22-hip.ll   (Debian clang version 22.1.8 (1~deb12u1))
 ; ModuleID = 'examples/amdgpu-kernels/kernels.hip'
 source_filename = "examples/amdgpu-kernels/kernels.hip"
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
@@ -15,8 +15,8 @@ target triple = "amdgcn-amd-amdhsa"
 %struct.Over = type { i32, [12 x i8] }
 %struct.Tail = type { i64, i32 }
 
-@__hip_cuid_3f1ab314bbc2b38 = addrspace(1) global i8 0
-@llvm.compiler.used = appending addrspace(1) global [1 x ptr] [ptr addrspacecast (ptr addrspace(1) @__hip_cuid_3f1ab314bbc2b38 to ptr)], section "llvm.metadata"
+@__hip_cuid_b0907a5fd841bd0 = addrspace(1) global i8 0
+@llvm.compiler.used = appending addrspace(1) global [1 x ptr] [ptr addrspacecast (ptr addrspace(1) @__hip_cuid_b0907a5fd841bd0 to ptr)], section "llvm.metadata"
 
 ; Function Attrs: mustprogress nofree norecurse nosync nounwind willreturn memory(argmem: write)
 define protected amdgpu_kernel void @k_scalars(i32 noundef %0, i64 noundef %1, float noundef %2, i8 noundef %3, ptr addrspace(1) noundef writeonly captures(none) initializes((0, 4), (8, 21)) %4) local_unnamed_addr #0 {

@@ -1,4 +1,4 @@
-; produced by: cd <repo root> && RUSTC_BOOTSTRAP=1 rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib --emit=llvm-ir -Ccodegen-units=1 -Copt-level=3 examples/amdgpu-kernels/kernels.rs -o test-ir/Inputs/rustc-1.95-O3.ll   (rustc 1.95.0 (59807616e 2026-04-14))
+; produced by: cd <repo root> && env RUSTC_BOOTSTRAP=1 rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib --emit=llvm-ir -Ccodegen-units=1 -Copt-level=3 --remap-path-prefix=<repo root>=. examples/amdgpu-kernels/kernels.rs -o test-ir/Inputs/rustc-1.95-O3.ll   (rustc 1.95.0 (59807616e 2026-04-14))
 ; ModuleID = 'kernels.10e27077f27b0680-cgu.0'
 source_filename = "kernels.10e27077f27b0680-cgu.0"
 target datalayout = "e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"

@@ -27,20 +27,12 @@
 // RUN: env OFFLOAD_PASSES_PIPELINE_START='default<O1>' not %amdgpu-rustc -Copt-level=2 --emit=llvm-ir %s -o %t.recurse.ll 2>&1 | %FileCheck --check-prefix=RECURSE %s
 // RECURSE: error: offload-passes: OFFLOAD_PASSES_PIPELINE_START='default<O1>' builds a pipeline that runs the extension points again (reaching OFFLOAD_PASSES_PIPELINE_START); name the passes to add
 
-#![feature(no_core, lang_items, abi_gpu_kernel)]
+#![feature(no_core, lang_items, auto_traits, abi_gpu_kernel)]
 #![no_core]
 #![allow(internal_features, improper_gpu_kernel_arg)]
 
-#[lang = "pointee_sized"]
-pub trait PointeeSized {}
-#[lang = "meta_sized"]
-pub trait MetaSized: PointeeSized {}
-#[lang = "sized"]
-pub trait Sized: MetaSized {}
-#[lang = "copy"]
-pub trait Copy {}
-impl Copy for u32 {}
-impl Copy for u8 {}
+#[path = "../Inputs/minicore.rs"]
+mod minicore;
 
 #[repr(C)]
 pub struct Three {

@@ -17,23 +17,11 @@
 // CHECK: g1: 0:16:by_value 16:8:global_buffer 24:8:global_buffer
 // CHECK: g2: 0:16:by_value 16:16:by_value 32:8:global_buffer 40:8:global_buffer
 
-#![feature(no_core, lang_items, abi_gpu_kernel)]
+#![feature(no_core, lang_items, auto_traits, abi_gpu_kernel)]
 #![no_core]
 #![allow(internal_features, improper_gpu_kernel_arg)]
-#[lang = "pointee_sized"]
-pub trait PointeeSized {}
-#[lang = "meta_sized"]
-pub trait MetaSized: PointeeSized {}
-#[lang = "sized"]
-pub trait Sized: MetaSized {}
-#[lang = "copy"]
-pub trait Copy {}
-impl Copy for u32 {}
-impl Copy for u64 {}
-impl Copy for u8 {}
-impl<T: ?Sized> Copy for *const T {}
-impl<T: ?Sized> Copy for *mut T {}
-impl<T: Copy, const N: usize> Copy for [T; N] {}
+#[path = "../Inputs/minicore.rs"]
+mod minicore;
 #[repr(C)] pub struct S { p: *mut u64, c: u8 }
 #[unsafe(no_mangle)]
 pub extern "gpu-kernel" fn g1(a: [*const u64; 2], b: *const u64, o64: *mut u64) {

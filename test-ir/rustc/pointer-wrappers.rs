@@ -29,21 +29,12 @@
 // LAYOUT: niche: 0:8:global_buffer 8:8:global_buffer
 // LAYOUT: wrappers: 0:8:global_buffer 16:16:by_value 32:8:global_buffer 40:8:global_buffer 48:8:global_buffer 56:8:global_buffer
 
-#![feature(no_core, lang_items, abi_gpu_kernel)]
+#![feature(no_core, lang_items, auto_traits, abi_gpu_kernel)]
 #![no_core]
 #![allow(internal_features, improper_gpu_kernel_arg)]
 
-#[lang = "pointee_sized"]
-pub trait PointeeSized {}
-#[lang = "meta_sized"]
-pub trait MetaSized: PointeeSized {}
-#[lang = "sized"]
-pub trait Sized: MetaSized {}
-#[lang = "copy"]
-pub trait Copy {}
-impl Copy for u32 {}
-impl Copy for u64 {}
-impl<T: ?Sized> Copy for *const T {}
+#[path = "../Inputs/minicore.rs"]
+mod minicore;
 
 #[repr(C)]
 pub struct P {

@@ -13,54 +13,8 @@ fn fail(ir: &str) -> Error {
 
 const DL: &str = "target datalayout = \"e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9\"\ntarget triple = \"amdgcn-amd-amdhsa\"\n";
 
-#[test]
-fn first_class_struct_becomes_byref_and_is_loaded() {
-    let ir = format!(
-        "{DL}%S = type {{ i32, i32, i32 }}\ndefine amdgpu_kernel void @k(%S %s, ptr %out) {{\n  %b = extractvalue %S %s, 1\n  store i32 %b, ptr %out\n  ret void\n}}\n"
-    );
-    let (changed, out) = run(&ir);
-    assert!(changed);
-    assert!(out.contains(
-        "define amdgpu_kernel void @k(ptr addrspace(4) noalias nofree noundef byref(%S) align 4 captures(none) dereferenceable(12) %s, ptr %out)"
-    ), "{out}");
-    assert!(
-        out.contains("load %S, ptr addrspace(4) %s, align 4"),
-        "{out}"
-    );
-}
 
-#[test]
-fn single_element_struct_is_passed_as_its_element() {
-    let ir = format!(
-        "{DL}%W = type {{ [1 x float] }}\ndefine amdgpu_kernel void @k(%W %w, ptr %out) {{\n  %f = extractvalue %W %w, 0, 0\n  store float %f, ptr %out\n  ret void\n}}\n"
-    );
-    let (_, out) = run(&ir);
-    assert!(
-        out.contains("define amdgpu_kernel void @k(float %w, ptr %out)"),
-        "{out}"
-    );
-    assert!(
-        out.contains("insertvalue [1 x float] poison, float %w, 0"),
-        "{out}"
-    );
-    assert!(
-        out.contains("insertvalue %W poison, [1 x float] %1, 0"),
-        "{out}"
-    );
-}
 
-#[test]
-fn rustc_dead_on_return_pointer_becomes_byte_array_byref() {
-    let ir = format!(
-        "{DL}define amdgpu_kernel void @k(ptr dead_on_return noalias noundef readonly align 8 captures(none) dereferenceable(16) %s, ptr %out) {{\n  %v = load i64, ptr %s\n  store i64 %v, ptr %out\n  ret void\n}}\n"
-    );
-    let (_, out) = run(&ir);
-    assert!(out.contains("ptr addrspace(4) noalias nofree noundef byref([16 x i8]) align 8 captures(none) dereferenceable(16) %s"), "{out}");
-    assert!(
-        out.contains("addrspacecast ptr addrspace(4) %s to ptr"),
-        "{out}"
-    );
-}
 
 #[test]
 fn second_run_changes_nothing() {
@@ -74,21 +28,6 @@ fn second_run_changes_nothing() {
     assert_eq!(once, twice);
 }
 
-#[test]
-fn hint_merges_split_fields_with_natural_offsets() {
-    let ir = format!(
-        "{DL}define amdgpu_kernel void @k(i64 %t.0, i32 %t.1, i8 %k) !offload.aggregate.args !0 {{\n  ret void\n}}\n!0 = !{{!1}}\n!1 = !{{i32 0, i32 2, i64 16, i64 8}}\n"
-    );
-    let (_, out) = run(&ir);
-    assert!(
-        out.contains("byref([16 x i8]) align 8 captures(none) dereferenceable(16) %t, i8 %k)"),
-        "{out}"
-    );
-    assert!(
-        !out.contains("!offload.aggregate.args"),
-        "hint is consumed: {out}"
-    );
-}
 
 #[test]
 fn contradictory_hint_is_an_error_and_changes_nothing() {

@@ -17,107 +17,11 @@ fn kernel(body: &str) -> String {
     )
 }
 
-fn run_on(body: &str) -> (bool, String) {
-    run_ir(&kernel(body)).unwrap_or_else(|e| panic!("pass failed: {e}"))
-}
 
-/// True when the pass copied `%s` (and then marked it readonly).
-fn copied(body: &str) -> bool {
-    let (changed, out) = run_on(body);
-    assert!(changed);
-    out.contains("%s.copy = alloca [12 x i8], align 4, addrspace(5)")
-}
 
-#[test]
-fn load_only_marks_readonly_without_copy() {
-    let (changed, out) = run_on("  %v = load i32, ptr addrspace(4) %s, align 4");
-    assert!(changed);
-    assert!(!out.contains("alloca"), "{out}");
-    assert!(out.contains("readonly byref([12 x i8])"), "{out}");
-}
 
-#[test]
-fn writes_make_a_copy() {
-    for body in [
-        "  store i32 1, ptr addrspace(4) %s, align 4",
-        "  %g = addrspacecast ptr addrspace(4) %s to ptr\n  store i32 1, ptr %g, align 4",
-        "  %o = atomicrmw add ptr addrspace(4) %s, i32 1 seq_cst",
-        "  %o = cmpxchg ptr addrspace(4) %s, i32 0, i32 1 seq_cst seq_cst",
-        "  call void @llvm.memset.p4.i64(ptr addrspace(4) align 4 %s, i8 0, i64 12, i1 false)",
-        "  %g = addrspacecast ptr addrspace(4) %s to ptr\n  call void @use(ptr %g)",
-        "  %g = addrspacecast ptr addrspace(4) %s to ptr\n  %i = ptrtoint ptr %g to i64",
-        "  %g = addrspacecast ptr addrspace(4) %s to ptr\n  store ptr %g, ptr addrspace(1) %out, align 8",
-    ] {
-        assert!(copied(body), "no copy for:\n{body}");
-    }
-}
 
-#[test]
-fn reads_make_no_copy() {
-    for body in [
-        "  %g = addrspacecast ptr addrspace(4) %s to ptr\n  call void @read(ptr %g)",
-        "  call void @llvm.memcpy.p1.p4.i64(ptr addrspace(1) %out, ptr addrspace(4) %s, i64 12, i1 false)",
-        "  %p = getelementptr i8, ptr addrspace(4) %s, i64 4\n  %q = select i1 %c, ptr addrspace(4) %s, ptr addrspace(4) %p\n  %v = load i32, ptr addrspace(4) %q, align 4",
-        "  %e = icmp eq ptr addrspace(4) %s, null",
-    ] {
-        assert!(!copied(body), "copy for:\n{body}");
-    }
-}
 
-#[test]
-fn readonly_call_that_captures_counts_as_write() {
-    let ir = format!(
-        "{HEADER}declare ptr @id(ptr readonly)\n\
-         define amdgpu_kernel void @k(ptr addrspace(4) byref(i32) align 4 %s) {{\n\
-           %g = addrspacecast ptr addrspace(4) %s to ptr\n  %r = call ptr @id(ptr %g)\n  ret void\n}}\n"
-    );
-    let (_, out) = run_ir(&ir).unwrap();
-    assert!(out.contains("%s.copy = alloca i32"), "{out}");
-    assert!(out.contains("call ptr @id(ptr %s.copy.generic)"), "{out}");
-}
-
-#[test]
-fn write_through_phi_cycle_is_found_and_rebuilt() {
-    let ir = format!(
-        "{HEADER}define amdgpu_kernel void @k(ptr addrspace(4) byref([4 x i32]) align 4 %s, i32 %n) {{\n\
-         entry:\n  br label %loop\n\
-         loop:\n  %p = phi ptr addrspace(4) [ %s, %entry ], [ %q, %loop ]\n  %i = phi i32 [ 0, %entry ], [ %j, %loop ]\n\
-           %g = addrspacecast ptr addrspace(4) %p to ptr\n  store i32 %i, ptr %g, align 4\n\
-           %q = getelementptr i32, ptr addrspace(4) %p, i64 1\n  %j = add i32 %i, 1\n\
-           %d = icmp eq i32 %j, %n\n  br i1 %d, label %exit, label %loop\n\
-         exit:\n  ret void\n}}\n"
-    );
-    let (changed, out) = run_ir(&ir).unwrap();
-    assert!(changed);
-    assert!(
-        out.contains("%p = phi ptr addrspace(5) [ %s.copy, %entry ], [ %q, %loop ]"),
-        "{out}"
-    );
-    assert!(
-        out.contains("store i32 %i, ptr addrspace(5) %p, align 4"),
-        "{out}"
-    );
-    assert!(
-        out.contains("%q = getelementptr i32, ptr addrspace(5) %p, i64 1"),
-        "{out}"
-    );
-}
-
-#[test]
-fn select_with_outside_pointer_goes_generic() {
-    let (_, out) = run_on(
-        "  %g = addrspacecast ptr addrspace(4) %s to ptr addrspace(1)\n  %p = select i1 %c, ptr addrspace(1) %g, ptr addrspace(1) %out\n  store i32 1, ptr addrspace(1) %p, align 4",
-    );
-    assert!(
-        out.contains("%1 = addrspacecast ptr addrspace(1) %out to ptr"),
-        "{out}"
-    );
-    assert!(
-        out.contains("%p = select i1 %c, ptr %s.copy.generic, ptr %1"),
-        "{out}"
-    );
-    assert!(out.contains("store i32 1, ptr %p, align 4"), "{out}");
-}
 
 #[test]
 fn use_needing_a_global_pointer_is_an_error() {
@@ -152,22 +56,6 @@ fn an_error_on_a_later_parameter_leaves_earlier_ones_untouched() {
     assert_eq!(module.print_to_string().to_string(), before);
 }
 
-#[test]
-fn each_operand_of_one_user_gets_its_own_form() {
-    let (_, out) = run_on(
-        "  %g = addrspacecast ptr addrspace(4) %s to ptr\n  %x = cmpxchg ptr %g, ptr null, ptr %g seq_cst seq_cst\n  store ptr %g, ptr %g, align 8",
-    );
-    assert!(
-        out.contains(
-            "cmpxchg ptr addrspace(5) %s.copy, ptr null, ptr %s.copy.generic seq_cst seq_cst"
-        ),
-        "{out}"
-    );
-    assert!(
-        out.contains("store ptr %s.copy.generic, ptr addrspace(5) %s.copy, align 8"),
-        "{out}"
-    );
-}
 
 #[test]
 fn second_run_changes_nothing() {
