@@ -202,8 +202,9 @@ tally() {
 }
 
 # The checks share dir (the prepared DIR), work (a scratch dir), glibc (the
-# machine's version), device_ptxas (the machine's ptxas) and loader (the
-# carried glibc's loader, or nothing).
+# machine's version), device_ptxas (the machine's ptxas), loader (the
+# carried glibc's loader, or nothing) and host_env (a host program's
+# environment).
 run_checks() {
   dir=$1
   [ -d "$dir/device" ] || { echo "gpu-check: $dir is not prepared (bash scripts/gpu-check.sh --prepare $dir)" >&2; exit 2; }
@@ -284,23 +285,22 @@ check_libomptarget() {
     echo "   glibc $glibc < 2.36 (libLLVM.so.22.1 needs 2.36): using Debian's carried glibc"
     loader=("$work/lib/glibc/ld-linux-x86-64.so.2" --library-path "$work/lib:$work/lib/glibc:$work/cuda:$(dirname "${libcuda:-/x}")")
   fi
+  # The environment of a host program: the unpacked runtime, and the
+  # machine's ptxas on PATH (for the JIT of a bitcode image).
+  host_env=(LD_LIBRARY_PATH="$work/lib:$work/cuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    PATH="$(dirname "$device_ptxas"):$PATH" OMP_TARGET_OFFLOAD=MANDATORY)
   local host
   for host in "$dir"/hosts/*; do
     run_host "$host"
   done
 }
 
-# Runs one host program with the runtime (the JIT of a bitcode image finds
-# the machine's ptxas on PATH).
-host_env() {
-  env LD_LIBRARY_PATH="$work/lib:$work/cuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" PATH="$(dirname "$device_ptxas"):$PATH" \
-    OMP_TARGET_OFFLOAD=MANDATORY "$@"
-}
+# Runs one host program and judges its output.
 
 run_host() {
   local host=$1 name
   name=$(basename "$host")
-  host_env timeout 120 "${loader[@]}" "$host" >"$work/$name.out" 2>&1
+  env "${host_env[@]}" timeout 120 "${loader[@]}" "$host" >"$work/$name.out" 2>&1
   local rc=$?
   sed 's/^/   | /' "$work/$name.out" | head -n 20
   if [ "$name" = bitcode ]; then
@@ -316,7 +316,7 @@ run_host() {
   else
     fail "libomptarget $name: exit $rc; $(grep -E 'FAIL|error' "$work/$name.out" | head -n 2 | tr '\n' ' ')"
     # Once more with libomptarget's trace, for the report.
-    host_env LIBOMPTARGET_INFO=-1 timeout 120 "${loader[@]}" "$host" 2>&1 | tail -n 15 | sed 's/^/   info| /'
+    env "${host_env[@]}" LIBOMPTARGET_INFO=-1 timeout 120 "${loader[@]}" "$host" 2>&1 | tail -n 15 | sed 's/^/   info| /'
   fi
 }
 
