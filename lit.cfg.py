@@ -113,7 +113,7 @@ for var in ["HOME", "RUSTUP_HOME", "CARGO_HOME", "RUSTUP_TOOLCHAIN", "TMPDIR"]:
 for var in ["OFFLOAD_PASSES_PIPELINE_START", "OFFLOAD_PASSES_OPTIMIZER_LAST", "RUST_LOG"]:
     config.environment.pop(var, None)
 
-# The examples' scripts (examples/*/run.sh, host/build.rs) load the plugin
+# The examples' scripts (scripts/run-example.sh, host/build.rs) load the plugin
 # named here, so they test the same build as %plugin.
 config.environment["OFFLOAD_PASSES_PLUGIN"] = plugin
 

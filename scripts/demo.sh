@@ -62,7 +62,7 @@ bash examples/offload-ir/run.sh 2> >(grep -v -e 'overriding the module target tr
 echo
 export OFFLOAD_PASSES_PLUGIN=$plugin
 echo "== A Rust offload program: examples/rust-offload (#[offload::kernel]s, typed launches, a mapped region; libomptarget's host plugin)"
-bash examples/rust-offload/run.sh --release
+bash scripts/run-example.sh examples/rust-offload --release
 echo
 echo "== Patterns a GPU programmer knows: examples/rust-linalg (matvec, config struct, reduction, region, vendor library on device pointers)"
-bash examples/rust-linalg/run.sh --release
+bash scripts/run-example.sh examples/rust-linalg --release

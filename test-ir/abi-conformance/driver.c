@@ -16,9 +16,10 @@
  * record out. OUT gets, per kernel: i32 status (0, or 128 + signal, or
  * 256 + exit code), u32 record size, the record bytes.
  *
- * Pointer arguments are arena addresses (abigen.ARENA): the arena is mapped
- * at a fixed address and filled with a pattern, so a kernel that wrongly
- * dereferences a pointer value reads defined bytes instead of crashing.
+ * Pointer arguments are arena addresses (ARENA, abi_conformance/arena.py):
+ * the arena is mapped at a fixed address and filled with a pattern, so a
+ * kernel that wrongly dereferences a pointer value reads defined bytes
+ * instead of crashing.
  */
 #define _GNU_SOURCE
 #include <signal.h>
