@@ -109,7 +109,7 @@
 //! ```
 //!
 //! ```sh
-//! OMP_TARGET_OFFLOAD=MANDATORY cargo run     # or: bash examples/rust-offload/run.sh [--release]
+//! OMP_TARGET_OFFLOAD=MANDATORY cargo run     # or: bash scripts/run-example.sh examples/rust-offload [--release]
 //! ```
 //!
 //! That is all: no `unsafe`, no descriptors, no kernel lists, no
