@@ -68,10 +68,10 @@ extern crate alloc;
 mod args;
 #[cfg(not(feature = "device"))]
 mod data;
-#[cfg(feature = "device")]
-mod device;
 pub mod index;
 mod launch;
+#[cfg(feature = "device")]
+mod panic_handler;
 #[cfg(not(feature = "device"))]
 mod runtime;
 
