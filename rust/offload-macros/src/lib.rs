@@ -3,6 +3,8 @@
 //! (`offload::kernel`, `offload::DeviceCopy`); their expansion refers to it
 //! as `::offload`.
 
+#![deny(missing_docs)]
+
 mod classify;
 mod derive_device_copy;
 mod expand;

@@ -61,6 +61,7 @@
     feature(stdarch_nvptx, core_intrinsics),
     allow(internal_features)
 )]
+#![deny(missing_docs)]
 
 #[cfg(not(feature = "device"))]
 extern crate alloc;
@@ -69,6 +70,8 @@ mod args;
 #[cfg(not(feature = "device"))]
 mod data;
 pub mod index;
+// `Dim3`'s and `LaunchConfig`'s fields are not documented yet.
+#[allow(missing_docs)]
 mod launch;
 #[cfg(feature = "device")]
 mod panic_handler;

@@ -22,9 +22,9 @@ pub unsafe trait HostIn<T: ?Sized> {
     fn bytes(&self) -> usize;
 }
 
-/// A host value a launch may write (a `&mut T`, `&mut [T]` or [`Out`] kernel
-/// parameter): a mutable reference, slice, array or `Vec`, or a mutable
-/// mapped region.
+/// A host value a launch may write (a `&mut T`, `&mut [T]` or
+/// [`Out`](super::Out) kernel parameter): a mutable reference, slice, array
+/// or `Vec`, or a mutable mapped region.
 ///
 /// # Safety
 /// `host_ptr` must point at `bytes` bytes (`count` elements) that `self`
