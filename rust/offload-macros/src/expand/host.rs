@@ -14,8 +14,12 @@ use crate::classify::Shape;
 
 /// One host parameter: its declaration, the statements filling its slots.
 struct HostParam {
+    /// The launcher's parameter.
     decl: TokenStream,
+    /// Statements binding what the slots read.
     prepare: TokenStream,
+    /// Per slot: its value (a scalar's bits or an address) and its size in
+    /// bytes (0 for a value passed in the slot itself).
     slots: Vec<(TokenStream, TokenStream)>,
 }
 

@@ -6,10 +6,13 @@ use syn::meta::ParseNestedMeta;
 /// `#[kernel(name = "symbol")]`.
 #[derive(Default)]
 pub struct Options {
+    /// The kernel's symbol in the image (by default the function's name).
     pub name: Option<LitStr>,
 }
 
 impl Options {
+    /// Reads one option: an error at an unknown one or at a symbol a
+    /// linker would not take.
     pub fn parse(&mut self, meta: ParseNestedMeta<'_>) -> syn::Result<()> {
         if meta.path.is_ident("name") {
             let name: LitStr = meta.value()?.parse()?;
