@@ -129,7 +129,9 @@ pub fn classify(ty: &Type) -> syn::Result<Shape> {
             }
         }
         Type::Path(p) if p.qself.is_none() => {
-            let last = p.path.segments.last().expect("a path has a segment");
+            let Some(last) = p.path.segments.last() else {
+                return Err(error(ty, "this type cannot be passed to a kernel"));
+            };
             let name = last.ident.to_string();
             let dir = match name.as_str() {
                 "RawIn" => Some(Dir::In),

@@ -28,8 +28,11 @@
 /// A three-dimensional id or count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Idx3 {
+    /// The x component (the fastest-varying in a linear id).
     pub x: u32,
+    /// The y component.
     pub y: u32,
+    /// The z component (the slowest-varying in a linear id).
     pub z: u32,
 }
 
@@ -306,6 +309,47 @@ mod tests {
                 for i in GridStride::new(id, count, n) {
                     seen[i] += 1;
                 }
+            }
+        }
+        assert!(seen.iter().all(|&c| c == 1));
+    }
+
+    /// Every thread of a 3-D grid, teams and threads non-1 in x, y and z,
+    /// in linear order: z slowest, x fastest, teams before threads.
+    fn grid_3d(teams: Idx3, threads: Idx3) -> impl Iterator<Item = (Idx3, Idx3)> {
+        let all = |n: Idx3| {
+            (0..n.z).flat_map(move |z| {
+                (0..n.y).flat_map(move |y| (0..n.x).map(move |x| Idx3 { x, y, z }))
+            })
+        };
+        all(teams).flat_map(move |team| all(threads).map(move |thread| (team, thread)))
+    }
+
+    #[test]
+    fn a_3d_grid_numbers_its_threads_in_order() {
+        let (teams, threads) = (Idx3 { x: 2, y: 3, z: 4 }, Idx3 { x: 5, y: 2, z: 3 });
+        let total = 2 * 3 * 4 * 5 * 2 * 3;
+        let mut expected = 0;
+        for (team, thread) in grid_3d(teams, threads) {
+            assert_eq!(
+                linear_id(team, teams, thread, threads),
+                (expected, total),
+                "team {team:?}, thread {thread:?}"
+            );
+            expected += 1;
+        }
+        assert_eq!(expected, total);
+    }
+
+    #[test]
+    fn a_3d_grid_strides_over_every_index_once() {
+        let (teams, threads) = (Idx3 { x: 3, y: 2, z: 2 }, Idx3 { x: 4, y: 3, z: 2 });
+        let n = 1000;
+        let mut seen = [0u8; 1000];
+        for (team, thread) in grid_3d(teams, threads) {
+            let (id, count) = linear_id(team, teams, thread, threads);
+            for i in GridStride::new(id, count, n) {
+                seen[i] += 1;
             }
         }
         assert!(seen.iter().all(|&c| c == 1));

@@ -314,6 +314,7 @@
     feature(stdarch_nvptx, core_intrinsics),
     allow(internal_features)
 )]
+#![deny(missing_docs)]
 
 #[cfg(not(feature = "device"))]
 extern crate alloc;
@@ -321,10 +322,12 @@ extern crate alloc;
 mod args;
 #[cfg(not(feature = "device"))]
 mod data;
-#[cfg(feature = "device")]
-mod device;
 pub mod index;
+// `Dim3`'s and `LaunchConfig`'s fields are not documented yet.
+#[allow(missing_docs)]
 mod launch;
+#[cfg(feature = "device")]
+mod panic_handler;
 #[cfg(not(feature = "device"))]
 mod runtime;
 

@@ -1,0 +1,184 @@
+//! The device half: the kernel's entry point (its parameters in the
+//! launch's slots, each made back into the kernel's argument) and its
+//! record in the image's kernel table.
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{ItemFn, Type};
+
+use super::signature::Param;
+use crate::classify::{Dir, Shape};
+
+/// How a parameter reaches the entry point.
+enum Entry<'a> {
+    /// By value, in one slot.
+    Scalar(&'a Type),
+    /// A pointer, in one slot.
+    Pointer(Pointer<'a>),
+    /// A pointer to elements, then their count in the next slot.
+    Elements(Pointer<'a>),
+}
+
+/// A pointer parameter of the entry point.
+struct Pointer<'a> {
+    /// Its type in the entry point's signature.
+    ty: TokenStream,
+    /// The `__private` function making the kernel's argument from it.
+    make: TokenStream,
+    /// Its map type.
+    map: TokenStream,
+    /// What it points at (the record's element size).
+    pointee: &'a Type,
+}
+
+/// The entry point's pointer to `pointee`, made into the kernel's argument
+/// by `__private::make`.
+fn pointer<'a>(pointee: &'a Type, mutable: bool, make: &str, map: TokenStream) -> Pointer<'a> {
+    let p = quote!(::offload::__private);
+    let make = Ident::new(make, Span::call_site());
+    let ty = if mutable {
+        quote!(*mut #pointee)
+    } else {
+        quote!(*const #pointee)
+    };
+    Pointer {
+        ty,
+        make: quote!(#p::#make),
+        map,
+        pointee,
+    }
+}
+
+fn entry(shape: &Shape) -> Entry<'_> {
+    let p = quote!(::offload::__private);
+    let to = quote!(#p::TO);
+    let from = quote!(#p::FROM);
+    let to_from = quote!(#p::TO | #p::FROM);
+    match shape {
+        Shape::Scalar(t) => Entry::Scalar(t),
+        Shape::ByValue(t) => Entry::Pointer(pointer(t, false, "by_value", to)),
+        Shape::Ref { ty, mutable: false } => Entry::Pointer(pointer(ty, false, "reference", to)),
+        Shape::Ref { ty, mutable: true } => {
+            Entry::Pointer(pointer(ty, true, "reference_mut", to_from))
+        }
+        Shape::OutOne(t) => Entry::Pointer(pointer(t, true, "out_one", from)),
+        Shape::Slice {
+            elem,
+            mutable: false,
+        } => Entry::Elements(pointer(elem, false, "slice", to)),
+        Shape::Slice {
+            elem,
+            mutable: true,
+        } => Entry::Elements(pointer(elem, true, "slice_mut", to_from)),
+        Shape::OutSlice(elem) => Entry::Elements(pointer(elem, true, "out_slice", from)),
+        Shape::Raw { elem, dir: Dir::In } => Entry::Elements(pointer(elem, false, "raw_in", to)),
+        Shape::Raw {
+            elem,
+            dir: Dir::Out,
+        } => Entry::Elements(pointer(elem, true, "raw_out", from)),
+        Shape::Raw {
+            elem,
+            dir: Dir::InOut,
+        } => Entry::Elements(pointer(elem, true, "raw_in_out", to_from)),
+    }
+}
+
+/// The entry point's parameters, the kernel call's arguments and the
+/// record's arguments, slot by slot.
+#[derive(Default)]
+struct Slots {
+    params: Vec<TokenStream>,
+    args: Vec<TokenStream>,
+    records: Vec<TokenStream>,
+}
+
+impl Slots {
+    fn push(&mut self, param: &Param) {
+        let p = quote!(::offload::__private);
+        let n = &param.name;
+        let index = self.records.len() as u16;
+        match entry(&param.shape) {
+            Entry::Scalar(t) => {
+                self.params.push(quote!(#n: #t));
+                self.args.push(quote!(#n));
+                self.records.push(quote!(#p::ArgRecord::scalar::<#t>()));
+            }
+            Entry::Pointer(Pointer {
+                ty,
+                make,
+                map,
+                pointee,
+            }) => {
+                self.params.push(quote!(#n: #ty));
+                self.args.push(quote!(unsafe { #make(#n) }));
+                self.records
+                    .push(quote!(#p::ArgRecord::pointer::<#pointee>(#map)));
+            }
+            Entry::Elements(Pointer {
+                ty,
+                make,
+                map,
+                pointee,
+            }) => {
+                let len = format_ident!("{}_len", n);
+                self.params.push(quote!(#n: #ty));
+                self.params.push(quote!(#len: usize));
+                self.args.push(quote!(#make(#n, #len)));
+                self.records
+                    .push(quote!(#p::ArgRecord::elements::<#pointee>(#map, #index + 1)));
+                self.records.push(quote!(#p::ArgRecord::scalar::<usize>()));
+            }
+        }
+    }
+}
+
+/// The function as written, its entry point exported as `symbol` (a GPU
+/// kernel on the GPU targets, a C function for libomptarget's host plugin)
+/// and its record.
+pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) -> TokenStream {
+    let name = &function.sig.ident;
+    let entry = format_ident!("__offload_entry_{}", name);
+    let record = format_ident!("__OFFLOAD_RECORD_{}", name);
+    let record_symbol = format!("__offload_rs_record.{symbol}");
+    let marker = format!("__offload_rs_kernel:{symbol}");
+    let p = quote!(::offload::__private);
+    let mut slots = Slots::default();
+    for param in params {
+        slots.push(param);
+    }
+    let Slots {
+        params: entry_params,
+        args: call_args,
+        records,
+    } = slots;
+    let attrs = &function.attrs;
+    let vis = &function.vis;
+    let sig = &function.sig;
+    let block = &function.block;
+    let gpu = quote!(any(target_arch = "amdgpu", target_arch = "nvptx64"));
+    let body = quote! {
+        #name(#(#call_args),*)
+    };
+    quote! {
+        #(#attrs)*
+        #vis #sig #block
+
+        #[doc(hidden)]
+        #[cfg(not(#gpu))]
+        #[unsafe(export_name = #symbol)]
+        unsafe extern "C" fn #entry(#(#entry_params),*) { #body }
+
+        #[doc(hidden)]
+        #[cfg(#gpu)]
+        #[unsafe(export_name = #symbol)]
+        unsafe extern "gpu-kernel" fn #entry(#(#entry_params),*) { #body }
+
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        #[unsafe(export_name = #record_symbol)]
+        static #record: #p::KernelRecord = #p::KernelRecord::new(#symbol, #hash, &[#(#records),*]);
+
+        #[doc(hidden)]
+        const _: &str = #marker;
+    }
+}

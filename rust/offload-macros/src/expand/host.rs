@@ -1,0 +1,237 @@
+//! The host half: the typed launcher, a function of the kernel's name that
+//! takes a `Launch` and host values for the kernel's parameters, fills the
+//! launch's argument slots and calls the kernel's launch stub. The kernel's
+//! body stays in the host build under another name, so it is type-checked
+//! there too.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Attribute, ItemFn, Type};
+
+use super::signature::Param;
+use crate::classify::Shape;
+
+/// One host parameter: its declaration, the statements filling its slots.
+struct HostParam {
+    /// The launcher's parameter.
+    decl: TokenStream,
+    /// Statements binding what the slots read.
+    prepare: TokenStream,
+    /// Per slot: its value (a scalar's bits or an address) and its size in
+    /// bytes (0 for a value passed in the slot itself).
+    slots: Vec<(TokenStream, TokenStream)>,
+}
+
+/// `ty` with every elided or `'_` lifetime made `'static` (a DeviceCopy
+/// type has no other; `impl Trait` arguments may not elide them).
+fn static_lifetimes(ty: &Type) -> Type {
+    struct Static;
+    impl syn::visit_mut::VisitMut for Static {
+        fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
+            if r.lifetime.as_ref().is_none_or(|l| l.ident == "_") {
+                r.lifetime = Some(syn::parse_quote!('static));
+            }
+            syn::visit_mut::visit_type_reference_mut(self, r);
+        }
+        fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
+            if l.ident == "_" {
+                *l = syn::parse_quote!('static);
+            }
+        }
+    }
+    let mut ty = ty.clone();
+    syn::visit_mut::VisitMut::visit_type_mut(&mut Static, &mut ty);
+    ty
+}
+
+/// `shape` with the types the launcher names in `impl HostIn<_>` and
+/// `impl HostMut<_>` given `'static` lifetimes.
+fn with_static_lifetimes(shape: &Shape) -> Shape {
+    match shape {
+        Shape::Ref { ty, mutable } => Shape::Ref {
+            ty: static_lifetimes(ty),
+            mutable: *mutable,
+        },
+        Shape::OutOne(ty) => Shape::OutOne(static_lifetimes(ty)),
+        Shape::Slice { elem, mutable } => Shape::Slice {
+            elem: static_lifetimes(elem),
+            mutable: *mutable,
+        },
+        Shape::OutSlice(elem) => Shape::OutSlice(static_lifetimes(elem)),
+        other => other.clone(),
+    }
+}
+
+/// The launcher's parameter `index`: the host values it takes for `param`
+/// and how they fill the launch's argument slots (address or value, size).
+fn host_param(param: &Param, index: usize) -> HostParam {
+    let p = quote!(::offload::__private);
+    let n = &param.name;
+    let a = format_ident!("__offload_a{}", index);
+    let b = format_ident!("__offload_b{}", index);
+    let c = format_ident!("__offload_c{}", index);
+    let shape = with_static_lifetimes(&param.shape);
+    let literal = |decl, slot| HostParam {
+        decl,
+        prepare: quote!(),
+        slots: vec![(slot, quote!(0))],
+    };
+    let pointer = |decl, prepare| HostParam {
+        decl,
+        prepare,
+        slots: vec![(quote!(#a), quote!(#c))],
+    };
+    let elements = |decl, prepare| HostParam {
+        decl,
+        prepare,
+        slots: vec![(quote!(#a), quote!(#c)), (quote!(#b), quote!(0))],
+    };
+    match &shape {
+        Shape::Scalar(t) => literal(quote!(#n: #t), quote!(#p::scalar::<#t>(#n))),
+        Shape::ByValue(t) => pointer(
+            quote!(#n: #t),
+            quote! {
+                let #b: #t = #n;
+                let #a = &#b as *const #t as u64;
+                let #c = ::core::mem::size_of::<#t>() as u64;
+            },
+        ),
+        Shape::Ref { ty, mutable: false } => pointer(
+            quote_spanned!(ty.span()=> #n: impl ::offload::HostIn<#ty>),
+            quote!(let (#a, _, #c) = #p::host_in::<#ty, _>(&#n);),
+        ),
+        Shape::Ref { ty, mutable: true } | Shape::OutOne(ty) => pointer(
+            quote_spanned!(ty.span()=> mut #n: impl ::offload::HostMut<#ty>),
+            quote!(let (#a, _, #c) = #p::host_mut::<#ty, _>(&mut #n);),
+        ),
+        Shape::Slice {
+            elem,
+            mutable: false,
+        } => elements(
+            quote!(#n: impl ::offload::HostIn<[#elem]>),
+            quote!(let (#a, #b, #c) = #p::host_in::<[#elem], _>(&#n);),
+        ),
+        Shape::Slice {
+            elem,
+            mutable: true,
+        }
+        | Shape::OutSlice(elem) => elements(
+            quote!(mut #n: impl ::offload::HostMut<[#elem]>),
+            quote!(let (#a, #b, #c) = #p::host_mut::<[#elem], _>(&mut #n);),
+        ),
+        Shape::Raw { elem, .. } => {
+            let ty = &param.ty;
+            elements(
+                quote!(#n: #ty),
+                quote! {
+                    let #a = #n.as_ptr() as u64;
+                    let #b = #n.len() as u64;
+                    let #c = (#n.len() * ::core::mem::size_of::<#elem>()) as u64;
+                },
+            )
+        }
+    }
+}
+
+/// A type as source text: `&mut [f32]`, `Out<'_, [f32]>`.
+fn type_text(ty: &Type) -> String {
+    let raw = quote!(#ty).to_string();
+    let mut out = String::new();
+    let chars: Vec<char> = raw.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' {
+            let before = out.chars().last().unwrap_or(' ');
+            let after = chars.get(i + 1).copied().unwrap_or(' ');
+            let word = |c: char| c.is_alphanumeric() || c == '_';
+            if (word(before) && (word(after) || after == '[' || after == '(' || after == '&'))
+                || before == ','
+            {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn is_doc(attr: &Attribute) -> bool {
+    attr.path().is_ident("doc")
+}
+
+/// The `# Launch` section appended to the kernel's docs on its launcher.
+fn launcher_doc(name: &Ident, symbol: &str, params: &[Param]) -> String {
+    let mut doc = format!(
+        "\n\n# Launch\n\nLaunches the kernel `{name}` (image symbol `{symbol}`) with `launch`'s grid \
+         and waits for it; `Err` if the runtime did not launch it. Arguments:\n"
+    );
+    for param in params {
+        let ty = &param.ty;
+        doc.push_str(&format!(
+            "- `{}: {}`: {}\n",
+            param.name,
+            type_text(ty),
+            param.shape.describe()
+        ));
+    }
+    doc
+}
+
+/// The launcher of the kernel `function`, whose stub is named for `symbol`
+/// and `hash`, and the kernel's body under another name.
+pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) -> TokenStream {
+    let name = &function.sig.ident;
+    let name_text = name.to_string().trim_start_matches("r#").to_owned();
+    let body_name = format_ident!("__offload_body_{}", name);
+    let stub = format!("__offload_rs_launch.{symbol}.{hash:016x}");
+    let mut body_sig = function.sig.clone();
+    body_sig.ident = body_name;
+    let block = &function.block;
+    let other_attrs = function.attrs.iter().filter(|a| !is_doc(a));
+    let docs = function.attrs.iter().filter(|a| is_doc(a));
+    let vis = &function.vis;
+    let host: Vec<HostParam> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| host_param(p, i))
+        .collect();
+    let decls = host.iter().map(|h| &h.decl);
+    let prepares = host.iter().map(|h| &h.prepare);
+    let (slots, sizes): (Vec<_>, Vec<_>) =
+        host.iter().flat_map(|h| h.slots.iter().cloned()).unzip();
+    let count = slots.len();
+    let doc = launcher_doc(name, symbol, params);
+    quote! {
+        #(#other_attrs)*
+        #[allow(dead_code, non_snake_case, unused_mut, unused_variables, clippy::all)]
+        #body_sig #block
+
+        #(#docs)*
+        #[doc = #doc]
+        #[allow(clippy::too_many_arguments, clippy::let_unit_value)]
+        #vis fn #name(
+            launch: &::offload::Launch,
+            #(#decls),*
+        ) -> ::core::result::Result<(), ::offload::LaunchError> {
+            unsafe extern "C" {
+                #[link_name = #stub]
+                fn __offload_stub(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
+            }
+            #(#prepares)*
+            let __offload_args: [u64; #count] = [#(#slots),*];
+            let __offload_sizes: [u64; #count] = [#(#sizes),*];
+            // The slots point at the arguments, borrowed until the launch returns.
+            unsafe {
+                ::offload::__private::launch(
+                    launch,
+                    ::core::concat!(::core::module_path!(), "::", #name_text),
+                    #symbol,
+                    &__offload_args,
+                    &__offload_sizes,
+                    __offload_stub,
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! `#[kernel]`'s expansion: a device half (the kernel entry point and its
+//! record, [`device`]) and a host half (the typed launcher, [`host`]), chosen
+//! by `offload::__kernel_item!` from `offload`'s `device` feature. Both come
+//! from one reading of the function's signature ([`signature`]).
+
+mod device;
+mod host;
+mod options;
+mod signature;
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{Attribute, ItemFn};
+
+use crate::classify::Shape;
+pub use options::Options;
+use signature::{Param, check_signature, params};
+
+/// The expansion of `#[kernel]` on `function`, or an error at the first
+/// thing a kernel cannot have.
+pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
+    check_signature(&function)?;
+    let params = params(&function)?;
+    let name = &function.sig.ident;
+    let symbol = options
+        .name
+        .map(|l| l.value())
+        .unwrap_or_else(|| name.to_string().trim_start_matches("r#").to_owned());
+    let hash = signature_hash(&symbol, &params);
+    let checks = checks(&params);
+    let device = device::entry_point(&function, &params, &symbol, hash);
+    let host = host::launcher(&function, &params, &symbol, hash);
+    let cfgs: Vec<&Attribute> = function.attrs.iter().filter(|a| is_cfg(a)).collect();
+    Ok(quote! {
+        #(#cfgs)*
+        #checks
+        #(#cfgs)*
+        ::offload::__kernel_item! {
+            device { #device }
+            host { #host }
+        }
+    })
+}
+
+/// FNV-1a 64 of the kernel's symbol and parameter shapes and types.
+fn signature_hash(symbol: &str, params: &[Param]) -> u64 {
+    let mut text = String::from(symbol);
+    for p in params {
+        let inner = p.shape.inner();
+        text.push_str(&format!("|{}:{}", p.shape.tag(), quote!(#inner)));
+    }
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+fn is_cfg(attr: &Attribute) -> bool {
+    attr.path().is_ident("cfg") || attr.path().is_ident("cfg_attr")
+}
+
+/// The DeviceCopy checks, each at its parameter's type (in both builds, so
+/// the host build reports them too).
+fn checks(params: &[Param]) -> TokenStream {
+    let checks = params.iter().map(|p| {
+        let ty = p.shape.inner();
+        match &p.shape {
+            Shape::Scalar(_) => {
+                quote_spanned!(ty.span()=> ::offload::__private::assert_scalar::<#ty>();)
+            }
+            _ => quote_spanned!(ty.span()=> ::offload::__private::assert_device_copy::<#ty>();),
+        }
+    });
+    quote! { const _: () = { #(#checks)* }; }
+}

@@ -1,0 +1,35 @@
+//! Mapped regions (RAII) and device pointers for vendor libraries.
+//!
+//! A region maps its data when it is created and unmaps it when dropped
+//! (copying back first if it is mutable). It holds the borrow, so the host
+//! cannot read or write the data while it is mapped except through the
+//! region's explicit updates. Launches that get the region as an argument
+//! find the data present (libomptarget counts references) and copy nothing.
+//!
+//! ```no_run
+//! # use offload::{kernel, Launch};
+//! # #[kernel] pub fn step(x: &mut [f32]) {}
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let mut x = vec![0.0f32; 1024];
+//! let mut region = offload::map_mut(&mut x[..])?; // copied to the device once
+//! for _ in 0..10 {
+//!     step(&Launch::grid(8, 128), &mut region)?; // nothing copied
+//! }
+//! let host = region.update_host(); // copied back now, read through the region
+//! println!("{}", host[0]);
+//! drop(region); // copied back again, unmapped
+//! println!("{}", x[0]);
+//! # Ok(()) }
+//! ```
+
+mod device;
+mod device_args;
+mod device_ptr;
+mod map_error;
+mod region;
+
+pub use device::Device;
+pub use device_args::{DeviceArg, DeviceArgs, device_ptrs};
+pub use device_ptr::DevicePtr;
+pub use map_error::MapError;
+pub use region::{Mapped, MappedMut, map, map_mut, map_out};

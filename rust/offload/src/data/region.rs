@@ -1,0 +1,262 @@
+//! Mapped regions: [`Mapped`] (TO) and [`MappedMut`] (TO|FROM or FROM),
+//! which map their data when created and unmap it when dropped, and the
+//! [`HostIn`]/[`HostMut`] impls that let a launch take a region.
+
+use super::{Device, DevicePtr, MapError};
+use crate::args::{DeviceData, HostIn, HostMut};
+use crate::runtime::{self as rt, FROM, TO};
+
+impl Device {
+    /// Maps `data` to this device (TO) for the region's lifetime.
+    pub fn map<T: ?Sized + DeviceData>(self, data: &T) -> Result<Mapped<'_, T>, MapError> {
+        let ptr = (data as *const T).cast::<u8>();
+        let device = begin(self, ptr, size_of_val(data), TO)?;
+        Ok(Mapped { host: data, device })
+    }
+
+    /// Maps `data` to this device and back (TO|FROM): copied in now, back
+    /// at [`MappedMut::update_host`] and when the region is dropped.
+    pub fn map_mut<T: ?Sized + DeviceData>(
+        self,
+        data: &mut T,
+    ) -> Result<MappedMut<'_, T>, MapError> {
+        self.map_with(data, TO | FROM)
+    }
+
+    /// Maps `data` from this device only (FROM): device memory is allocated,
+    /// nothing is copied in; copied back at [`MappedMut::update_host`] and
+    /// when the region is dropped.
+    pub fn map_out<T: ?Sized + DeviceData>(
+        self,
+        data: &mut T,
+    ) -> Result<MappedMut<'_, T>, MapError> {
+        self.map_with(data, FROM)
+    }
+
+    fn map_with<T: ?Sized + DeviceData>(
+        self,
+        data: &mut T,
+        map: i64,
+    ) -> Result<MappedMut<'_, T>, MapError> {
+        let ptr = (data as *mut T).cast::<u8>();
+        let device = begin(self, ptr, size_of_val(data), map)?;
+        Ok(MappedMut {
+            host: data,
+            device,
+            map,
+        })
+    }
+}
+
+/// Maps the `bytes` bytes at `ptr` on `device`: the device with the default
+/// resolved to its number, or an error if the device does not exist or the
+/// runtime did not make the data present.
+fn begin(device: Device, ptr: *const u8, bytes: usize, map: i64) -> Result<Device, MapError> {
+    if !device.exists() {
+        return Err(MapError {
+            bytes,
+            device: device.number(),
+        });
+    }
+    let device = Device(device.number());
+    if bytes == 0 {
+        return Ok(device);
+    }
+    // SAFETY: `ptr` points at `bytes` bytes borrowed by the region being made.
+    unsafe {
+        rt::map_one(
+            rt::__tgt_target_data_begin_mapper,
+            device.0,
+            ptr,
+            bytes,
+            map,
+        )
+    };
+    // SAFETY: an OpenMP query on a host address.
+    let present = unsafe { rt::omp_target_is_present(ptr.cast(), device.0 as i32) };
+    if present == 0 {
+        return Err(MapError {
+            bytes,
+            device: device.0,
+        });
+    }
+    Ok(device)
+}
+
+/// Maps `data` to the default device (TO) while the region lives.
+pub fn map<T: ?Sized + DeviceData>(data: &T) -> Result<Mapped<'_, T>, MapError> {
+    Device::DEFAULT.map(data)
+}
+
+/// Maps `data` to the default device and back (TO|FROM), see
+/// [`Device::map_mut`].
+pub fn map_mut<T: ?Sized + DeviceData>(data: &mut T) -> Result<MappedMut<'_, T>, MapError> {
+    Device::DEFAULT.map_mut(data)
+}
+
+/// Maps `data` from the default device only (FROM), see [`Device::map_out`].
+pub fn map_out<T: ?Sized + DeviceData>(data: &mut T) -> Result<MappedMut<'_, T>, MapError> {
+    Device::DEFAULT.map_out(data)
+}
+
+/// Data mapped to a device (TO) for the region's lifetime; the host may
+/// not change it meanwhile (the region holds the shared borrow).
+pub struct Mapped<'a, T: ?Sized + DeviceData> {
+    host: &'a T,
+    device: Device,
+}
+
+impl<T: ?Sized + DeviceData> Mapped<'_, T> {
+    /// The device copy's address (for vendor libraries).
+    pub fn device_ptr(&self) -> DevicePtr<T> {
+        let bytes = size_of_val(self.host);
+        let ptr = (self.host as *const T).cast::<u8>();
+        DevicePtr::of_mapped(self.device, ptr, bytes, self.host.count())
+    }
+
+    /// The device it is mapped to.
+    pub fn device(&self) -> Device {
+        self.device
+    }
+}
+
+impl<T: ?Sized + DeviceData> Drop for Mapped<'_, T> {
+    fn drop(&mut self) {
+        let bytes = size_of_val(self.host);
+        if bytes > 0 {
+            let ptr = (self.host as *const T).cast::<u8>();
+            // SAFETY: the range this region mapped, still borrowed.
+            unsafe {
+                rt::map_one(
+                    rt::__tgt_target_data_end_mapper,
+                    self.device.0,
+                    ptr,
+                    bytes,
+                    TO,
+                )
+            };
+        }
+    }
+}
+
+/// Data mapped to a device and back: copied back when dropped. The host
+/// reaches it only through [`update_host`](Self::update_host) and
+/// [`update_device`](Self::update_device).
+pub struct MappedMut<'a, T: ?Sized + DeviceData> {
+    host: &'a mut T,
+    device: Device,
+    map: i64,
+}
+
+impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
+    fn range(&self) -> (*const u8, usize) {
+        (
+            (&*self.host as *const T).cast::<u8>(),
+            size_of_val(&*self.host),
+        )
+    }
+
+    /// The range, from the exclusive borrow: the runtime writes through it
+    /// (FROM), so the pointer must not come from a shared reborrow.
+    fn range_mut(&mut self) -> (*const u8, usize) {
+        let bytes = size_of_val(&*self.host);
+        ((&mut *self.host as *mut T).cast::<u8>().cast_const(), bytes)
+    }
+
+    fn update(&mut self, map: i64) {
+        let (ptr, bytes) = self.range_mut();
+        if bytes > 0 {
+            // SAFETY: the range this region maps and borrows exclusively.
+            unsafe {
+                rt::map_one(
+                    rt::__tgt_target_data_update_mapper,
+                    self.device.0,
+                    ptr,
+                    bytes,
+                    map,
+                )
+            };
+        }
+    }
+
+    /// Copies the device's data to the host and gives the host access to it
+    /// until the next use of the region.
+    pub fn update_host(&mut self) -> &mut T {
+        self.update(FROM);
+        self.host
+    }
+
+    /// Copies the host's data (changed through [`update_host`](Self::update_host))
+    /// to the device.
+    pub fn update_device(&mut self) {
+        self.update(TO);
+    }
+
+    /// The device copy's address (for vendor libraries).
+    pub fn device_ptr(&self) -> DevicePtr<T> {
+        let (ptr, bytes) = self.range();
+        DevicePtr::of_mapped(self.device, ptr, bytes, self.host.count())
+    }
+
+    /// The device it is mapped to.
+    pub fn device(&self) -> Device {
+        self.device
+    }
+}
+
+impl<T: ?Sized + DeviceData> Drop for MappedMut<'_, T> {
+    fn drop(&mut self) {
+        let (ptr, bytes) = self.range_mut();
+        if bytes > 0 {
+            // SAFETY: the range this region mapped, still borrowed exclusively.
+            unsafe {
+                rt::map_one(
+                    rt::__tgt_target_data_end_mapper,
+                    self.device.0,
+                    ptr,
+                    bytes,
+                    self.map | FROM,
+                )
+            };
+        }
+    }
+}
+
+// SAFETY: the region keeps the host data borrowed (valid, unchanged).
+unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &Mapped<'_, T> {
+    fn host_ptr(&self) -> *const u8 {
+        (self.host as *const T).cast()
+    }
+    fn count(&self) -> usize {
+        self.host.count()
+    }
+    fn bytes(&self) -> usize {
+        size_of_val(self.host)
+    }
+}
+
+// SAFETY: the region keeps the host data borrowed exclusively.
+unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &MappedMut<'_, T> {
+    fn host_ptr(&self) -> *const u8 {
+        (&*self.host as *const T).cast()
+    }
+    fn count(&self) -> usize {
+        self.host.count()
+    }
+    fn bytes(&self) -> usize {
+        size_of_val(&*self.host)
+    }
+}
+
+// SAFETY: the region keeps the host data borrowed exclusively.
+unsafe impl<T: ?Sized + DeviceData> HostMut<T> for &mut MappedMut<'_, T> {
+    fn host_ptr(&mut self) -> *mut u8 {
+        (&mut *self.host as *mut T).cast()
+    }
+    fn count(&self) -> usize {
+        self.host.count()
+    }
+    fn bytes(&self) -> usize {
+        size_of_val(&*self.host)
+    }
+}
