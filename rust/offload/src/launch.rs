@@ -11,8 +11,11 @@ use offload_contract::launch_config::DEFAULT_DEVICE;
 /// Missing dimensions are 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Dim3 {
+    /// The x extent (CUDA's `dim3.x`).
     pub x: u32,
+    /// The y extent; 1 when not given.
     pub y: u32,
+    /// The z extent; 1 when not given.
     pub z: u32,
 }
 

@@ -323,8 +323,6 @@ mod args;
 #[cfg(not(feature = "device"))]
 mod data;
 pub mod index;
-// `Dim3`'s and `LaunchConfig`'s fields are not documented yet.
-#[allow(missing_docs)]
 mod launch;
 #[cfg(feature = "device")]
 mod panic_handler;

@@ -2,6 +2,7 @@
 //! launch's slots, each made back into the kernel's argument) and its
 //! record in the image's kernel table.
 
+use offload_contract::record;
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{ItemFn, Type};
@@ -139,8 +140,8 @@ pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64)
     let name = &function.sig.ident;
     let entry = format_ident!("__offload_entry_{}", name);
     let record = format_ident!("__OFFLOAD_RECORD_{}", name);
-    let record_symbol = format!("__offload_rs_record.{symbol}");
-    let marker = format!("__offload_rs_kernel:{symbol}");
+    let record_symbol = format!("{}{symbol}", record::SYMBOL_PREFIX);
+    let marker = format!("{}{symbol}", record::KERNEL_MARKER);
     let p = quote!(::offload::__private);
     let mut slots = Slots::default();
     for param in params {

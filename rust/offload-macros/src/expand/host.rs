@@ -4,6 +4,7 @@
 //! body stays in the host build under another name, so it is type-checked
 //! there too.
 
+use offload_contract::record;
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -184,7 +185,7 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
     let name = &function.sig.ident;
     let name_text = name.to_string().trim_start_matches("r#").to_owned();
     let body_name = format_ident!("__offload_body_{}", name);
-    let stub = format!("__offload_rs_launch.{symbol}.{hash:016x}");
+    let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
     let mut body_sig = function.sig.clone();
     body_sig.ident = body_name;
     let block = &function.block;
