@@ -44,6 +44,8 @@
 //! Slot `s` of the wrapped kernel (8 bytes each) carries parameter `s - 1`;
 //! slot 0 is the dyn pointer.
 
+#![forbid(unsafe_code)]
+
 /// The note's owner name (namesz counts its NUL).
 pub const NOTE_OWNER: &[u8] = b"offload-passes\0";
 /// The note type of a kernel manifest.
@@ -74,7 +76,7 @@ impl FloatKind {
     /// The kind of an LLVM floating-point type that fits a slot; `None` for
     /// other types (`x86_fp80`, `fp128`, non-floats).
     pub fn of(ty: crate::ir::Type<'_>) -> Option<FloatKind> {
-        use llvm_sys::LLVMTypeKind::*;
+        use crate::ir::TypeKind::*;
         match ty.kind() {
             LLVMHalfTypeKind => Some(FloatKind::Half),
             LLVMBFloatTypeKind => Some(FloatKind::BFloat),

@@ -44,6 +44,8 @@
 //! or in rustc: `-Zllvm-plugins=liboffload_passes.so -Cpasses=amdgpu-kernel-abi,byref-callee-copy`.
 //! `RUST_LOG=offload_passes=debug` logs every rewrite.
 
+#![forbid(unsafe_code)]
+
 mod debug_info;
 mod error;
 mod from_debug_info;
@@ -53,7 +55,9 @@ mod plan;
 mod rewrite;
 mod wrapper;
 
-pub use error::{Error, HintProblem, HintShape, ParamProblem};
+pub use error::Error;
+#[cfg(test)]
+use error::{HintProblem, HintShape, ParamProblem};
 
 use inkwell::module::Module;
 use inkwell::targets::TargetData;

@@ -23,7 +23,7 @@ use super::wrapper::{self, WrapperUses};
 use super::PASS;
 use crate::ir::kernels::AMDGPU_CONSTANT_AS;
 use crate::ir::signature::{NewParam, ParamAttributeSet, ParamAttributes, ParamName, Rewritable, SignatureRewrite};
-use crate::ir::{Type, Value, attributes, metadata, naming, types};
+use crate::ir::{Type, Value, attributes, builder, erase, metadata, naming, types};
 
 /// What a new parameter is, before its attributes are looked up.
 #[derive(Clone, Copy)]
@@ -155,10 +155,10 @@ impl<'a, 'ctx> Run<'a, 'ctx> {
                 .bind(item, value, wrapper, &mut dead)
                 .map_err(|e| internal(rewrite.new, e.to_string()))?;
         }
+        // Each dead instruction lost its uses to the replacements (users
+        // before definitions: loads first, then the chain backwards).
         for inst in dead {
-            // SAFETY: each dead instruction lost its uses to the replacements
-            // (users before definitions: loads first, then the chain backwards).
-            unsafe { llvm_sys::core::LLVMInstructionEraseFromParent(inst.as_raw()) };
+            erase::erase_instruction(inst);
         }
         metadata::remove_attachment_of_kind(rewrite.new, self.hint);
         let new = rewrite.new;
@@ -184,10 +184,10 @@ fn shape<'ctx>(
         Action::ByValueWrapper { element, .. } => Shape::Scalar(*element),
         Action::IndirectWrapper { size, align, .. } => match wrapper {
             Some(uses) => Shape::Scalar(uses.scalar_type()),
-            None => byref(byte_array(module, *size), *size, *align),
+            None => byref(types::byte_array(module, *size), *size, *align),
         },
         Action::Indirect { size, align } | Action::Pair { size, align, .. } => {
-            byref(byte_array(module, *size), *size, *align)
+            byref(types::byte_array(module, *size), *size, *align)
         }
     }
 }
@@ -214,15 +214,6 @@ fn new_param<'ctx>(
         Shape::Byref { .. } => byref_pointer,
     };
     NewParam { ty, attributes, name }
-}
-
-/// `[size x i8]`, for any 64-bit size (inkwell's `array_type` takes a `u32`).
-fn byte_array<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
-    let i8_type = Type::from(module.get_context().i8_type());
-    // SAFETY: an array type of the module's live context.
-    unsafe { Type::from_raw(llvm_sys::core::LLVMArrayType2(i8_type.as_raw(), size)) }
-        .as_basic()
-        .expect("an array type")
 }
 
 /// `noalias nofree noundef byref(T) align A captures(none) dereferenceable(size)`.
@@ -405,7 +396,7 @@ impl<'ctx> Binding<'_, 'ctx> {
             log::debug!("{PASS}: {param}: may be written ({why}); the kernel gets a private copy");
         }
         let context = self.module.get_context();
-        let copy = self.builder.build_alloca(byte_array(self.module, size), "")?;
+        let copy = self.builder.build_alloca(types::byte_array(self.module, size), "")?;
         let align = types::align_u32(align);
         set_align(copy, align);
         let bytes = context.i64_type().const_int(size, false);
@@ -434,14 +425,12 @@ impl<'ctx> Binding<'_, 'ctx> {
         offset: u64,
         ty: BasicTypeEnum<'ctx>,
     ) -> Result<BasicValueEnum<'ctx>, inkwell::builder::BuilderError> {
-        let context = self.module.get_context();
         let address = if offset == 0 {
             pointer
         } else {
-            let index = context.i64_type().const_int(offset, false);
-            // SAFETY: the offset lies inside the byref memory: planning
-            // checked every piece ends within the aggregate's size.
-            unsafe { self.builder.build_in_bounds_gep(context.i8_type(), pointer, &[index], "")? }
+            // The offset lies inside the byref memory: planning checked
+            // every piece ends within the aggregate's size.
+            builder::build_byte_offset(self.builder, pointer, offset)?
         };
         self.builder.build_load(ty, address, "")
     }
@@ -469,18 +458,7 @@ fn build_wrapped_aggregate<'ctx>(
     }
     let mut inner = Value::from(element);
     for (ty, &index) in levels.iter().zip(path).rev() {
-        // SAFETY: inserts a value of the element type at a valid index of
-        // `ty`, at the builder's position.
-        inner = unsafe {
-            let poison = llvm_sys::core::LLVMGetPoison(Type::from(*ty).as_raw());
-            Value::from_raw(llvm_sys::core::LLVMBuildInsertValue(
-                builder.as_mut_ptr(),
-                poison,
-                inner.as_raw(),
-                index,
-                c"".as_ptr(),
-            ))
-        };
+        inner = builder::build_insert_into_poison(builder, Type::from(*ty), inner, index);
     }
     inner
 }

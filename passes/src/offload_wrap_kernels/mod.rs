@@ -62,12 +62,16 @@
 //!   RUSTC_BOOTSTRAP=1 rustc -Zllvm-plugins=/abs/liboffload_passes.so \
 //!     -Cpasses='offload-wrap-kernels<kernels=kernel_a:kernel_b>' ...
 
+#![forbid(unsafe_code)]
+
 mod error;
 mod manifest;
 mod rewrite;
 mod slots;
 
-pub use error::{Error, ParamProblem};
+pub use error::Error;
+#[cfg(test)]
+use error::ParamProblem;
 
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
