@@ -167,3 +167,5 @@ fn keep_kernel_identity(module: &Module<'_>) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_debug_info;
