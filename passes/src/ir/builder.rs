@@ -278,30 +278,6 @@ impl<'m, 'ctx> ValueBuilder<'m, 'ctx> {
     }
 }
 
-/// `insertvalue <aggregate> poison, value, index` at the builder's position:
-/// one level of rebuilding an aggregate around `value` (which has the type
-/// of element `index` of `aggregate`).
-pub fn build_insert_into_poison<'ctx>(
-    builder: &Builder<'ctx>,
-    aggregate: Type<'ctx>,
-    value: Value<'ctx>,
-    index: u32,
-) -> Value<'ctx> {
-    // SAFETY: a positioned live builder, a live type and value of its
-    // context; LLVM's builder returns a live, non-null instruction or
-    // folded constant.
-    unsafe {
-        let poison = llvm::LLVMGetPoison(aggregate.as_raw());
-        Value::from_raw(llvm::LLVMBuildInsertValue(
-            builder.as_mut_ptr(),
-            poison,
-            value.as_raw(),
-            index,
-            c"".as_ptr(),
-        ))
-    }
-}
-
 /// `getelementptr inbounds i8, ptr pointer, i64 offset`: the address
 /// `offset` bytes into the memory at `pointer`, which the caller knows to
 /// hold at least `offset` bytes (else the result is poison in the program

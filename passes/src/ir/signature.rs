@@ -272,8 +272,8 @@ impl<'ctx> SignatureRewrite<'ctx> {
     }
 
     /// Makes every use of old parameter `index` use `value` (same type).
-    pub fn replace_param(&self, index: u32, value: Value<'ctx>) {
-        self.old_param(index).replace_all_uses_with(value);
+    pub fn replace_param(&self, index: u32, value: impl Into<Value<'ctx>>) {
+        self.old_param(index).replace_all_uses_with(value.into());
     }
 
     /// Gives the new function the old one's uses, and erases the old one.
