@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! The kernel manifest: what `offload-wrap-kernels` records in the device
 //! module for each kernel it wraps, and `offload-host` reads back from the
 //! linked image. The byte format is stable (documented in
@@ -43,8 +44,6 @@
 //! ```
 //! Slot `s` of the wrapped kernel (8 bytes each) carries parameter `s - 1`;
 //! slot 0 is the dyn pointer.
-
-#![forbid(unsafe_code)]
 
 /// The note's owner name (namesz counts its NUL).
 pub const NOTE_OWNER: &[u8] = b"offload-passes\0";

@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! `amdgpu-kernel-abi`: pass aggregate kernel arguments the way clang does.
 //!
 //! **What it does.** For each `amdgpu_kernel` with a body, rewrites parameters
@@ -43,8 +44,6 @@
 //! `opt-22 -load-pass-plugin=liboffload_passes.so -passes=amdgpu-kernel-abi,byref-callee-copy in.ll`,
 //! or in rustc: `-Zllvm-plugins=liboffload_passes.so -Cpasses=amdgpu-kernel-abi,byref-callee-copy`.
 //! `RUST_LOG=offload_passes=debug` logs every rewrite.
-
-#![forbid(unsafe_code)]
 
 mod debug_info;
 mod error;

@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! `byref-callee-copy`: gives every `byref` parameter of an `amdgpu_kernel`
 //! that the kernel may write through a private copy, and marks the others
 //! `readonly`.
@@ -48,8 +49,6 @@
 //! Run: `opt-22 -load-pass-plugin=target/release/liboffload_passes.so
 //! -passes=byref-callee-copy in.ll -S`; `RUST_LOG=offload_passes=debug` logs
 //! each decision with the first writing use found.
-
-#![forbid(unsafe_code)]
 
 mod classify;
 mod error;

@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! `offload-wrap-kernels` (device module): gives every kernel the signature
 //! libomptarget's launch calls it with (kernel-arguments version 3).
 //!
@@ -61,8 +62,6 @@
 //!   opt-22 -load-pass-plugin=liboffload_passes.so -passes=offload-wrap-kernels k.ll
 //!   RUSTC_BOOTSTRAP=1 rustc -Zllvm-plugins=/abs/liboffload_passes.so \
 //!     -Cpasses='offload-wrap-kernels<kernels=kernel_a:kernel_b>' ...
-
-#![forbid(unsafe_code)]
 
 mod error;
 mod manifest;
