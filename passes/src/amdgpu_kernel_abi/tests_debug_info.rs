@@ -118,7 +118,12 @@ fn array_of_structs_repeats_the_element_leaves_at_each_stride() {
 !16 = !DISubrange(count: 3, lowerBound: 0)
 "#;
     let expected: Vec<Leaf> = (0..3)
-        .flat_map(|i| [leaf(16 * i, 2, LeafKind::Integer), leaf(16 * i + 8, 8, LeafKind::Float)])
+        .flat_map(|i| {
+            [
+                leaf(16 * i, 2, LeafKind::Integer),
+                leaf(16 * i + 8, 8, LeafKind::Float),
+            ]
+        })
         .collect();
     assert_eq!(
         only_source("!10", types),
@@ -194,7 +199,10 @@ fn enum_payload_after_its_tag_merges_into_both_leaves() {
             size: 16,
             align: 8,
             shape: Shape::Variants,
-            leaves: Some(vec![leaf(0, 8, LeafKind::Integer), leaf(8, 8, LeafKind::Float)]),
+            leaves: Some(vec![
+                leaf(0, 8, LeafKind::Integer),
+                leaf(8, 8, LeafKind::Float)
+            ]),
         }
     );
 }
@@ -226,7 +234,8 @@ fn inconsistent_parameter_is_an_error_naming_it() {
 
 #[test]
 fn kernel_without_debug_info_has_no_sources() {
-    let ir = "target triple = \"amdgcn-amd-amdhsa\"\ndefine amdgpu_kernel void @k() {\n  ret void\n}\n";
+    let ir =
+        "target triple = \"amdgcn-amd-amdhsa\"\ndefine amdgpu_kernel void @k() {\n  ret void\n}\n";
     assert_eq!(sources(ir), Ok(None));
 }
 
@@ -244,7 +253,11 @@ fn disjoint_leaves_come_out_sorted_by_offset() {
     ];
     assert_eq!(
         merge_overlapping(leaves),
-        Some(vec![leaf(0, 4, LeafKind::Integer), leaf(8, 8, LeafKind::Float), pointer(16, 4)])
+        Some(vec![
+            leaf(0, 4, LeafKind::Integer),
+            leaf(8, 8, LeafKind::Float),
+            pointer(16, 4)
+        ])
     );
 }
 
@@ -253,7 +266,10 @@ fn touching_leaves_stay_apart() {
     let leaves = vec![leaf(4, 4, LeafKind::Float), leaf(0, 4, LeafKind::Integer)];
     assert_eq!(
         merge_overlapping(leaves),
-        Some(vec![leaf(0, 4, LeafKind::Integer), leaf(4, 4, LeafKind::Float)])
+        Some(vec![
+            leaf(0, 4, LeafKind::Integer),
+            leaf(4, 4, LeafKind::Float)
+        ])
     );
 }
 
@@ -283,8 +299,14 @@ fn equal_leaves_merge_and_keep_only_an_agreed_pointee_alignment() {
 #[test]
 fn pointer_over_an_integer_is_the_pointer_in_either_order() {
     let integer = leaf(0, 8, LeafKind::Integer);
-    assert_eq!(merge_overlapping(vec![integer, pointer(0, 4)]), Some(vec![pointer(0, 4)]));
-    assert_eq!(merge_overlapping(vec![pointer(0, 4), integer]), Some(vec![pointer(0, 4)]));
+    assert_eq!(
+        merge_overlapping(vec![integer, pointer(0, 4)]),
+        Some(vec![pointer(0, 4)])
+    );
+    assert_eq!(
+        merge_overlapping(vec![pointer(0, 4), integer]),
+        Some(vec![pointer(0, 4)])
+    );
 }
 
 #[test]

@@ -3,7 +3,6 @@
 
 use std::collections::HashSet;
 
-
 use super::classify::{Access, classify};
 use crate::ir::{Opcode as Op, Value};
 
