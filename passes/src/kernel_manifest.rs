@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! The kernel manifest: what `offload-wrap-kernels` records in the device
 //! module for each kernel it wraps, and `offload-host` reads back from the
 //! linked image. The byte format is stable (documented in
@@ -63,7 +64,7 @@ impl FloatKind {
     /// The kind of an LLVM floating-point type that fits a slot; `None` for
     /// other types (`x86_fp80`, `fp128`, non-floats).
     pub fn of(ty: crate::ir::Type<'_>) -> Option<FloatKind> {
-        use llvm_sys::LLVMTypeKind::*;
+        use crate::ir::TypeKind::*;
         match ty.kind() {
             LLVMHalfTypeKind => Some(FloatKind::Half),
             LLVMBFloatTypeKind => Some(FloatKind::BFloat),

@@ -2,22 +2,25 @@
 //!
 //! One module per pass (each starts with a header saying what it does, what it
 //! expects, what it guarantees and how to run it); IR helpers shared by
-//! several passes in [`ir`]; the [`ModulePass`] trait in [`pass`]. The
-//! registration table [`PASSES`] is below: adding a pass is one file (or
-//! folder) plus one line there.
+//! several passes in `ir`, which wraps the raw `llvm-sys` calls; the
+//! `ModulePass` trait in [`pass`]. The registration table
+//! [`PASSES`] is below: adding a pass is one file (or folder) plus one line
+//! there. The plugin and the fuzz target see [`PASSES`], [`pass`] and
+//! [`Diagnostics`]; everything else is the crate's own.
 
-pub mod ir;
-pub mod kernel_manifest;
-pub mod params;
+pub(crate) mod ir;
+pub(crate) mod kernel_manifest;
+pub(crate) mod params;
 pub mod pass;
 
 pub use inkwell;
-pub use pass::{Diagnostics, ModulePass, PassInfo};
+pub(crate) use pass::ModulePass;
+pub use pass::{Diagnostics, PassInfo};
 
 /// Declares each pass's module and lists the pass in [`PASSES`].
 macro_rules! passes {
-    ($($module:ident :: $pass:ident),* $(,)?) => {
-        $(pub mod $module;)*
+    ($($(#[$attr:meta])* $module:ident :: $pass:ident),* $(,)?) => {
+        $($(#[$attr])* pub(crate) mod $module;)*
         /// Every pass the plugin registers, in order.
         pub const PASSES: &[PassInfo] = &[$(PassInfo::of::<$module::$pass>()),*];
     };
@@ -27,6 +30,11 @@ passes! {
     amdgpu_kernel_abi::AmdgpuKernelAbi,
     byref_callee_copy::ByrefCalleeCopy,
     offload_wrap_kernels::OffloadWrapKernels,
+    #[allow(
+        dead_code,
+        unused_imports,
+        reason = "offload_host re-exports contract and error types and keeps DeviceImage::wrapped, which nothing in the crate reads"
+    )]
     offload_host::OffloadHost,
 }
 

@@ -12,7 +12,7 @@ use inkwell::module::Module;
 use crate::params::ParamError;
 
 /// A module pass of the plugin.
-pub trait ModulePass: Sized + Send + Sync + 'static {
+pub(crate) trait ModulePass: Sized + Send + Sync + 'static {
     /// The name pipelines use: `-passes=NAME`, `-Cpasses=NAME<params>`.
     const NAME: &'static str;
     /// The class name pass instrumentation prints (`-debug-pass-manager`,
@@ -87,7 +87,7 @@ pub struct PassInfo {
 }
 
 impl PassInfo {
-    pub const fn of<P: ModulePass>() -> PassInfo {
+    pub(crate) const fn of<P: ModulePass>() -> PassInfo {
         PassInfo {
             name: P::NAME,
             class_name: P::CLASS_NAME,
@@ -107,6 +107,6 @@ pub fn find(name: &str) -> Option<&'static PassInfo> {
 }
 
 /// For passes without parameters.
-pub fn no_params(params: &[u8]) -> Result<(), ParamError> {
+pub(crate) fn no_params(params: &[u8]) -> Result<(), ParamError> {
     crate::params::parse(params, &[]).map(drop)
 }

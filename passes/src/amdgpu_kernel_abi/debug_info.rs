@@ -5,9 +5,8 @@
 //! tell. The kernel's `DISubprogram` keeps a `DISubroutineType` whose type
 //! list holds every source parameter's type in order (after the return type)
 //! even when optimisation turned the `#dbg_declare` records into `ptr undef`.
-//! This module reads that list through the DI classes' accessors (in
-//! `ir/llvm_ext.cpp`: the C API has none for these) and flattens each type
-//! into scalar leaves (offset, size, kind), which is what matching IR
+//! This module reads that list through [`crate::ir::debug_info`] and
+//! flattens each type into scalar leaves (offset, size, kind), which is what matching IR
 //! parameters to source parameters needs.
 //!
 //! Debug info is untrusted input: every walk is bounded (type cycles through
@@ -17,24 +16,9 @@
 //! IR proves and tells the user.
 
 use inkwell::values::FunctionValue;
-use llvm_sys::debuginfo as di;
-use llvm_sys::prelude::LLVMMetadataRef;
 
-use crate::ir::{Metadata, metadata};
-
-unsafe extern "C" {
-    // In ir/llvm_ext.cpp; each returns null (0) for a node of another class.
-    fn offload_di_subprogram_type(subprogram: LLVMMetadataRef) -> LLVMMetadataRef;
-    fn offload_di_subroutine_types(subroutine: LLVMMetadataRef) -> LLVMMetadataRef;
-    fn offload_di_composite_elements(composite: LLVMMetadataRef) -> LLVMMetadataRef;
-    fn offload_di_tuple_size(tuple: LLVMMetadataRef) -> u32;
-    fn offload_di_tuple_at(tuple: LLVMMetadataRef, index: u32) -> LLVMMetadataRef;
-    fn offload_di_base_type(ty: LLVMMetadataRef) -> LLVMMetadataRef;
-    fn offload_di_is_variant_part(ty: LLVMMetadataRef) -> i32;
-    fn offload_di_basic_encoding(ty: LLVMMetadataRef) -> u32;
-    fn offload_di_subprogram_is_optimized(subprogram: LLVMMetadataRef) -> i32;
-    fn offload_di_discriminator(variant_part: LLVMMetadataRef) -> LLVMMetadataRef;
-}
+use crate::ir::debug_info::{DiSubprogram, DiType};
+use crate::ir::{Metadata, Opcode, naming};
 
 // DWARF tags and encodings (llvm/BinaryFormat/Dwarf.def).
 const DW_TAG_ARRAY_TYPE: u16 = 0x01;
@@ -142,22 +126,13 @@ pub struct Sources {
 /// Source parameter types of `function`, in order, from its `DISubprogram`;
 /// `Ok(None)` without debug info (or without a type list: `-Cdebuginfo=1`).
 pub fn source_parameter_types(function: FunctionValue<'_>) -> Result<Option<Sources>, DebugInfoError> {
-    let Some(subprogram) = metadata::attachment_of_kind(function, metadata::DBG) else {
+    let Some(subprogram) = DiSubprogram::of(function) else {
         return Ok(None);
     };
-    // SAFETY: the accessor takes any metadata and checks its class.
-    let optimized = unsafe { offload_di_subprogram_is_optimized(subprogram.as_raw()) } != 0;
-    // SAFETY: the accessors take any metadata and return null for other
-    // classes; results are live nodes of the same context.
-    let list = unsafe {
-        let subroutine = offload_di_subprogram_type(subprogram.as_raw());
-        offload_di_subroutine_types(subroutine)
-    };
-    // SAFETY: a null list is none; a tuple's operands are live (or null).
-    let Some(list) = (unsafe { Metadata::from_raw_opt(list) }) else {
+    let optimized = subprogram.is_optimized();
+    let Some(types) = subprogram.signature_types() else {
         return Ok(None);
     };
-    let types = tuple(list);
     if types.len() <= 1 {
         return Ok(None);
     }
@@ -180,92 +155,18 @@ pub fn source_parameter_types(function: FunctionValue<'_>) -> Result<Option<Sour
 /// alloca the parameter is stored to (passed by value), `None` when neither
 /// is seen.
 pub fn declared_at_parameter(function: FunctionValue<'_>, index: u32) -> Option<bool> {
-    let param = crate::ir::naming::param(function, index)?;
+    let param = naming::param(function, index)?;
     let entry = crate::ir::Block::from(function.get_first_basic_block()?);
-    let mut declared = Vec::new();
-    for inst in entry.instructions() {
-        // SAFETY: walks the debug records of a live instruction.
-        unsafe {
-            let mut record = llvm_sys::core::LLVMGetFirstDbgRecord(inst.as_raw());
-            while !record.is_null() {
-                if llvm_sys::core::LLVMDbgRecordGetKind(record) == llvm_sys::LLVMDbgRecordKind::LLVMDbgRecordDeclare
-                    && let Some(address) = crate::ir::Value::from_raw_opt(llvm_sys::core::LLVMDbgVariableRecordGetValue(record, 0))
-                {
-                    declared.push(address);
-                }
-                record = llvm_sys::core::LLVMGetNextDbgRecord(record);
-            }
-        }
-    }
+    let declared: Vec<_> = entry.instructions().into_iter().flat_map(|inst| inst.dbg_declare_addresses()).collect();
     if declared.contains(&param) {
         return Some(true);
     }
     let spilled = param.users().into_iter().any(|user| {
-        user.opcode() == Some(llvm_sys::LLVMOpcode::LLVMStore)
+        user.opcode() == Some(Opcode::LLVMStore)
             && user.operand(0) == Some(param)
             && user.operand(1).is_some_and(|slot| declared.contains(&slot))
     });
     spilled.then_some(false)
-}
-
-/// The operands of a metadata tuple (null entries as `None`).
-fn tuple(tuple: Metadata<'_>) -> Vec<Option<Metadata<'_>>> {
-    // SAFETY: `tuple` is live; the accessors check it is an MDTuple and
-    // bound the index.
-    unsafe {
-        (0..offload_di_tuple_size(tuple.as_raw()))
-            .map(|i| Metadata::from_raw_opt(offload_di_tuple_at(tuple.as_raw(), i)))
-            .collect()
-    }
-}
-
-fn is_di_type(node: Metadata<'_>) -> bool {
-    use llvm_sys::debuginfo::LLVMMetadataKind::*;
-    // SAFETY: any live metadata has a kind.
-    let kind = unsafe { di::LLVMGetMetadataKind(node.as_raw()) };
-    matches!(
-        kind,
-        LLVMDIBasicTypeMetadataKind
-            | LLVMDIDerivedTypeMetadataKind
-            | LLVMDICompositeTypeMetadataKind
-            | LLVMDISubroutineTypeMetadataKind
-            | LLVMDIStringTypeMetadataKind
-    )
-}
-
-/// The DWARF tag of a DI type (0 for other metadata: LLVMGetDINodeTag
-/// assumes a DINode).
-fn tag(node: Metadata<'_>) -> u16 {
-    // SAFETY: only called on DI types, which are DINodes.
-    if is_di_type(node) { unsafe { di::LLVMGetDINodeTag(node.as_raw()) } } else { 0 }
-}
-
-/// Size, alignment and offset in bytes of a DI type (callers check
-/// [`is_di_type`] first).
-fn size_bytes(node: Metadata<'_>) -> u64 {
-    // SAFETY: `node` is a DIType.
-    unsafe { di::LLVMDITypeGetSizeInBits(node.as_raw()) / 8 }
-}
-
-fn align_bytes(node: Metadata<'_>) -> u64 {
-    // SAFETY: `node` is a DIType.
-    unsafe { u64::from(di::LLVMDITypeGetAlignInBits(node.as_raw())) / 8 }
-}
-
-fn offset_bytes(node: Metadata<'_>) -> u64 {
-    // SAFETY: `node` is a DIType.
-    unsafe { di::LLVMDITypeGetOffsetInBits(node.as_raw()) / 8 }
-}
-
-fn base_type(node: Metadata<'_>) -> Option<Metadata<'_>> {
-    // SAFETY: the accessor checks the node's class; the result is live or null.
-    unsafe { Metadata::from_raw_opt(offload_di_base_type(node.as_raw())) }
-}
-
-fn elements(node: Metadata<'_>) -> Option<Vec<Option<Metadata<'_>>>> {
-    // SAFETY: the accessor checks the node's class; the result is live or null.
-    let list = unsafe { Metadata::from_raw_opt(offload_di_composite_elements(node.as_raw())) }?;
-    Some(tuple(list))
 }
 
 /// One bounded walk over one parameter's type.
@@ -278,18 +179,16 @@ impl Walk {
     fn source_type(&mut self, node: Option<Metadata<'_>>) -> Result<SourceType, String> {
         let node = node.ok_or("no type")?;
         let node = self.strip_qualifiers(node)?;
-        let size = size_bytes(node);
-        let align = align_bytes(node);
+        let size = node.size_bytes();
+        let align = node.align_bytes();
         if align != 0 && !align.is_power_of_two() {
             return Err(format!("alignment {align} is not a power of two"));
         }
         if align != 0 && !size.is_multiple_of(align) {
             return Err(format!("size {size} is not a multiple of its alignment {align}"));
         }
-        // SAFETY: the accessor checks the node's class.
-        let variants = unsafe { offload_di_is_variant_part(node.as_raw()) } != 0;
-        let shape = match tag(node) {
-            DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE if variants || self.has_variant_part(node) => {
+        let shape = match node.tag() {
+            DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE if node.is_variant_part() || has_variant_part(node) => {
                 Shape::Variants
             }
             DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE => Shape::Struct,
@@ -300,9 +199,9 @@ impl Walk {
         let mut leaves = Vec::new();
         let leaves = match shape {
             // A union's fields overlap in ways no pair of scalars carries.
-            Shape::Variants if tag(node) == DW_TAG_UNION_TYPE => None,
+            Shape::Variants if node.tag() == DW_TAG_UNION_TYPE => None,
             Shape::Variants => self.variant_leaves(node, 0, size, 0)?,
-            _ => self.flatten(node, 0, size, &mut leaves, 0)?.then_some(leaves),
+            _ => self.flatten(node.into(), 0, size, &mut leaves, 0)?.then_some(leaves),
         };
         let pointer_niche = matches!(leaves.as_deref(),
             Some([leaf]) if shape == Shape::Variants && leaf.kind == LeafKind::Pointer && leaf.offset == 0 && leaf.size == size);
@@ -321,35 +220,26 @@ impl Walk {
     /// overlapping ones (no pair of scalars carries such storage). Where a
     /// niche tag (an integer) and a pointer share the same bytes, the leaf is
     /// the pointer: `Option<&T>` is the pointer, null for `None`.
-    fn variant_leaves(&mut self, node: Metadata<'_>, base: u64, size: u64, depth: u32) -> Result<Option<Vec<Leaf>>, String> {
-        let Some(part) = elements(node).unwrap_or_default().into_iter().flatten().find(|m| {
-            // SAFETY: the accessor checks the node's class.
-            unsafe { offload_di_is_variant_part(m.as_raw()) != 0 }
-        }) else {
+    fn variant_leaves(&mut self, node: DiType<'_>, base: u64, size: u64, depth: u32) -> Result<Option<Vec<Leaf>>, String> {
+        let Some(part) = members(node).find(|m| m.is_variant_part()) else {
             return Ok(None);
         };
         let mut all = Vec::new();
-        // SAFETY: the accessor checks the node's class; the result is live or null.
-        let discriminator = unsafe { Metadata::from_raw_opt(offload_di_discriminator(part.as_raw())) };
-        let members = discriminator.into_iter().chain(elements(part).unwrap_or_default().into_iter().flatten());
+        let discriminator = part.discriminator();
+        let members = discriminator.into_iter().chain(part.elements().unwrap_or_default());
         for member in members {
             self.visit()?;
-            let Some(payload) = (tag(member) == DW_TAG_MEMBER).then(|| base_type(member)).flatten() else {
+            let Some(member) = DiType::of(member).filter(|m| m.tag() == DW_TAG_MEMBER) else {
                 return Ok(None);
             };
-            if !self.flatten(payload, base + offset_bytes(member), base + size, &mut all, depth + 1)? {
+            let Some(payload) = member.base_type() else {
+                return Ok(None);
+            };
+            if !self.flatten(payload, base + member.offset_bytes(), base + size, &mut all, depth + 1)? {
                 return Ok(None);
             }
         }
         Ok(merge_overlapping(all))
-    }
-
-    /// True when a struct's elements hold a variant part (a Rust enum).
-    fn has_variant_part(&mut self, node: Metadata<'_>) -> bool {
-        elements(node).unwrap_or_default().into_iter().flatten().any(|member| {
-            // SAFETY: the accessor checks the node's class.
-            unsafe { offload_di_is_variant_part(member.as_raw()) != 0 }
-        })
     }
 
     fn visit(&mut self) -> Result<(), String> {
@@ -361,19 +251,17 @@ impl Walk {
     }
 
     /// Looks through typedefs and qualifiers to the type that has a layout.
-    fn strip_qualifiers<'m>(&mut self, mut node: Metadata<'m>) -> Result<Metadata<'m>, String> {
+    fn strip_qualifiers<'m>(&mut self, mut node: Metadata<'m>) -> Result<DiType<'m>, String> {
         for _ in 0..MAX_QUALIFIERS {
             self.visit()?;
-            if !is_di_type(node) {
-                return Err("a type that is not a DI type".into());
-            }
+            let ty = DiType::of(node).ok_or("a type that is not a DI type")?;
             if !matches!(
-                tag(node),
+                ty.tag(),
                 DW_TAG_TYPEDEF | DW_TAG_CONST_TYPE | DW_TAG_VOLATILE_TYPE | DW_TAG_RESTRICT_TYPE | DW_TAG_ATOMIC_TYPE
             ) {
-                return Ok(node);
+                return Ok(ty);
             }
-            node = base_type(node).ok_or("a typedef or qualifier without a base type")?;
+            node = ty.base_type().ok_or("a typedef or qualifier without a base type")?;
         }
         Err(format!("more than {MAX_QUALIFIERS} typedefs or qualifiers in a row (a cycle?)"))
     }
@@ -397,7 +285,7 @@ impl Walk {
             return Ok(false);
         }
         let node = self.strip_qualifiers(node)?;
-        let size = size_bytes(node);
+        let size = node.size_bytes();
         if base.checked_add(size).is_none_or(|end| end > outer) {
             return Err(format!(
                 "a {size}-byte field at offset {base} runs past the {outer}-byte parameter"
@@ -409,9 +297,9 @@ impl Walk {
             kind,
             pointee_align: 0,
         };
-        match tag(node) {
+        match node.tag() {
             DW_TAG_POINTER_TYPE | DW_TAG_REFERENCE_TYPE | DW_TAG_RVALUE_REFERENCE_TYPE => {
-                let pointee = base_type(node).and_then(|t| self.strip_qualifiers(t).ok());
+                let pointee = node.base_type().and_then(|t| self.strip_qualifiers(t).ok());
                 out.push(Leaf {
                     pointee_align: pointee.map(natural_align).unwrap_or(0),
                     ..leaf(LeafKind::Pointer)
@@ -424,10 +312,8 @@ impl Walk {
                 out.push(leaf(LeafKind::Integer));
                 Ok(true)
             }
-            _ if is_basic(node) => {
-                // SAFETY: the accessor checks the node's class.
-                let encoding = unsafe { offload_di_basic_encoding(node.as_raw()) };
-                let kind = if encoding == DW_ATE_FLOAT { LeafKind::Float } else { LeafKind::Integer };
+            _ if node.is_basic() => {
+                let kind = if node.basic_encoding() == DW_ATE_FLOAT { LeafKind::Float } else { LeafKind::Integer };
                 if size > 0 {
                     out.push(leaf(kind));
                 }
@@ -440,16 +326,16 @@ impl Walk {
 
     fn flatten_members(
         &mut self,
-        node: Metadata<'_>,
+        node: DiType<'_>,
         base: u64,
         size: u64,
         out: &mut Vec<Leaf>,
         depth: u32,
     ) -> Result<bool, String> {
-        let Some(members) = elements(node) else {
+        let Some(members) = node.elements() else {
             return Ok(size == 0);
         };
-        if self.has_variant_part(node) {
+        if has_variant_part(node) {
             // A Rust enum as a field: its merged variant leaves.
             return Ok(match self.variant_leaves(node, base, size, depth)? {
                 Some(leaves) => {
@@ -459,15 +345,15 @@ impl Walk {
                 None => false,
             });
         }
-        for member in members.into_iter().flatten() {
+        for member in members {
             self.visit()?;
-            if !is_di_type(member) {
+            let Some(member) = DiType::of(member) else {
                 continue; // subprograms and template parameters have no storage
-            }
-            match tag(member) {
+            };
+            match member.tag() {
                 DW_TAG_MEMBER | DW_TAG_INHERITANCE => {
-                    let offset = offset_bytes(member);
-                    let Some(ty) = base_type(member) else {
+                    let offset = member.offset_bytes();
+                    let Some(ty) = member.base_type() else {
                         return Err("a member without a type".into());
                     };
                     if offset > size {
@@ -485,15 +371,15 @@ impl Walk {
 
     fn flatten_array(
         &mut self,
-        node: Metadata<'_>,
+        node: DiType<'_>,
         base: u64,
         size: u64,
         out: &mut Vec<Leaf>,
         depth: u32,
     ) -> Result<bool, String> {
-        let element = base_type(node).ok_or("an array without an element type")?;
+        let element = node.base_type().ok_or("an array without an element type")?;
         let element_type = self.strip_qualifiers(element)?;
-        let stride = size_bytes(element_type);
+        let stride = element_type.size_bytes();
         if stride == 0 {
             return if size == 0 {
                 Ok(true)
@@ -518,9 +404,20 @@ impl Walk {
     }
 }
 
+/// The members of a composite that are DI types (elements without storage,
+/// such as subprograms, are no DI types).
+fn members<'m>(node: DiType<'m>) -> impl Iterator<Item = DiType<'m>> {
+    node.elements().unwrap_or_default().into_iter().filter_map(DiType::of)
+}
+
+/// True when a struct's elements hold a variant part (a Rust enum).
+fn has_variant_part(node: DiType<'_>) -> bool {
+    members(node).any(|member| member.is_variant_part())
+}
+
 /// Leaves of several variants in one list, by offset; equal places merge
 /// (a pointer over an integer: a niche), other overlaps are `None`.
-fn merge_overlapping(mut leaves: Vec<Leaf>) -> Option<Vec<Leaf>> {
+pub(super) fn merge_overlapping(mut leaves: Vec<Leaf>) -> Option<Vec<Leaf>> {
     leaves.sort_by_key(|l| (l.offset, l.size));
     let mut out: Vec<Leaf> = Vec::new();
     for leaf in leaves {
@@ -546,17 +443,12 @@ fn merge_overlapping(mut leaves: Vec<Leaf>) -> Option<Vec<Leaf>> {
 
 /// A DI type's alignment; rustc leaves it out of basic types, whose natural
 /// alignment is their size.
-fn natural_align(node: Metadata<'_>) -> u64 {
+fn natural_align(node: DiType<'_>) -> u64 {
     // (Wider scalars, u128 or f128, are aligned as the target decides: 8 on
     // amdgcn, 16 elsewhere; unknown here.)
-    match align_bytes(node) {
-        0 if is_basic(node) && size_bytes(node).is_power_of_two() && size_bytes(node) <= 8 => size_bytes(node),
+    let size = node.size_bytes();
+    match node.align_bytes() {
+        0 if node.is_basic() && size.is_power_of_two() && size <= 8 => size,
         align => align,
     }
-}
-
-fn is_basic(node: Metadata<'_>) -> bool {
-    // SAFETY: any live metadata has a kind.
-    let kind = unsafe { di::LLVMGetMetadataKind(node.as_raw()) };
-    matches!(kind, llvm_sys::debuginfo::LLVMMetadataKind::LLVMDIBasicTypeMetadataKind)
 }

@@ -7,23 +7,18 @@
 //! descriptor, so the code object would lack `k2` and every launch of it
 //! would fail. An `amdgpu_kernel` cannot be called, so an alias of one is only
 //! ever a kernel's entry point: it becomes a copy of the kernel again, with
-//! the alias's symbol, linkage and visibility (the C++ shim's
-//! `offload_ir_unmerge_alias`, which clones the body and its DISubprogram).
+//! the alias's symbol, linkage and visibility
+//! ([`kernels::KernelAlias::unmerge`], which clones the body and its
+//! DISubprogram).
 //! Run at rustc's pipeline start, the pass never sees such aliases: it clears
 //! `unnamed_addr` on kernels first, and MergeFunctions leaves them alone.
 
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
-use llvm_sys::prelude::LLVMValueRef;
 
 use crate::Diagnostics;
-use crate::ir::kernels;
+use crate::ir::kernels::{self, UnmergeRefused};
 use crate::ir::naming;
-
-unsafe extern "C" {
-    /// In `llvm_ext.cpp`.
-    fn offload_ir_unmerge_alias(alias: LLVMValueRef, why: *mut i32) -> LLVMValueRef;
-}
 
 /// A kernel made again from an alias, and the kernel it was merged into.
 pub struct Unmerged<'ctx> {
@@ -42,23 +37,21 @@ pub fn unmerge<'ctx>(module: &Module<'ctx>, diagnostics: &mut Diagnostics) -> Ve
     for found in kernels::amdgpu_kernel_aliases(module) {
         let symbol = naming::display_symbol(&found.alias.name());
         let merged_into = naming::name_of(found.aliasee);
-        let mut why = 0;
-        // SAFETY: the alias is a live value of `module` and `why` a live
-        // i32; the function returns null or a function of `module`, which
-        // lives as long as `'ctx`.
-        let kernel = unsafe { FunctionValue::new(offload_ir_unmerge_alias(found.alias.as_raw(), &raw mut why)) };
-        if let Some(kernel) = kernel {
-            log::debug!(
-                "{}: kernel '{symbol}' was an alias of the identical kernel '{merged_into}' (MergeFunctions); it is a copy of that kernel again",
-                super::PASS
-            );
-            made.push(Unmerged { kernel, merged_into: found.aliasee });
-            continue;
-        }
-        let reason = match why {
-            2 => "whose signature is not that kernel's, so it cannot be made a copy of it",
-            3 => "that something other than @llvm.used refers to",
-            _ => "of a kernel without a body",
+        let refused = match found.unmerge() {
+            Ok(kernel) => {
+                log::debug!(
+                    "{}: kernel '{symbol}' was an alias of the identical kernel '{merged_into}' (MergeFunctions); it is a copy of that kernel again",
+                    super::PASS
+                );
+                made.push(Unmerged { kernel, merged_into: found.aliasee });
+                continue;
+            }
+            Err(refused) => refused,
+        };
+        let reason = match refused {
+            UnmergeRefused::SignatureDiffers => "whose signature is not that kernel's, so it cannot be made a copy of it",
+            UnmergeRefused::OtherUses => "that something other than @llvm.used refers to",
+            UnmergeRefused::NoBody => "of a kernel without a body",
         };
         diagnostics.warn(format!(
             "kernel '{symbol}' is an alias of kernel '{merged_into}' (MergeFunctions merges identical unnamed_addr kernels) {reason}; it stays an alias, which gets no kernel descriptor, so the code object lacks '{symbol}' and offload-host refuses launches of it; run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start) or compile with -Zmerge-functions=disabled"

@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! `amdgpu-kernel-abi`: pass aggregate kernel arguments the way clang does.
 //!
 //! **What it does.** For each `amdgpu_kernel` with a body, rewrites parameters
@@ -53,7 +54,9 @@ mod plan;
 mod rewrite;
 mod wrapper;
 
-pub use error::{Error, HintProblem, HintShape, ParamProblem};
+pub use error::Error;
+#[cfg(test)]
+use error::{HintProblem, HintShape, ParamProblem};
 
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
@@ -163,3 +166,5 @@ fn keep_kernel_identity(module: &Module<'_>) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_debug_info;

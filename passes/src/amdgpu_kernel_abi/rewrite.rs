@@ -15,7 +15,7 @@ use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, BasicTypeEnum};
-use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, PointerValue};
+use inkwell::values::{AggregateValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue};
 
 use super::error::Error;
 use super::plan::{Action, ParamPlan, param_type};
@@ -23,7 +23,7 @@ use super::wrapper::{self, WrapperUses};
 use super::PASS;
 use crate::ir::kernels::AMDGPU_CONSTANT_AS;
 use crate::ir::signature::{NewParam, ParamAttributeSet, ParamAttributes, ParamName, Rewritable, SignatureRewrite};
-use crate::ir::{Type, Value, attributes, metadata, naming, types};
+use crate::ir::{Type, Value, attributes, builder, erase, metadata, naming, types};
 
 /// What a new parameter is, before its attributes are looked up.
 #[derive(Clone, Copy)]
@@ -155,10 +155,10 @@ impl<'a, 'ctx> Run<'a, 'ctx> {
                 .bind(item, value, wrapper, &mut dead)
                 .map_err(|e| internal(rewrite.new, e.to_string()))?;
         }
+        // Each dead instruction lost its uses to the replacements (users
+        // before definitions: loads first, then the chain backwards).
         for inst in dead {
-            // SAFETY: each dead instruction lost its uses to the replacements
-            // (users before definitions: loads first, then the chain backwards).
-            unsafe { llvm_sys::core::LLVMInstructionEraseFromParent(inst.as_raw()) };
+            erase::erase_instruction(inst);
         }
         metadata::remove_attachment_of_kind(rewrite.new, self.hint);
         let new = rewrite.new;
@@ -184,10 +184,10 @@ fn shape<'ctx>(
         Action::ByValueWrapper { element, .. } => Shape::Scalar(*element),
         Action::IndirectWrapper { size, align, .. } => match wrapper {
             Some(uses) => Shape::Scalar(uses.scalar_type()),
-            None => byref(byte_array(module, *size), *size, *align),
+            None => byref(types::byte_array(module, *size), *size, *align),
         },
         Action::Indirect { size, align } | Action::Pair { size, align, .. } => {
-            byref(byte_array(module, *size), *size, *align)
+            byref(types::byte_array(module, *size), *size, *align)
         }
     }
 }
@@ -209,20 +209,11 @@ fn new_param<'ctx>(
         ParamName::Of(old)
     };
     let ty = match shape {
-        Shape::Keep(index) => Type::from(param_type(kernel, index)),
+        Shape::Keep(index) => types::param_type(kernel, index).expect("a kept parameter exists"),
         Shape::Scalar(ty) => Type::from(ty),
         Shape::Byref { .. } => byref_pointer,
     };
     NewParam { ty, attributes, name }
-}
-
-/// `[size x i8]`, for any 64-bit size (inkwell's `array_type` takes a `u32`).
-fn byte_array<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
-    let i8_type = Type::from(module.get_context().i8_type());
-    // SAFETY: an array type of the module's live context.
-    unsafe { Type::from_raw(llvm_sys::core::LLVMArrayType2(i8_type.as_raw(), size)) }
-        .as_basic()
-        .expect("an array type")
 }
 
 /// `noalias nofree noundef byref(T) align A captures(none) dereferenceable(size)`.
@@ -263,13 +254,14 @@ fn log_line(kernel: FunctionValue<'_>, item: &ParamPlan<'_>, shape: Shape<'_>) -
             name => format!("%{name}"),
         })
         .collect();
-    let old: Vec<String> = item.old.clone().map(|i| Type::from(param_type(kernel, i)).text()).collect();
+    let param_text = |i| types::param_type(kernel, i).map(Type::text).unwrap_or_default();
+    let old: Vec<String> = item.old.clone().map(param_text).collect();
     let new = match shape {
         Shape::Byref { pointee, align, .. } => {
             format!("ptr addrspace(4) byref({}) align {align}", Type::from(pointee).text())
         }
         Shape::Scalar(ty) => Type::from(ty).text(),
-        Shape::Keep(index) => Type::from(param_type(kernel, index)).text(),
+        Shape::Keep(index) => param_text(index),
     };
     Some(format!(
         "parameter {} ({}): {} -> {new} (from {}; whether it is copied is byref-callee-copy's decision)",
@@ -299,31 +291,33 @@ impl<'ctx> Binding<'_, 'ctx> {
         dead: &mut Vec<Value<'ctx>>,
     ) -> Result<(), inkwell::builder::BuilderError> {
         let old = item.old.start;
-        let pointer = || value.as_basic().map(BasicValueEnum::into_pointer_value);
+        // A kept parameter may be of any type (`target(...)` included);
+        // every other new parameter is a byref pointer or a scalar.
+        let basic = || value.as_basic().expect("a byref pointer or a scalar parameter");
+        let pointer = || basic().into_pointer_value();
         match &item.action {
             Action::Keep => self.rewrite.replace_param(old, value),
             Action::ByValueAggregate { ty } => {
-                let load = self.builder.build_load(*ty, pointer().expect("byref pointer"), "")?;
+                let load = self.builder.build_load(*ty, pointer(), "")?;
                 set_align(load, self.layout.get_abi_alignment(ty));
-                self.rewrite.replace_param(old, load.into());
+                self.rewrite.replace_param(old, load);
             }
             Action::ByValueWrapper { path, .. } => {
                 let aggregate = param_type(self.rewrite.old, old);
-                let element = value.as_basic().expect("a scalar parameter");
-                let rebuilt = build_wrapped_aggregate(self.builder, aggregate, element, path);
+                let rebuilt = build_wrapped_aggregate(self.builder, aggregate, basic(), path)?;
                 self.rewrite.replace_param(old, rebuilt);
             }
             Action::Indirect { size, align } => {
-                let generic = self.copy_or_cast(old, pointer().expect("byref pointer"), *size, *align)?;
-                self.rewrite.replace_param(old, generic.into());
+                let generic = self.copy_or_cast(old, pointer(), *size, *align)?;
+                self.rewrite.replace_param(old, generic);
             }
-            Action::IndirectWrapper { size, align, .. } => self.bind_wrapper(old, value, *size, *align, wrapper, dead)?,
+            Action::IndirectWrapper { size, align, .. } => self.bind_wrapper(old, basic(), *size, *align, wrapper, dead)?,
             Action::Pair { offsets, align, .. } => {
                 for (old_index, &offset) in item.old.clone().zip(offsets) {
                     let ty = param_type(self.rewrite.old, old_index);
-                    let piece = self.load_at(pointer().expect("byref pointer"), offset, ty)?;
+                    let piece = self.load_at(pointer(), offset, ty)?;
                     set_align(piece, types::align_u32(common_alignment(*align, offset)));
-                    self.rewrite.replace_param(old_index, piece.into());
+                    self.rewrite.replace_param(old_index, piece);
                 }
             }
         }
@@ -333,7 +327,7 @@ impl<'ctx> Binding<'_, 'ctx> {
     fn bind_wrapper(
         &self,
         old: u32,
-        value: Value<'ctx>,
+        param: BasicValueEnum<'ctx>,
         size: u64,
         align: u64,
         wrapper: Option<WrapperUses<'ctx>>,
@@ -344,33 +338,31 @@ impl<'ctx> Binding<'_, 'ctx> {
                 for load in &loads {
                     // A pointer read as an integer of its width: ptrtoint it.
                     let replacement = match load.ty().as_basic() {
-                        Some(BasicTypeEnum::IntType(int)) if value.ty() != load.ty() => {
-                            let pointer = value.as_basic().expect("a pointer parameter").into_pointer_value();
-                            Value::from(self.builder.build_ptr_to_int(pointer, int, "")?)
+                        Some(BasicTypeEnum::IntType(int)) if param.get_type() != int.into() => {
+                            self.builder.build_ptr_to_int(param.into_pointer_value(), int, "")?.into()
                         }
-                        _ => value,
+                        _ => param,
                     };
-                    load.replace_all_uses_with(replacement);
+                    load.replace_all_uses_with(replacement.into());
                 }
                 dead.extend(loads);
                 dead.extend(chain.into_iter().rev());
                 // Only metadata (debug records) can still refer to the old
                 // pointer: they describe an address that no longer exists.
                 let ptr = self.module.get_context().ptr_type(AddressSpace::default());
-                self.rewrite.replace_param(old, ptr.get_poison().into());
+                self.rewrite.replace_param(old, ptr.get_poison());
             }
             Some(WrapperUses::Spill { ty }) => {
                 let slot = self.builder.build_alloca(ty, "")?;
                 set_align(slot, types::align_u32(align));
-                let store = self.builder.build_store(slot, value.as_basic().expect("a scalar parameter"))?;
+                let store = self.builder.build_store(slot, param)?;
                 let _ = store.set_alignment(types::align_u32(align));
                 let generic = self.generic_pointer(slot)?;
-                self.rewrite.replace_param(old, generic.into());
+                self.rewrite.replace_param(old, generic);
             }
             None => {
-                let pointer = value.as_basic().expect("byref pointer").into_pointer_value();
-                let generic = self.copy_or_cast(old, pointer, size, align)?;
-                self.rewrite.replace_param(old, generic.into());
+                let generic = self.copy_or_cast(old, param.into_pointer_value(), size, align)?;
+                self.rewrite.replace_param(old, generic);
             }
         }
         Ok(())
@@ -405,7 +397,7 @@ impl<'ctx> Binding<'_, 'ctx> {
             log::debug!("{PASS}: {param}: may be written ({why}); the kernel gets a private copy");
         }
         let context = self.module.get_context();
-        let copy = self.builder.build_alloca(byte_array(self.module, size), "")?;
+        let copy = self.builder.build_alloca(types::byte_array(self.module, size), "")?;
         let align = types::align_u32(align);
         set_align(copy, align);
         let bytes = context.i64_type().const_int(size, false);
@@ -434,14 +426,12 @@ impl<'ctx> Binding<'_, 'ctx> {
         offset: u64,
         ty: BasicTypeEnum<'ctx>,
     ) -> Result<BasicValueEnum<'ctx>, inkwell::builder::BuilderError> {
-        let context = self.module.get_context();
         let address = if offset == 0 {
             pointer
         } else {
-            let index = context.i64_type().const_int(offset, false);
-            // SAFETY: the offset lies inside the byref memory: planning
-            // checked every piece ends within the aggregate's size.
-            unsafe { self.builder.build_in_bounds_gep(context.i8_type(), pointer, &[index], "")? }
+            // The offset lies inside the byref memory: planning checked
+            // every piece ends within the aggregate's size.
+            builder::build_byte_offset(self.builder, pointer, offset)?
         };
         self.builder.build_load(ty, address, "")
     }
@@ -455,7 +445,7 @@ fn build_wrapped_aggregate<'ctx>(
     aggregate: BasicTypeEnum<'ctx>,
     element: BasicValueEnum<'ctx>,
     path: &[u32],
-) -> Value<'ctx> {
+) -> Result<BasicValueEnum<'ctx>, inkwell::builder::BuilderError> {
     // The aggregate type at each level, outermost first.
     let mut levels = vec![aggregate];
     for _ in 1..path.len() {
@@ -467,22 +457,16 @@ fn build_wrapped_aggregate<'ctx>(
         .expect("single_element's path follows the type");
         levels.push(inner);
     }
-    let mut inner = Value::from(element);
+    let mut inner = element;
     for (ty, &index) in levels.iter().zip(path).rev() {
-        // SAFETY: inserts a value of the element type at a valid index of
-        // `ty`, at the builder's position.
-        inner = unsafe {
-            let poison = llvm_sys::core::LLVMGetPoison(Type::from(*ty).as_raw());
-            Value::from_raw(llvm_sys::core::LLVMBuildInsertValue(
-                builder.as_mut_ptr(),
-                poison,
-                inner.as_raw(),
-                index,
-                c"".as_ptr(),
-            ))
+        let poison: AggregateValueEnum<'ctx> = match *ty {
+            BasicTypeEnum::StructType(s) => s.get_poison().into(),
+            BasicTypeEnum::ArrayType(a) => a.get_poison().into(),
+            _ => panic!("single_element's path follows aggregates"),
         };
+        inner = builder.build_insert_value(poison, inner, index, "")?.as_basic_value_enum();
     }
-    inner
+    Ok(inner)
 }
 
 /// The alignment known for `base_align`-aligned memory at byte `offset`.

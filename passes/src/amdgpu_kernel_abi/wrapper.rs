@@ -6,10 +6,9 @@
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
-use llvm_sys::LLVMOpcode;
 
 use super::plan::is_aggregate;
-use crate::ir::Value;
+use crate::ir::{Opcode, Value};
 
 /// How the parameter's uses are served once the scalar is passed by value.
 pub enum WrapperUses<'ctx> {
@@ -47,14 +46,7 @@ struct PointerUses<'ctx> {
 }
 
 fn is_zero_gep(inst: Value<'_>) -> bool {
-    (1..inst.operand_count()).all(|i| {
-        inst.operand(i).is_some_and(|index| {
-            // SAFETY: LLVMIsAConstantInt accepts any value.
-            let int = unsafe { llvm_sys::core::LLVMIsAConstantInt(index.as_raw()) };
-            // SAFETY: `int` is a ConstantInt when non-null.
-            !int.is_null() && unsafe { llvm_sys::core::LLVMConstIntGetZExtValue(int) } == 0
-        })
-    })
+    (1..inst.operand_count()).all(|i| inst.operand(i).is_some_and(Value::is_zero_int))
 }
 
 fn pointer_uses(pointer: Value<'_>) -> PointerUses<'_> {
@@ -68,13 +60,13 @@ fn pointer_uses(pointer: Value<'_>) -> PointerUses<'_> {
     while let Some(value) = work.pop() {
         for user in value.users() {
             match user.opcode() {
-                Some(LLVMOpcode::LLVMLoad) => uses.loads.push(user),
-                Some(LLVMOpcode::LLVMAddrSpaceCast) => {
+                Some(Opcode::LLVMLoad) => uses.loads.push(user),
+                Some(Opcode::LLVMAddrSpaceCast) => {
                     uses.leaves_generic |= user.ty().pointer_address_space() != Some(0);
                     uses.chain.push(user);
                     work.push(user);
                 }
-                Some(LLVMOpcode::LLVMGetElementPtr) if is_zero_gep(user) => {
+                Some(Opcode::LLVMGetElementPtr) if is_zero_gep(user) => {
                     uses.chain.push(user);
                     work.push(user);
                 }

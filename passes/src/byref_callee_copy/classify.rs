@@ -1,9 +1,8 @@
 //! Use classification: how one use of a pointer derived from a byref
 //! parameter touches its memory.
 
-use llvm_sys::LLVMOpcode as Op;
-
-use crate::ir::{Value, attributes, calls};
+use crate::ir::calls::mem_intrinsic;
+use crate::ir::{Opcode as Op, Value, attributes, calls};
 
 /// How one use of a derived pointer touches its memory.
 #[derive(Debug, PartialEq, Eq)]
@@ -15,25 +14,6 @@ pub enum Access {
     /// May write the memory, or lets the pointer escape where a write cannot
     /// be ruled out. The text says which.
     Write(&'static str),
-}
-
-/// The intrinsics whose pointer operands are rebuilt with new overload
-/// types, and how many leading arguments are pointers.
-const MEM_INTRINSICS: &[(&str, u32)] = &[
-    ("llvm.memcpy", 2),
-    ("llvm.memcpy.inline", 2),
-    ("llvm.memmove", 2),
-    ("llvm.memset", 1),
-    ("llvm.memset.inline", 1),
-];
-
-/// The memcpy/memmove/memset family member `call` calls, with its number of
-/// leading pointer arguments.
-pub fn mem_intrinsic(call: Value<'_>) -> Option<(&'static str, u32)> {
-    MEM_INTRINSICS
-        .iter()
-        .copied()
-        .find(|(name, _)| calls::is_intrinsic_call(call, name))
 }
 
 /// True for a scalar pointer result (vectors of pointers are not followed).

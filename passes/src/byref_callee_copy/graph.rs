@@ -3,10 +3,8 @@
 
 use std::collections::HashSet;
 
-use llvm_sys::LLVMOpcode as Op;
-
 use super::classify::{Access, classify};
-use crate::ir::Value;
+use crate::ir::{Opcode as Op, Value};
 
 /// A use of a derived pointer that is not itself a derived pointer.
 #[derive(Clone, Copy)]
@@ -101,7 +99,7 @@ impl<'ctx> Graph<'ctx> {
     pub fn inputs(node: Value<'ctx>) -> Vec<Value<'ctx>> {
         match node.opcode() {
             Some(Op::LLVMSelect) => [1, 2].into_iter().filter_map(|i| node.operand(i)).collect(),
-            Some(Op::LLVMPHI) => phi_incoming(node).into_iter().map(|(v, _)| v).collect(),
+            Some(Op::LLVMPHI) => node.incoming().into_iter().map(|(v, _)| v).collect(),
             Some(_) => node.operand(0).into_iter().collect(),
             None => Vec::new(),
         }
@@ -127,24 +125,5 @@ impl<'ctx> Graph<'ctx> {
             }
         }
         self.nodes.iter().copied().filter(|n| !is_mixed.contains(n)).collect()
-    }
-}
-
-/// The incoming (value, block) pairs of a phi.
-pub fn phi_incoming<'ctx>(phi: Value<'ctx>) -> Vec<(Value<'ctx>, crate::ir::Block<'ctx>)> {
-    if phi.opcode() != Some(Op::LLVMPHI) {
-        return Vec::new();
-    }
-    // SAFETY: `phi` is a live phi; incoming values and blocks are live.
-    unsafe {
-        let raw = phi.as_raw();
-        (0..llvm_sys::core::LLVMCountIncoming(raw))
-            .map(|i| {
-                (
-                    Value::from_raw(llvm_sys::core::LLVMGetIncomingValue(raw, i)),
-                    crate::ir::Block::from_raw(llvm_sys::core::LLVMGetIncomingBlock(raw, i)),
-                )
-            })
-            .collect()
     }
 }

@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! `byref-callee-copy`: gives every `byref` parameter of an `amdgpu_kernel`
 //! that the kernel may write through a private copy, and marks the others
 //! `readonly`.
@@ -49,7 +50,6 @@
 //! -passes=byref-callee-copy in.ll -S`; `RUST_LOG=offload_passes=debug` logs
 //! each decision with the first writing use found.
 
-mod builder;
 mod classify;
 mod error;
 mod graph;
@@ -66,11 +66,11 @@ use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
 
-use self::builder::RawBuilder;
 use self::graph::Graph;
 use self::plan::Plan;
 use crate::ir::naming::{self, ParamRef};
-use crate::ir::{Type, Value, attributes, calls, kernels, types};
+use crate::ir::builder::ValueBuilder;
+use crate::ir::{Opcode, Type, Value, attributes, calls, kernels, types};
 use crate::params::ParamError;
 use crate::{Diagnostics, ModulePass};
 
@@ -240,7 +240,7 @@ impl<'ctx> Param<'ctx> {
             .instructions()
             .into_iter()
             .find(|i| {
-                !matches!(i.opcode(), Some(llvm_sys::LLVMOpcode::LLVMAlloca | llvm_sys::LLVMOpcode::LLVMPHI))
+                !matches!(i.opcode(), Some(Opcode::LLVMAlloca | Opcode::LLVMPHI))
                     && !entry_copies.contains(i)
             })
             .ok_or_else(|| internal("the entry block has no terminator"))?;
@@ -249,7 +249,7 @@ impl<'ctx> Param<'ctx> {
         let src_align = types::align_u32(attributes::param_align(self.kernel, self.index).unwrap_or(1));
         let copy_align = src_align.max(layout.get_abi_alignment(&ty));
         let size = layout.get_abi_size(&ty); // the alloc size
-        let builder = RawBuilder::new(module);
+        let builder = ValueBuilder::new(module);
         builder.position_before(at);
         let copy = builder.build_alloca(Type::from(ty), copy_align);
         let name = self.value.name();

@@ -5,14 +5,13 @@
 use std::collections::{HashMap, HashSet};
 
 use inkwell::module::Module;
-use llvm_sys::LLVMOpcode as Op;
 
-use super::classify::mem_intrinsic;
 use super::error::Error;
 use super::graph::{Graph, Leaf};
 use crate::ir::kernels::AMDGPU_PRIVATE_AS;
 use crate::ir::naming::ParamRef;
-use crate::ir::{Type, Value, calls, types};
+use crate::ir::calls::mem_intrinsic;
+use crate::ir::{Opcode as Op, Type, Value, calls, types};
 
 /// Where a rebuilt pointer lives.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -45,7 +44,7 @@ fn leaf_action(leaf: &Leaf<'_>) -> LeafAction {
         Some(_) if calls::is_call_like(leaf.user) => {
             if leaf.index < calls::arg_count(leaf.user) {
                 match mem_intrinsic(leaf.user) {
-                    Some((_, pointers)) if leaf.index < pointers => LeafAction::MemIntrinsic,
+                    Some(intrinsic) if leaf.index < intrinsic.pointers() => LeafAction::MemIntrinsic,
                     _ => LeafAction::SameType,
                 }
             } else if leaf.index == calls::callee_operand_index(leaf.user) {

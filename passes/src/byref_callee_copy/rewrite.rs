@@ -4,14 +4,13 @@
 use std::collections::{HashMap, HashSet};
 
 use inkwell::module::Module;
-use llvm_sys::LLVMOpcode as Op;
-use llvm_sys::core as llvm;
 
-use super::builder::RawBuilder;
-use super::classify::mem_intrinsic;
-use super::graph::{Graph, Leaf, phi_incoming};
+use super::graph::{Graph, Leaf};
 use super::plan::{LeafAction, Plan, Space};
-use crate::ir::{Block, Type, Value, calls, metadata};
+use crate::ir::builder::ValueBuilder;
+use crate::ir::calls::mem_intrinsic;
+use crate::ir::erase::{delete_if_unused_declaration, erase_instructions};
+use crate::ir::{Block, Opcode as Op, Type, Value, calls, metadata};
 
 /// Rewrites `plan`'s parameter onto `copy` (filled by `memcpy`). Returns
 /// the instructions this added at the top of the entry block (the copy's
@@ -26,7 +25,7 @@ pub fn apply<'ctx>(
 ) -> Result<Vec<Value<'ctx>>, String> {
     let mut rewriter = Rewriter {
         module,
-        builder: RawBuilder::new(module),
+        builder: ValueBuilder::new(module),
         plan: &plan,
         new: HashMap::from([(plan.graph.root(), copy)]),
         generic: HashMap::new(),
@@ -67,7 +66,7 @@ pub fn apply<'ctx>(
 
 struct Rewriter<'a, 'ctx> {
     module: &'a Module<'ctx>,
-    builder: RawBuilder<'a, 'ctx>,
+    builder: ValueBuilder<'a, 'ctx>,
     plan: &'a Plan<'ctx>,
     /// Old derived pointer → its rebuilt value in its own space.
     new: HashMap<Value<'ctx>, Value<'ctx>>,
@@ -169,7 +168,7 @@ impl<'ctx> Rewriter<'_, 'ctx> {
         }
         for &phi in &phis {
             let space = self.plan.space(phi);
-            for (value, block) in phi_incoming(phi) {
+            for (value, block) in phi.incoming() {
                 let value = self.input(value, space, None, block);
                 self.builder.add_incoming(self.new[&phi], value, block);
             }
@@ -270,7 +269,7 @@ impl<'ctx> Rewriter<'_, 'ctx> {
     /// Re-declares a mem intrinsic for the new pointer types of its
     /// destination/source and rebuilds the call (attributes and metadata kept).
     fn retarget_mem_intrinsic(&mut self, user: Value<'ctx>, leaves: &[Leaf<'ctx>]) {
-        let Some((name, pointers)) = mem_intrinsic(user) else {
+        let Some(intrinsic) = mem_intrinsic(user) else {
             return;
         };
         let mut args = calls::arguments(user);
@@ -278,10 +277,9 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             args[leaf.index as usize] = self.form(leaf.node, self.plan.space(leaf.node));
         }
         // Overloads: each pointer operand, then the length type (argument 2).
-        let mut overloads: Vec<Type<'ctx>> = args[..pointers as usize].iter().map(|a| a.ty()).collect();
-        overloads.push(args[2].ty());
+        let pointers: Vec<Type<'ctx>> = args[..intrinsic.pointers() as usize].iter().map(|a| a.ty()).collect();
         let old_decl = calls::called_function(user);
-        if let Some((decl, fn_type)) = intrinsic_declaration(self.module, name, &overloads) {
+        if let Some((decl, fn_type)) = intrinsic.declaration(self.module, &pointers, args[2].ty()) {
             self.builder.rebuild_call(user, decl, fn_type, &args);
             if let Some(old_decl) = old_decl {
                 delete_if_unused_declaration(old_decl);
@@ -290,71 +288,13 @@ impl<'ctx> Rewriter<'_, 'ctx> {
     }
 }
 
-/// The declaration of intrinsic `name` for `overloads` in `module`, with its
-/// function type; `None` when LLVM has no such intrinsic.
-fn intrinsic_declaration<'ctx>(module: &Module<'ctx>, name: &str, overloads: &[Type<'ctx>]) -> Option<(Value<'ctx>, Type<'ctx>)> {
-    let id = calls::intrinsic_id(name);
-    if id == 0 {
-        return None;
-    }
-    let mut types: Vec<_> = overloads.iter().map(|t| t.as_raw()).collect();
-    // SAFETY: the id is valid and the overload types are the ones the
-    // memcpy/memmove/memset family declares (pointers, then the length).
-    unsafe {
-        let decl = Value::from_raw_opt(llvm::LLVMGetIntrinsicDeclaration(module.as_mut_ptr(), id, types.as_mut_ptr(), types.len()))?;
-        Some((decl, Type::from_raw(llvm::LLVMGlobalGetValueType(decl.as_raw()))))
-    }
-}
-
-/// Deletes function declaration `function` if nothing uses it any more (an
-/// intrinsic overload left behind by a rebuilt call).
-fn delete_if_unused_declaration(function: Value<'_>) {
-    // SAFETY: a live function, deleted only as a bodiless declaration
-    // without uses.
-    unsafe {
-        if function.is_function() && llvm::LLVMCountBasicBlocks(function.as_raw()) == 0 && !function.has_uses() {
-            llvm::LLVMDeleteFunction(function.as_raw());
-        }
-    }
-}
-
-/// Erases instructions that may use each other (cycles of phis included):
-/// first every use of them becomes `poison`, then they go. Only for
-/// instructions whose real uses were all retargeted (what is left is the
-/// dead chain itself).
-fn erase_instructions(insts: &[Value<'_>]) {
-    // SAFETY: the instructions are live; after the RAUW none has a use left.
-    unsafe {
-        for &inst in insts {
-            llvm::LLVMReplaceAllUsesWith(inst.as_raw(), llvm::LLVMGetPoison(inst.ty().as_raw()));
-        }
-        for &inst in insts {
-            llvm::LLVMInstructionEraseFromParent(inst.as_raw());
-        }
-    }
-}
-
 /// The addresses `#dbg_declare` records of `function` describe (a declare's
 /// location is one value, never a list).
 fn declared_addresses(function: Value<'_>) -> HashSet<Value<'_>> {
-    let mut out = HashSet::new();
-    // SAFETY: walks the blocks, instructions and debug records of a live function.
-    unsafe {
-        let mut block = llvm::LLVMGetFirstBasicBlock(function.as_raw());
-        while let Some(b) = Block::from_raw_opt(block) {
-            for inst in b.instructions() {
-                let mut record = llvm::LLVMGetFirstDbgRecord(inst.as_raw());
-                while !record.is_null() {
-                    if llvm::LLVMDbgRecordGetKind(record) == llvm_sys::LLVMDbgRecordKind::LLVMDbgRecordDeclare
-                        && let Some(value) = Value::from_raw_opt(llvm::LLVMDbgVariableRecordGetValue(record, 0))
-                    {
-                        out.insert(value);
-                    }
-                    record = llvm::LLVMGetNextDbgRecord(record);
-                }
-            }
-            block = llvm::LLVMGetNextBasicBlock(block);
-        }
-    }
-    out
+    let blocks = function.as_function().map(|f| f.get_basic_blocks()).unwrap_or_default();
+    blocks
+        .into_iter()
+        .flat_map(|block| Block::from(block).instructions())
+        .flat_map(|inst| inst.dbg_declare_addresses())
+        .collect()
 }

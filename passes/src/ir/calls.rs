@@ -5,7 +5,7 @@ use inkwell::values::{FunctionValue, InstructionValue};
 use llvm_sys::LLVMOpcode;
 use llvm_sys::core as llvm;
 
-use super::handles::Value;
+use super::handles::{Type, Value};
 
 /// True for `call`, `invoke` and `callbr`.
 pub fn is_call_like(value: Value<'_>) -> bool {
@@ -94,4 +94,92 @@ pub fn is_intrinsic_call(call: Value<'_>, name: &str) -> bool {
     id != 0
         && called_function(call)
             .is_some_and(|f| unsafe { llvm::LLVMGetIntrinsicID(f.as_raw()) } == id)
+}
+
+/// A member of the memcpy/memmove/memset family: its leading arguments are
+/// pointers (overloaded on their address spaces), then comes the length
+/// (overloaded on its width).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MemIntrinsic {
+    name: &'static str,
+    pointers: u32,
+}
+
+const MEM_INTRINSICS: &[MemIntrinsic] = &[
+    MemIntrinsic {
+        name: "llvm.memcpy",
+        pointers: 2,
+    },
+    MemIntrinsic {
+        name: "llvm.memcpy.inline",
+        pointers: 2,
+    },
+    MemIntrinsic {
+        name: "llvm.memmove",
+        pointers: 2,
+    },
+    MemIntrinsic {
+        name: "llvm.memset",
+        pointers: 1,
+    },
+    MemIntrinsic {
+        name: "llvm.memset.inline",
+        pointers: 1,
+    },
+];
+
+/// The memcpy/memmove/memset family member `call` calls.
+pub fn mem_intrinsic(call: Value<'_>) -> Option<MemIntrinsic> {
+    MEM_INTRINSICS
+        .iter()
+        .copied()
+        .find(|intrinsic| is_intrinsic_call(call, intrinsic.name))
+}
+
+impl MemIntrinsic {
+    /// The number of leading pointer arguments.
+    pub fn pointers(self) -> u32 {
+        self.pointers
+    }
+
+    /// The declaration of this intrinsic for pointer arguments of types
+    /// `pointers` (one per pointer argument) and a length of type `length`
+    /// in `module`, with its function type; `None` when LLVM has no such
+    /// intrinsic.
+    pub fn declaration<'ctx>(
+        self,
+        module: &Module<'ctx>,
+        pointers: &[Type<'ctx>],
+        length: Type<'ctx>,
+    ) -> Option<(Value<'ctx>, Type<'ctx>)> {
+        assert_eq!(
+            pointers.len(),
+            self.pointers as usize,
+            "one type per pointer argument"
+        );
+        let id = intrinsic_id(self.name);
+        if id == 0 {
+            return None;
+        }
+        let mut overloads: Vec<_> = pointers
+            .iter()
+            .chain([&length])
+            .map(|t| t.as_raw())
+            .collect();
+        // SAFETY: the id is valid and the overload types are the ones this
+        // family declares (each pointer, then the length); the declaration
+        // is a live function of the module, its value type a live type.
+        unsafe {
+            let decl = Value::from_raw_opt(llvm::LLVMGetIntrinsicDeclaration(
+                module.as_mut_ptr(),
+                id,
+                overloads.as_mut_ptr(),
+                overloads.len(),
+            ))?;
+            Some((
+                decl,
+                Type::from_raw(llvm::LLVMGlobalGetValueType(decl.as_raw())),
+            ))
+        }
+    }
 }

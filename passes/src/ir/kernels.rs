@@ -75,3 +75,40 @@ pub fn amdgpu_kernel_aliases<'ctx>(module: &Module<'ctx>) -> Vec<KernelAlias<'ct
     }
     found
 }
+
+/// Why [`KernelAlias::unmerge`] left an alias as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnmergeRefused {
+    /// The aliasee has no body to copy.
+    NoBody,
+    /// The alias's function type is not its aliasee's (MergeFunctions
+    /// takes `ptr` and `i64` for one type).
+    SignatureDiffers,
+    /// Something other than `@llvm.used`/`@llvm.compiler.used` uses the
+    /// alias (a store of its address).
+    OtherUses,
+}
+
+impl<'ctx> KernelAlias<'ctx> {
+    /// Makes the alias a function of its own: a copy of the aliasee's body
+    /// and `DISubprogram` (whose linkage name becomes the alias's symbol),
+    /// with the alias's name, linkage, visibility, DLL storage and
+    /// dso_local, without `unnamed_addr`; the alias's uses move to it and
+    /// the alias is erased. `Err` leaves the module unchanged.
+    pub fn unmerge(&self) -> Result<FunctionValue<'ctx>, UnmergeRefused> {
+        let mut why = 0;
+        // SAFETY: the alias is a live value of a module of `'ctx` and `why`
+        // a live i32; the result is null or a function of that module.
+        let made = unsafe {
+            FunctionValue::new(super::ffi::offload_ir_unmerge_alias(
+                self.alias.as_raw(),
+                &raw mut why,
+            ))
+        };
+        made.ok_or(match why {
+            2 => UnmergeRefused::SignatureDiffers,
+            3 => UnmergeRefused::OtherUses,
+            _ => UnmergeRefused::NoBody,
+        })
+    }
+}

@@ -1,8 +1,7 @@
 // The few LLVM operations the passes need that LLVM's C API lacks, as
-// C functions over C API handles (`ir/signature.rs`,
-// `amdgpu_kernel_abi/debug_info.rs` and `amdgpu_kernel_abi/merged_kernels.rs`
-// wrap them for Rust). Pass logic stays
-// in Rust; each function here is one LLVM C++ call sequence.
+// C functions over C API handles (declared for Rust in `ir/ffi.rs`, whose
+// doc comments state each one's contract). Pass logic stays in Rust; each
+// function here is one LLVM C++ call sequence.
 //
 // Every function takes untrusted IR: it checks kinds with dyn_cast, never
 // cast (a release LLVM does not check a cast).

@@ -4,17 +4,10 @@
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
 use llvm_sys::core as llvm;
-use llvm_sys::prelude::{LLVMContextRef, LLVMMetadataRef, LLVMValueRef};
+use llvm_sys::prelude::LLVMContextRef;
 
+use super::ffi;
 use super::handles::{Metadata, Value};
-
-unsafe extern "C" {
-    // In `llvm_ext.cpp`.
-    fn offload_ir_global_metadata(global: LLVMValueRef, kind: u32) -> LLVMMetadataRef;
-    fn offload_ir_md_operand_count(node: LLVMMetadataRef) -> u32;
-    fn offload_ir_md_operand(node: LLVMMetadataRef, index: u32) -> LLVMMetadataRef;
-    fn offload_ir_md_integer(node: LLVMMetadataRef, out: *mut u64) -> i32;
-}
 
 /// The kind id of `!dbg`, fixed in every context (`LLVMContext::MD_dbg`).
 pub const DBG: u32 = 0;
@@ -32,15 +25,6 @@ pub fn kind(module: &Module<'_>, name: &str) -> u32 {
     }
 }
 
-/// The attachment `!name` of a function, if any.
-pub fn function_attachment<'ctx>(
-    module: &Module<'ctx>,
-    function: FunctionValue<'ctx>,
-    name: &str,
-) -> Option<Metadata<'ctx>> {
-    attachment_of_kind(function, kind(module, name))
-}
-
 /// The (first) attachment of kind id `kind` of a function, if any: for
 /// per-kernel lookups, with the id from [`kind`] looked up once per run.
 pub fn attachment_of_kind<'ctx>(
@@ -50,25 +34,11 @@ pub fn attachment_of_kind<'ctx>(
     // SAFETY: reads an attachment of a live function; the node is live
     // metadata of its context, or null.
     unsafe {
-        Metadata::from_raw_opt(offload_ir_global_metadata(
+        Metadata::from_raw_opt(ffi::offload_ir_global_metadata(
             Value::from(function).as_raw(),
             kind,
         ))
     }
-}
-
-/// True if the function carries `!name`, whatever its operands.
-pub fn has_function_attachment<'ctx>(
-    module: &Module<'ctx>,
-    function: FunctionValue<'ctx>,
-    name: &str,
-) -> bool {
-    function_attachment(module, function, name).is_some()
-}
-
-/// Attaches the empty node `!name !{}` to a function (a marker).
-pub fn set_function_marker(module: &Module<'_>, function: FunctionValue<'_>, name: &str) {
-    set_marker_of_kind(module, function, kind(module, name));
 }
 
 /// Attaches the empty node `!{}` as kind id `kind` to a function.
@@ -78,11 +48,6 @@ pub fn set_marker_of_kind(module: &Module<'_>, function: FunctionValue<'_>, kind
         let node = llvm::LLVMMDNodeInContext2(context(module), std::ptr::null_mut(), 0);
         llvm::LLVMGlobalSetMetadata(Value::from(function).as_raw(), kind, node);
     }
-}
-
-/// Drops attachment `!name` from a function.
-pub fn remove_function_attachment(module: &Module<'_>, function: FunctionValue<'_>, name: &str) {
-    remove_attachment_of_kind(function, kind(module, name));
 }
 
 /// Drops the attachments of kind id `kind` from a function.
@@ -149,8 +114,8 @@ pub fn operands(node: Metadata<'_>) -> Vec<Option<Metadata<'_>>> {
     // SAFETY: the accessors take any metadata (checking it is an MDNode)
     // and bound the index; operands are live nodes of the same context.
     unsafe {
-        (0..offload_ir_md_operand_count(node.as_raw()))
-            .map(|i| Metadata::from_raw_opt(offload_ir_md_operand(node.as_raw(), i)))
+        (0..ffi::offload_ir_md_operand_count(node.as_raw()))
+            .map(|i| Metadata::from_raw_opt(ffi::offload_ir_md_operand(node.as_raw(), i)))
             .collect()
     }
 }
@@ -177,8 +142,9 @@ pub fn integers(node: Metadata<'_>) -> Vec<Option<u64>> {
         .map(|operand| {
             let mut value = 0u64;
             // SAFETY: takes any metadata; writes `value` only on success.
-            let ok = operand
-                .is_some_and(|md| unsafe { offload_ir_md_integer(md.as_raw(), &mut value) } != 0);
+            let ok = operand.is_some_and(
+                |md| unsafe { ffi::offload_ir_md_integer(md.as_raw(), &mut value) } != 0,
+            );
             ok.then_some(value)
         })
         .collect()

@@ -4,25 +4,35 @@
 //! | module | what |
 //! |---|---|
 //! | [`handles`] | typed wrappers of raw LLVM handles ([`Value`], [`Type`], [`Metadata`], [`Block`]) |
-//! | [`values`] | what any value can be asked: type, name, operands, users |
-//! | [`types`] | type text, kinds inkwell wraps, fixed sizes, pointers, the data layout |
+//! | [`values`] | what any value can be asked: type, name, operands, users, phi incoming pairs |
+//! | [`types`] | type text, kinds inkwell wraps, fixed sizes, pointers, `[N x i8]` types, the data layout |
 //! | [`attributes`] | parameter, call-site and function attributes |
 //! | [`metadata`] | metadata kinds, attachments, plain node operands |
-//! | [`calls`] | callees, arguments, intrinsics |
-//! | [`kernels`] | kernel calling conventions and AMDGPU address spaces |
+//! | [`debug_info`] | typed DI nodes ([`debug_info::DiSubprogram`], [`debug_info::DiType`]), `#dbg_declare` records |
+//! | [`calls`] | callees, arguments, intrinsics, the memcpy/memmove/memset family |
+//! | [`kernels`] | kernel calling conventions, AMDGPU address spaces, kernel aliases |
 //! | [`naming`] | how messages name functions (demangled) and parameters |
 //! | [`signature`] | changing a function's parameters ([`signature::SignatureRewrite`]) |
-//! | [`builder`] | where new instructions go |
+//! | [`builder`] | where new instructions go; [`builder::ValueBuilder`] on [`Value`]s |
+//! | [`erase`] | erasing instructions and unused declarations |
 //! | [`constants`] | bytes of constants, byte arrays |
 //! | [`module_utils`] | global constructors, `llvm.compiler.used`, module flags (LLVM's `ModuleUtils`) |
+//! | [`ffi`] | the declarations of `llvm_ext.cpp` |
 //!
-//! `llvm_ext.cpp` holds the few LLVM C++ calls the C API lacks (one
-//! function each); the Rust modules that use them declare and wrap them.
+//! The device passes (`amdgpu_kernel_abi`, `byref_callee_copy`,
+//! `offload_wrap_kernels`) and `kernel_manifest` forbid `unsafe` code: they
+//! use inkwell and these modules, which hold every raw `llvm-sys` call they
+//! need. `llvm_ext.cpp` holds the few LLVM C++ calls the C API lacks (one
+//! function each), declared once in [`ffi`] and wrapped by the module of
+//! their concept.
 
 pub mod attributes;
 pub mod builder;
 pub mod calls;
 pub mod constants;
+pub mod debug_info;
+pub mod erase;
+mod ffi;
 pub mod handles;
 pub mod kernels;
 pub mod metadata;
@@ -33,3 +43,5 @@ pub mod types;
 pub mod values;
 
 pub use handles::{Block, Metadata, Type, Value};
+pub use types::TypeKind;
+pub use values::Opcode;

@@ -15,35 +15,10 @@ use inkwell::builder::Builder;
 use inkwell::context::{AsContextRef, ContextRef};
 use inkwell::values::FunctionValue;
 use llvm_sys::core as llvm;
-use llvm_sys::prelude::{LLVMAttributeRef, LLVMContextRef, LLVMTypeRef, LLVMValueRef};
 
+use super::ffi::{self, RawParam};
 use super::handles::{Type, Value};
 use super::{attributes, calls, naming};
-
-/// One new parameter as `llvm_ext.cpp` takes it (`offload_ir_new_param`).
-#[repr(C)]
-struct RawParam {
-    attrs_of: i32,
-    attr_set: *mut c_void,
-    name_of: i32,
-    name: *const std::ffi::c_char,
-    name_len: usize,
-}
-
-unsafe extern "C" {
-    /// In `llvm_ext.cpp`.
-    fn offload_ir_replace_function(
-        old: LLVMValueRef,
-        fn_type: LLVMTypeRef,
-        params: *const RawParam,
-        num_params: u32,
-    ) -> LLVMValueRef;
-    fn offload_ir_param_attribute_set(
-        context: LLVMContextRef,
-        attrs: *const LLVMAttributeRef,
-        num_attrs: u32,
-    ) -> *mut c_void;
-}
 
 /// Why a function's signature cannot change.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,7 +146,7 @@ impl<'ctx> ParamAttributeSet<'ctx> {
         // Attribute is a transparent LLVMAttributeRef); the array is read
         // during the call only.
         let raw = unsafe {
-            offload_ir_param_attribute_set(
+            ffi::offload_ir_param_attribute_set(
                 context.as_ctx_ref(),
                 attributes.as_ptr().cast(),
                 attributes.len() as u32,
@@ -232,7 +207,8 @@ impl<'ctx> SignatureRewrite<'ctx> {
     /// `Err` is an internal error (LLVM refused the signature).
     pub fn begin(old: Rewritable<'ctx>, params: &[NewParam<'ctx, '_>]) -> Result<Self, String> {
         let old = old.0;
-        let mut types: Vec<LLVMTypeRef> = params.iter().map(|p| p.ty.as_raw()).collect();
+        let mut types: Vec<llvm_sys::prelude::LLVMTypeRef> =
+            params.iter().map(|p| p.ty.as_raw()).collect();
         let index = |i: u32| i32::try_from(i).unwrap_or(i32::MAX);
         let raw: Vec<RawParam> = params
             .iter()
@@ -261,7 +237,7 @@ impl<'ctx> SignatureRewrite<'ctx> {
         let new = unsafe {
             let ret = llvm::LLVMGetReturnType(Type::from(old.get_type()).as_raw());
             let fn_type = llvm::LLVMFunctionType(ret, types.as_mut_ptr(), types.len() as u32, 0);
-            offload_ir_replace_function(
+            ffi::offload_ir_replace_function(
                 Value::from(old).as_raw(),
                 fn_type,
                 raw.as_ptr(),
@@ -296,8 +272,8 @@ impl<'ctx> SignatureRewrite<'ctx> {
     }
 
     /// Makes every use of old parameter `index` use `value` (same type).
-    pub fn replace_param(&self, index: u32, value: Value<'ctx>) {
-        self.old_param(index).replace_all_uses_with(value);
+    pub fn replace_param(&self, index: u32, value: impl Into<Value<'ctx>>) {
+        self.old_param(index).replace_all_uses_with(value.into());
     }
 
     /// Gives the new function the old one's uses, and erases the old one.

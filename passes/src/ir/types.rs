@@ -7,13 +7,15 @@ use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
-use llvm_sys::LLVMTypeKind;
 use llvm_sys::core as llvm;
+
+/// A type's kind, as LLVM's C API names them.
+pub use llvm_sys::LLVMTypeKind as TypeKind;
 
 use super::handles::Type;
 
 impl<'ctx> Type<'ctx> {
-    pub fn kind(self) -> LLVMTypeKind {
+    pub fn kind(self) -> TypeKind {
         // SAFETY: reads the kind of a live type.
         unsafe { llvm::LLVMGetTypeKind(self.as_raw()) }
     }
@@ -23,7 +25,7 @@ impl<'ctx> Type<'ctx> {
         // SAFETY: a named struct's name is owned by the type; the printed
         // string is owned by us and freed.
         unsafe {
-            if self.kind() == LLVMTypeKind::LLVMStructTypeKind {
+            if self.kind() == TypeKind::LLVMStructTypeKind {
                 let name = llvm::LLVMGetStructName(self.as_raw());
                 if !name.is_null() {
                     return format!("%{}", CStr::from_ptr(name).to_string_lossy());
@@ -39,7 +41,7 @@ impl<'ctx> Type<'ctx> {
     /// True for the kinds inkwell wraps as a `BasicTypeEnum` (it panics on
     /// the others: `x86_amx`, `target(...)`, `token`, `label`, ...).
     pub fn is_basic(self) -> bool {
-        use LLVMTypeKind::*;
+        use TypeKind::*;
         matches!(
             self.kind(),
             LLVMIntegerTypeKind
@@ -70,7 +72,7 @@ impl<'ctx> Type<'ctx> {
     /// aggregates holding any of them (asking `TargetData` for their size is
     /// a fatal LLVM error, not a recoverable one).
     pub fn has_fixed_size(self) -> bool {
-        use LLVMTypeKind::*;
+        use TypeKind::*;
         // SAFETY: reads the element types of a live struct, array or vector.
         unsafe {
             match self.kind() {
@@ -95,7 +97,7 @@ impl<'ctx> Type<'ctx> {
     /// The innermost type without a fixed size in this one (itself, or an
     /// element or field, recursively); `None` when the size is fixed.
     pub fn first_without_fixed_size(self) -> Option<Type<'ctx>> {
-        use LLVMTypeKind::*;
+        use TypeKind::*;
         if self.has_fixed_size() {
             return None;
         }
@@ -125,7 +127,7 @@ impl<'ctx> Type<'ctx> {
     /// (vectors of pointers included).
     pub fn pointer_address_space(self) -> Option<u32> {
         // SAFETY: a pointer type's address space.
-        (self.kind() == LLVMTypeKind::LLVMPointerTypeKind)
+        (self.kind() == TypeKind::LLVMPointerTypeKind)
             .then(|| unsafe { llvm::LLVMGetPointerAddressSpace(self.as_raw()) })
     }
 }
@@ -220,4 +222,13 @@ pub fn named_struct<'ctx>(
 /// attributes; a larger one is clamped down, which only promises less.
 pub fn align_u32(align: u64) -> u32 {
     align.clamp(1, 1 << 31) as u32
+}
+
+/// `[size x i8]`, for any 64-bit size (inkwell's `array_type` takes a `u32`).
+pub fn byte_array<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx> {
+    let i8_type = Type::from(module.get_context().i8_type());
+    // SAFETY: an array type of a live type of the module's context.
+    unsafe { Type::from_raw(llvm::LLVMArrayType2(i8_type.as_raw(), size)) }
+        .as_basic()
+        .expect("an array type")
 }

@@ -3,9 +3,11 @@
 
 use std::ffi::CStr;
 
-use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue};
-use llvm_sys::LLVMOpcode;
+use inkwell::values::{BasicValueEnum, FunctionValue};
 use llvm_sys::core as llvm;
+
+/// An instruction's opcode, as LLVM's C API numbers them.
+pub use llvm_sys::LLVMOpcode as Opcode;
 
 use super::handles::{Block, Type, Value};
 
@@ -56,7 +58,7 @@ impl<'ctx> Value<'ctx> {
     }
 
     /// The opcode of an instruction; `None` for arguments, constants and others.
-    pub fn opcode(self) -> Option<LLVMOpcode> {
+    pub fn opcode(self) -> Option<Opcode> {
         // SAFETY: LLVMIsAInstruction accepts any value.
         unsafe {
             (!llvm::LLVMIsAInstruction(self.as_raw()).is_null())
@@ -71,11 +73,6 @@ impl<'ctx> Value<'ctx> {
     pub fn is_function(self) -> bool {
         // SAFETY: LLVMIsAFunction accepts any value.
         unsafe { !llvm::LLVMIsAFunction(self.as_raw()).is_null() }
-    }
-
-    pub fn is_constant(self) -> bool {
-        // SAFETY: LLVMIsAConstant accepts any value.
-        unsafe { !llvm::LLVMIsAConstant(self.as_raw()).is_null() }
     }
 
     /// The number of operands of a user (for calls: arguments, bundle
@@ -185,13 +182,6 @@ impl<'ctx> Value<'ctx> {
         unsafe { Value::from_raw_opt(llvm::LLVMGetPreviousInstruction(self.as_raw())) }
     }
 
-    /// The inkwell view of an instruction.
-    pub fn as_instruction(self) -> Option<InstructionValue<'ctx>> {
-        // SAFETY: an instruction is what InstructionValue wraps.
-        self.is_instruction()
-            .then(|| unsafe { InstructionValue::new(self.as_raw()) })
-    }
-
     pub fn as_function(self) -> Option<FunctionValue<'ctx>> {
         // SAFETY: FunctionValue::new checks for a function and wraps it.
         unsafe { FunctionValue::new(self.as_raw()) }
@@ -224,11 +214,7 @@ impl<'ctx> Value<'ctx> {
             };
             let zero_offset = (1..value.operand_count())
                 .filter_map(|i| value.operand(i))
-                // SAFETY: reads a constant integer's value after checking its kind.
-                .all(|index| unsafe {
-                    !llvm::LLVMIsAConstantInt(index.as_raw()).is_null()
-                        && llvm::LLVMConstIntGetZExtValue(index.as_raw()) == 0
-                });
+                .all(Value::is_zero_int);
             match opcode {
                 LLVMAddrSpaceCast | LLVMBitCast => {}
                 LLVMGetElementPtr if zero_offset => {}
@@ -238,6 +224,36 @@ impl<'ctx> Value<'ctx> {
                 Some(inner) => value = inner,
                 None => return value,
             }
+        }
+    }
+
+    /// The incoming (value, block) pairs of a phi; empty for other values.
+    pub fn incoming(self) -> Vec<(Value<'ctx>, Block<'ctx>)> {
+        if self.opcode() != Some(Opcode::LLVMPHI) {
+            return Vec::new();
+        }
+        // SAFETY: `self` is a live phi; the index is below its count of
+        // incoming pairs, whose values and blocks are live.
+        unsafe {
+            let raw = self.as_raw();
+            (0..llvm::LLVMCountIncoming(raw))
+                .map(|i| {
+                    (
+                        Value::from_raw(llvm::LLVMGetIncomingValue(raw, i)),
+                        Block::from_raw(llvm::LLVMGetIncomingBlock(raw, i)),
+                    )
+                })
+                .collect()
+        }
+    }
+
+    /// True for a constant integer zero (of any width).
+    pub fn is_zero_int(self) -> bool {
+        // SAFETY: LLVMIsAConstantInt accepts any value; its value is read
+        // only from a constant integer.
+        unsafe {
+            !llvm::LLVMIsAConstantInt(self.as_raw()).is_null()
+                && llvm::LLVMConstIntGetZExtValue(self.as_raw()) == 0
         }
     }
 

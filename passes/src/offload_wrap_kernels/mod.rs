@@ -1,3 +1,4 @@
+#![forbid(unsafe_code)]
 //! `offload-wrap-kernels` (device module): gives every kernel the signature
 //! libomptarget's launch calls it with (kernel-arguments version 3).
 //!
@@ -67,7 +68,9 @@ mod manifest;
 mod rewrite;
 mod slots;
 
-pub use error::{Error, ParamProblem};
+pub use error::Error;
+#[cfg(test)]
+use error::ParamProblem;
 
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;

@@ -209,7 +209,7 @@ fn plan_pointer<'ctx>(
 /// The bit width of a floating-point type (16 for `half` and `bfloat`, 80
 /// for `x86_fp80`, 128 for `fp128` and `ppc_fp128`).
 fn float_bit_width(ty: FloatType<'_>) -> u32 {
-    use llvm_sys::LLVMTypeKind::*;
+    use crate::ir::TypeKind::*;
     match Type::from(inkwell::types::BasicTypeEnum::from(ty)).kind() {
         LLVMHalfTypeKind | LLVMBFloatTypeKind => 16,
         LLVMFloatTypeKind => 32,

@@ -1,0 +1,48 @@
+//! Erasing instructions and declarations. Like inkwell's, a handle of an
+//! erased object is stale: callers never use one after erasing it.
+
+use llvm_sys::core as llvm;
+
+use super::handles::Value;
+
+/// Erases instruction `inst`, which has no uses left.
+pub fn erase_instruction(inst: Value<'_>) {
+    assert!(
+        inst.is_instruction(),
+        "only an instruction can be erased from its block"
+    );
+    // SAFETY: a live instruction; its uses are gone (the caller's contract;
+    // LLVM asserts it in debug builds).
+    unsafe { llvm::LLVMInstructionEraseFromParent(inst.as_raw()) }
+}
+
+/// Erases instructions that may use each other (cycles of phis included):
+/// first every use of them becomes `poison`, then they go. Only for
+/// instructions whose real uses were all retargeted (what is left is the
+/// dead chain itself).
+pub fn erase_instructions(insts: &[Value<'_>]) {
+    for &inst in insts {
+        // SAFETY: a live value; poison of its own type replaces its uses.
+        unsafe {
+            llvm::LLVMReplaceAllUsesWith(inst.as_raw(), llvm::LLVMGetPoison(inst.ty().as_raw()))
+        }
+    }
+    for &inst in insts {
+        erase_instruction(inst);
+    }
+}
+
+/// Deletes function declaration `function` if nothing uses it any more (an
+/// intrinsic overload left behind by a rebuilt call).
+pub fn delete_if_unused_declaration(function: Value<'_>) {
+    if !function.is_function() || function.has_uses() {
+        return;
+    }
+    // SAFETY: `function` is a live function without uses; it is deleted
+    // only when it has no body.
+    unsafe {
+        if llvm::LLVMCountBasicBlocks(function.as_raw()) == 0 {
+            llvm::LLVMDeleteFunction(function.as_raw());
+        }
+    }
+}
