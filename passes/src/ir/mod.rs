@@ -23,6 +23,7 @@ pub mod attributes;
 pub mod builder;
 pub mod calls;
 pub mod constants;
+pub mod gep;
 pub mod handles;
 pub mod kernels;
 pub mod metadata;

@@ -4,7 +4,7 @@
 //! named `foreign=` are not checked. Every mismatch is found before the
 //! module changes.
 
-use super::kernel_info::Kernarg;
+use super::image::kernel_info::Kernarg;
 use super::plan::{ArgPlan, Size};
 use crate::kernel_manifest::{FloatKind, KernelManifest, Param, ParamKind};
 

@@ -1,14 +1,16 @@
-//! The launch contract, v1 part: libomptarget's map types, v1 launch
-//! descriptors (the words a front end writes to say what the IR cannot), the
-//! reading of descriptor globals (shared with v2, [`super::contract_v2`]),
-//! and the data-region calls.
+//! The launch contract, the parts every launch form shares: libomptarget's
+//! map types, what a descriptor's words may say about one argument, what can
+//! be wrong with a descriptor, and reading a descriptor global's words. The
+//! forms themselves: [`super::launch_v1`] (`call @K(args...)` and its
+//! descriptor triples), [`super::launch_v2`] (`__offload_launch2.K`, its
+//! descriptor pairs and the run-time `LaunchConfig`); the data-region calls
+//! in [`super::data_region`].
 
-use inkwell::module::Module;
 use inkwell::targets::TargetData;
-use inkwell::values::InstructionValue;
 
+use super::launch_v1::HEADER_WORDS;
+use crate::ir::Value;
 use crate::ir::constants::{self, NotIntegerBytes};
-use crate::ir::{Value, metadata};
 
 /// libomptarget's `MapType` bits and rustc's three per-launch arrays.
 pub mod map_type {
@@ -38,25 +40,8 @@ pub mod map_type {
     }
 }
 
-/// Name prefix of the launch-descriptor globals (`@__offload_launch.K`).
-pub const DESCRIPTOR_PREFIX: &str = "__offload_launch.";
-/// Call metadata holding a launch descriptor.
-pub const LAUNCH_METADATA: &str = "offload.launch";
-/// The descriptor layout version this pass reads.
-pub const DESCRIPTOR_VERSION: u64 = 1;
-const HEADER_WORDS: usize = 9;
-
-/// A parsed launch descriptor.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct LaunchDescriptor {
-    pub teams: [u32; 3],
-    pub threads: [u32; 3],
-    pub dyn_cgroup_mem: u32,
-    /// Empty: infer every argument.
-    pub args: Vec<ArgSpec>,
-}
-
-/// One argument's triple (zeros: infer).
+/// One argument's descriptor words as planning reads them: a v1 triple,
+/// or a v2 pair without a length (zeros: infer).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct ArgSpec {
     pub map: u64,
@@ -147,43 +132,6 @@ impl std::fmt::Display for DescriptorProblem {
     }
 }
 
-impl LaunchDescriptor {
-    pub fn from_words(words: &[u64]) -> Result<LaunchDescriptor, DescriptorProblem> {
-        if words.len() < HEADER_WORDS {
-            return Err(DescriptorProblem::TooShort { words: words.len() });
-        }
-        if words[0] != DESCRIPTOR_VERSION {
-            return Err(DescriptorProblem::Version {
-                version: words[0],
-                supported: DESCRIPTOR_VERSION,
-            });
-        }
-        let small = |i: usize, what: &'static str| {
-            u32::try_from(words[i]).map_err(|_| DescriptorProblem::TooLarge { what, value: words[i] })
-        };
-        let mut descriptor = LaunchDescriptor {
-            teams: [small(1, "teams")?, small(2, "teams")?, small(3, "teams")?],
-            threads: [small(4, "threads")?, small(5, "threads")?, small(6, "threads")?],
-            dyn_cgroup_mem: small(7, "dynamic memory")?,
-            args: Vec::new(),
-        };
-        let count = words[8];
-        let expected = u128::from(count) * 3 + HEADER_WORDS as u128;
-        if expected != words.len() as u128 {
-            return Err(DescriptorProblem::WordCount {
-                count,
-                expected,
-                words: words.len(),
-                unit: "triples",
-            });
-        }
-        for (i, triple) in words[HEADER_WORDS..].chunks_exact(3).enumerate() {
-            descriptor.args.push(ArgSpec::from_triple(i, triple)?);
-        }
-        Ok(descriptor)
-    }
-}
-
 /// Checks a descriptor's MAP word for argument `arg`.
 pub fn check_map(arg: usize, map: u64) -> Result<(), DescriptorProblem> {
     if map & !map_type::ACCEPTED != 0 {
@@ -193,41 +141,6 @@ pub fn check_map(arg: usize, map: u64) -> Result<(), DescriptorProblem> {
         return Err(DescriptorProblem::LiteralAndMapped { arg, map });
     }
     Ok(())
-}
-
-impl ArgSpec {
-    fn from_triple(arg: usize, triple: &[u64]) -> Result<ArgSpec, DescriptorProblem> {
-        let (map, size, len) = (triple[0], triple[1], triple[2]);
-        check_map(arg, map)?;
-        let len_arg = match len {
-            0 => None,
-            n => Some(u32::try_from(n - 1).map_err(|_| DescriptorProblem::LengthIndex { arg, len })?),
-        };
-        Ok(ArgSpec { map, size, len_arg })
-    }
-}
-
-/// The words of a call's `!offload.launch`, if it has one.
-pub fn call_metadata<'ctx>(module: &Module<'ctx>, call: InstructionValue<'ctx>) -> Option<Result<Vec<u64>, DescriptorProblem>> {
-    let node = metadata::instruction_attachment(module, Value::from(call), LAUNCH_METADATA)?;
-    let words = metadata::integers(node)
-        .into_iter()
-        .enumerate()
-        .map(|(index, word)| word.ok_or(DescriptorProblem::MetadataOperand { index }))
-        .collect();
-    Some(words)
-}
-
-/// The descriptor global for kernel `name` (`@__offload_launch.K`), if the
-/// module has one. Its bytes are read in the data layout's byte order, so
-/// rustc's `[N x i8]` lowering of a `[u64; N]` static works.
-pub fn global_descriptor(
-    module: &Module<'_>,
-    name: &str,
-    layout: &TargetData,
-) -> Option<Result<LaunchDescriptor, DescriptorProblem>> {
-    let global = module.get_global(&format!("{DESCRIPTOR_PREFIX}{name}"))?;
-    Some(global_words(global, layout).and_then(|words| LaunchDescriptor::from_words(&words)))
 }
 
 /// The 64-bit words of a descriptor global's initializer, in the data
@@ -265,32 +178,4 @@ pub fn global_words(global: inkwell::values::GlobalValue<'_>, layout: &TargetDat
             if little { u64::from_le_bytes(c) } else { u64::from_be_bytes(c) }
         })
         .collect())
-}
-
-/// The explicit data-region calls.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum DataOp {
-    Begin,
-    End,
-    Update,
-}
-
-impl DataOp {
-    pub fn from_name(name: &str) -> Option<DataOp> {
-        match name {
-            "__offload_data_begin" => Some(DataOp::Begin),
-            "__offload_data_end" => Some(DataOp::End),
-            "__offload_data_update" => Some(DataOp::Update),
-            _ => None,
-        }
-    }
-
-    /// The libomptarget function it becomes.
-    pub fn mapper(self) -> &'static str {
-        match self {
-            DataOp::Begin => "__tgt_target_data_begin_mapper",
-            DataOp::End => "__tgt_target_data_end_mapper",
-            DataOp::Update => "__tgt_target_data_update_mapper",
-        }
-    }
 }

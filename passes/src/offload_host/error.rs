@@ -1,8 +1,9 @@
 //! Why `offload-host` refuses a module.
 
 use super::check::Mismatch;
-use super::contract::{DescriptorProblem, LAUNCH_METADATA};
-use super::contract_v2::LAUNCH2_PREFIX;
+use super::contract::DescriptorProblem;
+use super::launch_v1::LAUNCH_METADATA;
+use super::launch_v2::LAUNCH2_PREFIX;
 use super::image::{ImageError, MissingKernel};
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -32,7 +32,7 @@ use inkwell::GlobalVisibility;
 
 use super::image::DeviceImage;
 use super::libomptarget::{self, Types};
-use crate::ir::{constants, module_utils};
+use crate::ir::{constants, gep, module_utils};
 
 /// The image's section in host objects and programs.
 pub const IMAGE_SECTION: &str = ".offload_passes.image";
@@ -76,7 +76,26 @@ impl Names {
 }
 
 /// Emits the registration of `image` (or finds it, when the module holds
-/// it already: a second run, or modules linked together).
+/// it already: a second run, or modules linked together), for kernels
+/// `K1` ... `Kn` of the image and its digest `H`:
+///
+/// ```c
+/// // all linkonce_odr hidden in comdat .omp_offloading.device_image.H
+/// const char .omp_offloading.device_image.H[]       // section .offload_passes.image
+///     = {<the image as a whole OffloadBinary>};
+/// const char .K1.region_id.H = 0;                    // weak, one per image and kernel
+/// const char .offloading.entry_name.K1.H[] = "K1";
+/// __tgt_offload_entry .offloading.entries.H[n]       // section offload_passes_entries
+///     = {{0, 1, OFK_OpenMP, 0, &.K1.region_id.H, .offloading.entry_name.K1.H, 0, 0, NULL}, ...};
+/// __tgt_device_image .omp_offloading.device_images.H[1]
+///     = {{inner_image_start, inner_image_end, entries, entries + n}};
+/// __tgt_bin_desc .omp_offloading.descriptor.H = {1, device_images, entries, entries + n};
+/// void .omp_offloading.descriptor_unreg.H(void) { __tgt_unregister_lib(&descriptor); }
+/// void .omp_offloading.descriptor_reg.H(void) {      // in llvm.global_ctors, priority 101
+///     __tgt_register_lib(&descriptor);
+///     atexit(.omp_offloading.descriptor_unreg.H);
+/// }
+/// ```
 pub fn emit<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>, image: &DeviceImage) -> Result<Registration<'ctx>, BuilderError> {
     let names = Names {
         suffix: image.digest_suffix(),
@@ -112,11 +131,10 @@ pub fn emit<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>, image: &DeviceImag
     ));
     entries_array.set_section(Some(ENTRIES_SECTION));
     entries_array.set_alignment(8);
-    let i64 = types.context.i64_type();
     let entries_ty = types.offload_entry.array_type(entries.len() as u32);
     let entries_begin = entries_array.as_pointer_value();
-    // SAFETY: one past the end of the array, a valid constant GEP.
-    let entries_end = unsafe { entries_begin.const_gep(entries_ty, &[i64.const_int(1, false)]) };
+    // One past the end of the array.
+    let entries_end = gep::const_element(entries_begin, entries_ty, 1);
 
     let (bytes, start, end) = device_image_bytes(module, image, &names);
     shared(bytes);
@@ -211,11 +229,9 @@ fn device_image_bytes<'ctx>(
     bytes.set_section(Some(IMAGE_SECTION));
     bytes.set_alignment(8);
     let begin = bytes.as_pointer_value();
-    let c = module.get_context();
-    let at = |offset: usize| {
-        // SAFETY: offsets inside the array or one past its last byte.
-        unsafe { begin.const_gep(c.i8_type(), &[c.i64_type().const_int(offset as u64, false)]) }
-    };
+    let i8 = module.get_context().i8_type();
+    // Offsets inside the array or one past its last byte.
+    let at = |offset: usize| gep::const_element(begin, i8, offset as u64);
     (bytes, at(elf_at), at(elf_at + image.elf().len()))
 }
 

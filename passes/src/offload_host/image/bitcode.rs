@@ -14,7 +14,7 @@ use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::{Linkage, Module};
 
-use super::super::kernel_info;
+use super::kernel_info;
 use crate::ir::constants::constant_bytes;
 use crate::ir::types::target_data;
 use crate::ir::Value;

@@ -8,7 +8,7 @@ use object::elf;
 use object::read::elf::{ElfFile64, FileHeader, Sym};
 use object::{Endianness, FileKind, Object, ObjectSymbol, SymbolKind};
 
-use super::super::kernel_info::{self, AmdgpuMetadata};
+use super::kernel_info::{self, AmdgpuMetadata};
 use super::cubin::{self, CudaArch};
 use super::{ImageProblem, Machine};
 use crate::kernel_manifest::KernelManifest;

@@ -25,6 +25,7 @@
 mod bitcode;
 mod cubin;
 mod elf;
+pub mod kernel_info;
 mod offload_binary;
 
 pub use bitcode::BitcodeProblem;
@@ -35,7 +36,7 @@ use std::ops::Range;
 
 use sha2::{Digest, Sha256};
 
-use super::kernel_info::AmdgpuMetadata;
+use self::kernel_info::AmdgpuMetadata;
 use crate::kernel_manifest::KernelManifest;
 
 /// The device the image is for, by ELF `e_machine`.

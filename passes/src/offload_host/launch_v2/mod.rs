@@ -1,6 +1,5 @@
-//! The launch contract, v2 part (`/work/shared-notes/launch-contract-v2.md`,
-//! README "The launch contract"): the call form, its compile-time
-//! descriptor and the run-time `LaunchConfig`.
+//! The v2 launch (README, "The launch contract (v2)"): the call form, its
+//! compile-time descriptor and the run-time `LaunchConfig`.
 //!
 //! ```text
 //! declare i32 @"__offload_launch2.K"(ptr %descriptor, ptr %config, <K's arguments>)
@@ -9,6 +8,15 @@
 //! %struct.__offload_launch_config = type { i32, i32, [3 x i32], [3 x i32], i32, i64, ptr }
 //!   version (2), reserved, teams, threads, dynamic shared memory, device, sizes
 //! ```
+//!
+//! [`plan`] checks the call and its descriptor; [`lower`] fills the
+//! argument arrays (a pointer's size may come from the config) and calls
+//! the module's `__offload_run_launch2` ([`run_launch2`]), which reads the
+//! config and calls `__tgt_target_kernel`.
+
+pub mod lower;
+pub mod plan;
+pub mod run_launch2;
 
 use inkwell::targets::TargetData;
 
@@ -124,3 +132,6 @@ pub fn read_descriptor(
     let words = contract::global_words(global, layout).map_err(named)?;
     DescriptorV2::from_words(&words).map_err(named)
 }
+
+#[cfg(test)]
+mod tests;
