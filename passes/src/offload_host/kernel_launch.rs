@@ -112,7 +112,17 @@ impl<'ctx> Lowering<'_, 'ctx> {
 
     /// Entry-block arrays of base pointers, pointers and (when a size is
     /// only known at run time) sizes, filled before the call, and the map
-    /// types; `None` for a launch without arguments.
+    /// types; `None` for a launch without arguments:
+    ///
+    /// ```c
+    /// void *.offload_baseptrs[N], *.offload_ptrs[N];      // entry-block allocas
+    /// int64_t .offload_sizes[N];                          // when a size is computed
+    /// T .offload_byval;                                   // per spilled aggregate
+    /// static const int64_t .offload_sizes.K[N] = {...};   // else (v2: also)
+    /// static const int64_t .offload_maptypes.K[N] = {map_i | TARGET_PARAM, ...};
+    /// .offload_baseptrs[i] = .offload_ptrs[i] = slot_i;
+    /// .offload_sizes[i] = size_i;                         // v2: config sizes first
+    /// ```
     fn fill_arguments(
         &self,
         builder: &Builder<'ctx>,
@@ -187,7 +197,13 @@ impl<'ctx> Lowering<'_, 'ctx> {
 
     /// The base-pointer/pointer slot value of an argument: the pointer, a
     /// spilled copy of a by-value aggregate, or a scalar's bits
-    /// zero-extended to 64 as a pointer.
+    /// zero-extended to 64 as a pointer:
+    ///
+    /// ```c
+    /// p                                         // a pointer
+    /// (.offload_byval = v, &.offload_byval)     // an aggregate
+    /// (void *)(uint64_t)bits_of(x)              // a scalar
+    /// ```
     fn argument_slot(
         &self,
         builder: &Builder<'ctx>,
@@ -225,7 +241,12 @@ impl<'ctx> Lowering<'_, 'ctx> {
     }
 
     /// The size an argument maps, as an i64 (computed for v1 slices; 0 for
-    /// a size the v2 config gives).
+    /// a size the v2 config gives):
+    ///
+    /// ```c
+    /// (uint64_t)len_arg * element_size          // a v1 slice
+    /// SIZE                                      // otherwise, a constant
+    /// ```
     fn argument_size(
         &self,
         builder: &Builder<'ctx>,
@@ -291,7 +312,11 @@ pub fn fill_kernel_args<'ctx>(
     Ok(())
 }
 
-/// A private constant `[n x i64]` array; returns its address.
+/// A private constant `[n x i64]` array; returns its address:
+///
+/// ```c
+/// static const int64_t name[n] = {...};     // private unnamed_addr
+/// ```
 fn private_array<'ctx>(module: &Module<'ctx>, name: &str, value: ArrayValue<'ctx>) -> PointerValue<'ctx> {
     let global = constant(module, name, value, Linkage::Private);
     global.set_unnamed_address(UnnamedAddress::Global);

@@ -180,7 +180,13 @@ fn existing<'ctx>(module: &Module<'ctx>, image: &DeviceImage, names: &Names) -> 
 }
 
 /// One `OffloadEntry` (version 1, kind OpenMP, a kernel), its region id
-/// `@.K.region_id.H` and its name in `.llvm.rodata.offloading`.
+/// `@.K.region_id.H` and its name in `.llvm.rodata.offloading`:
+///
+/// ```c
+/// const char .K.region_id.H = 0;                                   // weak
+/// const char .offloading.entry_name.K.H[] = "K";                   // linkonce_odr
+/// (__tgt_offload_entry){0, 1, OFK_OpenMP, 0, &.K.region_id.H, .offloading.entry_name.K.H, 0, 0, NULL}
+/// ```
 fn offload_entry<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
@@ -216,7 +222,12 @@ fn offload_entry<'ctx>(
 /// The image as a whole OffloadBinary in `.offload_passes.image`, built
 /// straight from the buffer (see [`constants::const_byte_array`]); returns
 /// the global and the inner ELF's start and end (the entry's `ImageOffset`
-/// and `ImageOffset + ImageSize`, as OffloadWrapper computes them).
+/// and `ImageOffset + ImageSize`, as OffloadWrapper computes them):
+///
+/// ```c
+/// const char .omp_offloading.device_image.H[] = {<prefix>, <image>, <padding>};  // align 8
+/// // start: .omp_offloading.device_image.H + sizeof(prefix); end: start + sizeof(image)
+/// ```
 fn device_image_bytes<'ctx>(
     module: &Module<'ctx>,
     image: &DeviceImage,
@@ -236,7 +247,16 @@ fn device_image_bytes<'ctx>(
 }
 
 /// `.omp_offloading.descriptor_reg.H`: register, and unregister at exit;
-/// both in the image's comdat, the constructor entry keyed by the image.
+/// both in the image's comdat, the constructor entry keyed by the image:
+///
+/// ```c
+/// void .omp_offloading.descriptor_unreg.H(void) { __tgt_unregister_lib(&descriptor); }
+/// void .omp_offloading.descriptor_reg.H(void) {
+///     __tgt_register_lib(&descriptor);
+///     atexit(.omp_offloading.descriptor_unreg.H);
+/// }
+/// // llvm.global_ctors += {101, .omp_offloading.descriptor_reg.H, .omp_offloading.device_image.H}
+/// ```
 fn emit_constructor<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
@@ -267,7 +287,11 @@ fn emit_constructor<'ctx>(
 
 /// A `linkonce_odr hidden void()` function `name` in `comdat` and section
 /// `.text.startup`, making the given runtime calls, each with one argument,
-/// in order.
+/// in order:
+///
+/// ```c
+/// void name(void) { f1(a1); f2(a2); ... }
+/// ```
 fn runtime_caller<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,

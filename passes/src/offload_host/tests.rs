@@ -23,7 +23,7 @@ pub fn image() -> String {
 }
 
 /// The image's digest suffix.
-fn suffix() -> String {
+pub fn suffix() -> String {
     image::DeviceImage::load(std::path::Path::new(&image())).unwrap().digest_suffix()
 }
 
@@ -57,6 +57,18 @@ pub fn fails(body: &str) -> Error {
         "module changed on error"
     );
     error
+}
+
+/// The text of function `@name` in printed module `ir`, from `define` to
+/// its closing brace.
+pub fn function<'a>(ir: &'a str, name: &str) -> &'a str {
+    let start = ir
+        .match_indices("define ")
+        .map(|(at, _)| at)
+        .find(|&at| ir[at..].lines().next().is_some_and(|line| line.contains(&format!(" @{name}("))))
+        .unwrap_or_else(|| panic!("no function @{name} in:\n{ir}"));
+    let end = start + ir[start..].find("\n}\n").expect("a closing brace") + 2;
+    &ir[start..end]
 }
 
 /// The problem of a launch error.

@@ -107,7 +107,13 @@ pub fn emit<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>) -> Result<Function
 }
 
 /// A config's `[3 x i32]` at `at` with y and z of 0 made 1: the array
-/// and its x.
+/// and its x:
+///
+/// ```c
+/// uint32_t d[3] = *at;
+/// d[1] = d[1] == 0 ? 1 : d[1];
+/// d[2] = d[2] == 0 ? 1 : d[2];
+/// ```
 fn dims<'ctx>(
     builder: &Builder<'ctx>,
     types: &Types<'ctx>,

@@ -2,7 +2,7 @@
 //! time, the digest check.
 
 use super::DescriptorV2;
-use crate::offload_host::tests::{HEADER, run_wrapped, wrapped_image};
+use crate::offload_host::tests::{HEADER, function, run_wrapped, wrapped_image};
 use crate::offload_host::{Error, LaunchProblem, OffloadHost, image};
 use crate::pass::ModulePass;
 use crate::test_support::parse;
@@ -39,10 +39,48 @@ fn v2_launch_reads_its_config_at_run_time() {
     // The pointer's size is the config's (SIZE 0, no attribute).
     let (changed, ir) = run_wrapped(&format!("{}{V2_CALL}", descriptor(&[2, digest(), 2, 3, 0, 0, 0]))).unwrap();
     assert!(changed);
-    assert!(ir.contains("call i32 @__offload_run_launch2(ptr %cfg, ptr @.scale.region_id."), "{ir}");
-    assert!(ir.contains("define internal i32 @__offload_run_launch2("), "{ir}");
-    assert!(ir.contains("%config.sizes = load ptr, ptr"), "{ir}");
-    assert!(ir.contains("ret i32 %scale.rc"), "{ir}");
+    // The pointer's size: the config's sizes[0] (the constant 0 without a
+    // config or sizes), known when not 0; the literal's size is constant.
+    let expected = format!(
+        r#"define i32 @f(ptr %cfg, ptr %p, i32 %n) {{
+  %.offload_baseptrs = alloca [2 x ptr], align 8
+  %.offload_ptrs = alloca [2 x ptr], align 8
+  %.offload_sizes = alloca [2 x i64], align 8
+  %1 = icmp eq ptr %cfg, null
+  %2 = getelementptr inbounds nuw %struct.__offload_launch_config, ptr %cfg, i32 0, i32 6
+  %3 = select i1 %1, ptr @.offload_sizes.scale, ptr %2
+  %config.sizes = load ptr, ptr %3, align 8
+  %4 = icmp eq ptr %config.sizes, null
+  %5 = or i1 %4, %1
+  %6 = select i1 %5, ptr @.offload_sizes.scale, ptr %config.sizes
+  %7 = getelementptr inbounds [2 x ptr], ptr %.offload_baseptrs, i64 0, i64 0
+  store ptr %p, ptr %7, align 8
+  %8 = getelementptr inbounds [2 x ptr], ptr %.offload_ptrs, i64 0, i64 0
+  store ptr %p, ptr %8, align 8
+  %9 = getelementptr inbounds [2 x i64], ptr %6, i64 0, i64 0
+  %10 = load i64, ptr %9, align 8
+  %11 = icmp eq i64 %10, 0
+  %12 = select i1 %11, i64 0, i64 %10
+  %13 = icmp ne i64 %12, 0
+  %14 = and i1 true, %13
+  %15 = getelementptr inbounds [2 x i64], ptr %.offload_sizes, i64 0, i64 0
+  store i64 %12, ptr %15, align 8
+  %16 = zext i32 %n to i64
+  %17 = inttoptr i64 %16 to ptr
+  %18 = getelementptr inbounds [2 x ptr], ptr %.offload_baseptrs, i64 0, i64 1
+  store ptr %17, ptr %18, align 8
+  %19 = getelementptr inbounds [2 x ptr], ptr %.offload_ptrs, i64 0, i64 1
+  store ptr %17, ptr %19, align 8
+  %20 = getelementptr inbounds [2 x i64], ptr %.offload_sizes, i64 0, i64 1
+  store i64 4, ptr %20, align 8
+  %scale.rc = call i32 @__offload_run_launch2(ptr %cfg, ptr @.scale.region_id.{h:016x}, i32 2, ptr %.offload_baseptrs, ptr %.offload_ptrs, ptr %.offload_sizes, ptr @.offload_maptypes.scale, i1 %14)
+  ret i32 %scale.rc
+}}"#,
+        h = digest()
+    );
+    assert_eq!(function(&ir, "f"), expected);
+    assert!(ir.contains("@.offload_sizes.scale = private unnamed_addr constant [2 x i64] [i64 0, i64 4]\n"), "{ir}");
+    assert!(ir.contains("define internal i32 @__offload_run_launch2(ptr %config, ptr %region_id, i32 %count, ptr %baseptrs, ptr %ptrs, ptr %sizes, ptr %maptypes, i1 %sizes_known) {\n"), "{ir}");
     assert!(!ir.contains("__offload_launch2.scale\"(ptr"), "{ir}");
     // Digest 0 is not checked; another digest is an error.
     run_wrapped(&format!("{}{V2_CALL}", descriptor(&[2, 0, 2, 3, 0, 0, 0]))).unwrap();
