@@ -2,7 +2,7 @@
 //! libomptarget launches of the kernels in a linked device image, and
 //! embeds and registers that image with the runtime.
 //!
-//! # Input: the launch contract (README, "The launch contract")
+//! # Input: the launch contract (README, "The launch contract (v2)")
 //! The image at `PATH` is an ELF64 device image — an x86_64 shared object
 //! (libomptarget's host plugin), an AMDGPU code object or an NVPTX cubin —
 //! or nvptx64 LLVM bitcode (the CUDA plugin compiles it when it loads it),
@@ -26,12 +26,12 @@
 //! inference from attributes). The call's arguments are the kernel's.
 //!
 //! **v2 launch** ([`launch_v2`]): `call @"__offload_launch2.K"(ptr
-//! %descriptor, ptr %config, args...)`: the descriptor is a constant global of the
-//! same module (words: version 2, image digest, per argument MAP and SIZE);
-//! the config (`LaunchConfig`: teams, threads, dynamic shared memory,
-//! device, per-argument sizes) is read at run time. A descriptor whose digest
-//! is not the image's is an error: the host was compiled against another
-//! image.
+//! %descriptor, ptr %config, args...)`: the descriptor is a constant global
+//! of the same module (words: version 2, image digest, per argument MAP and
+//! SIZE); the config (`LaunchConfig`: teams, threads, dynamic shared memory,
+//! device, per-argument sizes) is read at run time. A descriptor whose
+//! digest is not the image's is an error: the host was compiled against
+//! another image.
 //!
 //! **Checks** ([`check`]): every launch's argument count and kinds (pointer,
 //! integer width, float kind, by-value aggregate size; a mapped size smaller
@@ -46,7 +46,8 @@
 //! stderr and aborts.
 //!
 //! **Data regions** ([`data_region`]): `@__offload_data_begin/update/end(ptr,
-//! i64 size, i64 maptype)` lower to `__tgt_target_data_{begin,update,end}_mapper`.
+//! i64 size, i64 maptype)` lower to
+//! `__tgt_target_data_{begin,update,end}_mapper`.
 //!
 //! # Output
 //! The registration ([`registration`]): the image as a whole OffloadBinary
