@@ -30,11 +30,6 @@ passes! {
     amdgpu_kernel_abi::AmdgpuKernelAbi,
     byref_callee_copy::ByrefCalleeCopy,
     offload_wrap_kernels::OffloadWrapKernels,
-    #[allow(
-        dead_code,
-        unused_imports,
-        reason = "offload_host re-exports contract and error types and keeps DeviceImage::wrapped, which nothing in the crate reads"
-    )]
     offload_host::OffloadHost,
 }
 

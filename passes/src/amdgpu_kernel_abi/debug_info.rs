@@ -109,7 +109,11 @@ pub struct DebugInfoError {
 
 impl std::fmt::Display for DebugInfoError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "debug info of source parameter {}: {}", self.param, self.why)
+        write!(
+            f,
+            "debug info of source parameter {}: {}",
+            self.param, self.why
+        )
     }
 }
 
@@ -125,7 +129,9 @@ pub struct Sources {
 
 /// Source parameter types of `function`, in order, from its `DISubprogram`;
 /// `Ok(None)` without debug info (or without a type list: `-Cdebuginfo=1`).
-pub fn source_parameter_types(function: FunctionValue<'_>) -> Result<Option<Sources>, DebugInfoError> {
+pub fn source_parameter_types(
+    function: FunctionValue<'_>,
+) -> Result<Option<Sources>, DebugInfoError> {
     let Some(subprogram) = DiSubprogram::of(function) else {
         return Ok(None);
     };
@@ -157,7 +163,11 @@ pub fn source_parameter_types(function: FunctionValue<'_>) -> Result<Option<Sour
 pub fn declared_at_parameter(function: FunctionValue<'_>, index: u32) -> Option<bool> {
     let param = naming::param(function, index)?;
     let entry = crate::ir::Block::from(function.get_first_basic_block()?);
-    let declared: Vec<_> = entry.instructions().into_iter().flat_map(|inst| inst.dbg_declare_addresses()).collect();
+    let declared: Vec<_> = entry
+        .instructions()
+        .into_iter()
+        .flat_map(|inst| inst.dbg_declare_addresses())
+        .collect();
     if declared.contains(&param) {
         return Some(true);
     }
@@ -185,10 +195,14 @@ impl Walk {
             return Err(format!("alignment {align} is not a power of two"));
         }
         if align != 0 && !size.is_multiple_of(align) {
-            return Err(format!("size {size} is not a multiple of its alignment {align}"));
+            return Err(format!(
+                "size {size} is not a multiple of its alignment {align}"
+            ));
         }
         let shape = match node.tag() {
-            DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE if node.is_variant_part() || has_variant_part(node) => {
+            DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE
+                if node.is_variant_part() || has_variant_part(node) =>
+            {
                 Shape::Variants
             }
             DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE => Shape::Struct,
@@ -201,11 +215,17 @@ impl Walk {
             // A union's fields overlap in ways no pair of scalars carries.
             Shape::Variants if node.tag() == DW_TAG_UNION_TYPE => None,
             Shape::Variants => self.variant_leaves(node, 0, size, 0)?,
-            _ => self.flatten(node.into(), 0, size, &mut leaves, 0)?.then_some(leaves),
+            _ => self
+                .flatten(node.into(), 0, size, &mut leaves, 0)?
+                .then_some(leaves),
         };
         let pointer_niche = matches!(leaves.as_deref(),
             Some([leaf]) if shape == Shape::Variants && leaf.kind == LeafKind::Pointer && leaf.offset == 0 && leaf.size == size);
-        let shape = if pointer_niche { Shape::PointerNiche } else { shape };
+        let shape = if pointer_niche {
+            Shape::PointerNiche
+        } else {
+            shape
+        };
         Ok(SourceType {
             size,
             align,
@@ -220,13 +240,21 @@ impl Walk {
     /// overlapping ones (no pair of scalars carries such storage). Where a
     /// niche tag (an integer) and a pointer share the same bytes, the leaf is
     /// the pointer: `Option<&T>` is the pointer, null for `None`.
-    fn variant_leaves(&mut self, node: DiType<'_>, base: u64, size: u64, depth: u32) -> Result<Option<Vec<Leaf>>, String> {
+    fn variant_leaves(
+        &mut self,
+        node: DiType<'_>,
+        base: u64,
+        size: u64,
+        depth: u32,
+    ) -> Result<Option<Vec<Leaf>>, String> {
         let Some(part) = members(node).find(|m| m.is_variant_part()) else {
             return Ok(None);
         };
         let mut all = Vec::new();
         let discriminator = part.discriminator();
-        let members = discriminator.into_iter().chain(part.elements().unwrap_or_default());
+        let members = discriminator
+            .into_iter()
+            .chain(part.elements().unwrap_or_default());
         for member in members {
             self.visit()?;
             let Some(member) = DiType::of(member).filter(|m| m.tag() == DW_TAG_MEMBER) else {
@@ -235,7 +263,13 @@ impl Walk {
             let Some(payload) = member.base_type() else {
                 return Ok(None);
             };
-            if !self.flatten(payload, base + member.offset_bytes(), base + size, &mut all, depth + 1)? {
+            if !self.flatten(
+                payload,
+                base + member.offset_bytes(),
+                base + size,
+                &mut all,
+                depth + 1,
+            )? {
                 return Ok(None);
             }
         }
@@ -257,13 +291,21 @@ impl Walk {
             let ty = DiType::of(node).ok_or("a type that is not a DI type")?;
             if !matches!(
                 ty.tag(),
-                DW_TAG_TYPEDEF | DW_TAG_CONST_TYPE | DW_TAG_VOLATILE_TYPE | DW_TAG_RESTRICT_TYPE | DW_TAG_ATOMIC_TYPE
+                DW_TAG_TYPEDEF
+                    | DW_TAG_CONST_TYPE
+                    | DW_TAG_VOLATILE_TYPE
+                    | DW_TAG_RESTRICT_TYPE
+                    | DW_TAG_ATOMIC_TYPE
             ) {
                 return Ok(ty);
             }
-            node = ty.base_type().ok_or("a typedef or qualifier without a base type")?;
+            node = ty
+                .base_type()
+                .ok_or("a typedef or qualifier without a base type")?;
         }
-        Err(format!("more than {MAX_QUALIFIERS} typedefs or qualifiers in a row (a cycle?)"))
+        Err(format!(
+            "more than {MAX_QUALIFIERS} typedefs or qualifiers in a row (a cycle?)"
+        ))
     }
 
     /// Appends the scalar leaves of `node`, placed at `base` inside an
@@ -279,7 +321,9 @@ impl Walk {
         depth: u32,
     ) -> Result<bool, String> {
         if depth > MAX_DEPTH {
-            return Err(format!("types nest deeper than {MAX_DEPTH} levels (a cycle?)"));
+            return Err(format!(
+                "types nest deeper than {MAX_DEPTH} levels (a cycle?)"
+            ));
         }
         if out.len() > MAX_LEAVES {
             return Ok(false);
@@ -306,14 +350,20 @@ impl Walk {
                 });
                 Ok(true)
             }
-            DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE => self.flatten_members(node, base, size, out, depth),
+            DW_TAG_STRUCTURE_TYPE | DW_TAG_CLASS_TYPE => {
+                self.flatten_members(node, base, size, out, depth)
+            }
             DW_TAG_ARRAY_TYPE => self.flatten_array(node, base, size, out, depth),
             DW_TAG_ENUMERATION_TYPE => {
                 out.push(leaf(LeafKind::Integer));
                 Ok(true)
             }
             _ if node.is_basic() => {
-                let kind = if node.basic_encoding() == DW_ATE_FLOAT { LeafKind::Float } else { LeafKind::Integer };
+                let kind = if node.basic_encoding() == DW_ATE_FLOAT {
+                    LeafKind::Float
+                } else {
+                    LeafKind::Integer
+                };
                 if size > 0 {
                     out.push(leaf(kind));
                 }
@@ -357,7 +407,9 @@ impl Walk {
                         return Err("a member without a type".into());
                     };
                     if offset > size {
-                        return Err(format!("a member at offset {offset} of a {size}-byte struct"));
+                        return Err(format!(
+                            "a member at offset {offset} of a {size}-byte struct"
+                        ));
                     }
                     if !self.flatten(ty, base + offset, base + size, out, depth + 1)? {
                         return Ok(false);
@@ -407,7 +459,10 @@ impl Walk {
 /// The members of a composite that are DI types (elements without storage,
 /// such as subprograms, are no DI types).
 fn members<'m>(node: DiType<'m>) -> impl Iterator<Item = DiType<'m>> {
-    node.elements().unwrap_or_default().into_iter().filter_map(DiType::of)
+    node.elements()
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(DiType::of)
 }
 
 /// True when a struct's elements hold a variant part (a Rust enum).

@@ -73,7 +73,11 @@ impl std::fmt::Display for Error {
         match self {
             Error::Unrewritable { kernel, why } => write!(f, "kernel '{kernel}' {why}"),
             Error::Param { param, ty, problem } => write!(f, "{param} of type '{ty}': {problem}"),
-            Error::HintEntry { kernel, entry, problem } => match problem {
+            Error::HintEntry {
+                kernel,
+                entry,
+                problem,
+            } => match problem {
                 HintShape::Malformed => write!(
                     f,
                     "kernel '{kernel}': !{HINT} entry {entry} is malformed: expected !{{i32 first, i32 count, i64 size, i64 align}}"
@@ -83,14 +87,26 @@ impl std::fmt::Display for Error {
                     "kernel '{kernel}': !{HINT} entry {entry}: {field} {value} is not a parameter index or count (expected a non-negative i32)"
                 ),
             },
-            Error::Hint { kernel, first, problem } => {
-                write!(f, "kernel '{kernel}': !{HINT} entry for parameter {first}: {problem}")
+            Error::Hint {
+                kernel,
+                first,
+                problem,
+            } => {
+                write!(
+                    f,
+                    "kernel '{kernel}': !{HINT} entry for parameter {first}: {problem}"
+                )
             }
-            Error::AllocaAddressSpace { kernel, address_space } => write!(
+            Error::AllocaAddressSpace {
+                kernel,
+                address_space,
+            } => write!(
                 f,
                 "kernel '{kernel}': the data layout puts allocas in address space {address_space} (A{address_space}), where byref kernel arguments go; is this an amdgcn module?"
             ),
-            Error::Internal { kernel, what } => write!(f, "kernel '{kernel}': internal error: {what}"),
+            Error::Internal { kernel, what } => {
+                write!(f, "kernel '{kernel}': internal error: {what}")
+            }
         }
     }
 }
@@ -119,8 +135,15 @@ impl std::fmt::Display for HintProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             HintProblem::ZeroCount => write!(f, "names no parameters (count is 0)"),
-            HintProblem::OutOfRange { first, last, params } => {
-                write!(f, "names parameters {first}..{last} but the kernel has {params}")
+            HintProblem::OutOfRange {
+                first,
+                last,
+                params,
+            } => {
+                write!(
+                    f,
+                    "names parameters {first}..{last} but the kernel has {params}"
+                )
             }
             HintProblem::Overlaps => write!(f, "overlaps another entry"),
             HintProblem::AlignNotPowerOfTwo { align } => {
@@ -136,12 +159,18 @@ impl std::fmt::Display for HintProblem {
                 write!(f, "parameter {param} is already an aggregate or byref")
             }
             HintProblem::NoFixedSize { param, ty } => {
-                write!(f, "parameter {param} has type '{ty}', which has no fixed size")
+                write!(
+                    f,
+                    "parameter {param} has type '{ty}', which has no fixed size"
+                )
             }
             HintProblem::DisagreesWithDereferenceable {
                 size,
                 dereferenceable,
-            } => write!(f, "size {size} disagrees with dereferenceable({dereferenceable})"),
+            } => write!(
+                f,
+                "size {size} disagrees with dereferenceable({dereferenceable})"
+            ),
             HintProblem::FieldsTooLarge { needed, size } => {
                 write!(f, "its fields need {needed} bytes but the size is {size}")
             }

@@ -15,12 +15,18 @@ use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
 
 use super::debug_info::{Leaf, LeafKind, Shape, SourceType, Sources};
-use super::plan::{Action, ParamPlan, is_aggregate, is_pointer, keep, param_type, plan_from_ir, rustc_indirect};
+use super::plan::{
+    Action, ParamPlan, is_aggregate, is_pointer, keep, param_type, plan_from_ir, rustc_indirect,
+};
 use crate::ir::{Type, attributes};
 
 /// The plan matching `kernel`'s parameters to `sources`, `None` when no
 /// assignment uses every IR parameter (the IR rules apply then).
-pub fn plan<'ctx>(kernel: FunctionValue<'ctx>, sources: &Sources, layout: &TargetData) -> Option<Vec<ParamPlan<'ctx>>> {
+pub fn plan<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    sources: &Sources,
+    layout: &TargetData,
+) -> Option<Vec<ParamPlan<'ctx>>> {
     // Zero-sized source parameters get no IR parameter.
     let params: Vec<&SourceType> = sources.params.iter().filter(|s| s.size > 0).collect();
     let mut matcher = Matcher {
@@ -130,7 +136,10 @@ fn single<'ctx>(
         // by-value arguments dead_on_return then): a struct of one pointer.
         // A source of several fields is never one IR scalar: no match.
         let one_value = match single_leaf(source) {
-            Some(leaf) => layout.get_store_size(&ty) == leaf.size && (leaf.kind == LeafKind::Pointer) == is_pointer(ty),
+            Some(leaf) => {
+                layout.get_store_size(&ty) == leaf.size
+                    && (leaf.kind == LeafKind::Pointer) == is_pointer(ty)
+            }
             None => matches!(ty, BasicTypeEnum::VectorType(_)),
         };
         return one_value.then(|| keep(index));
@@ -171,7 +180,13 @@ fn single<'ctx>(
 /// parameter is its address) and an alloca the parameter is stored to for a
 /// pointer; and `align` is the struct's or the pointee's. Where neither
 /// tells, it is taken as the pointer itself, with a warning.
-fn pointer_wrapper(kernel: FunctionValue<'_>, index: u32, source: &SourceType, leaf: &Leaf, align_attr: Option<u64>) -> ParamPlan<'static> {
+fn pointer_wrapper(
+    kernel: FunctionValue<'_>,
+    index: u32,
+    source: &SourceType,
+    leaf: &Leaf,
+    align_attr: Option<u64>,
+) -> ParamPlan<'static> {
     let plan = |action, doubt| ParamPlan {
         old: index..index + 1,
         action,
@@ -218,7 +233,12 @@ pub fn single_leaf(source: &SourceType) -> Option<&Leaf> {
 
 /// rustc's `PassMode::Pair`: a two-field source aggregate passed as the two
 /// IR scalars at `index`, when their sizes and kinds match the fields.
-fn pair<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, layout: &TargetData) -> Option<ParamPlan<'ctx>> {
+fn pair<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    index: u32,
+    source: &SourceType,
+    layout: &TargetData,
+) -> Option<ParamPlan<'ctx>> {
     if !source.is_aggregate() {
         return None;
     }
@@ -237,7 +257,11 @@ fn pair<'ctx>(kernel: FunctionValue<'ctx>, index: u32, source: &SourceType, layo
         action: Action::Pair {
             offsets: vec![first.offset, second.offset],
             size: source.size,
-            align: if source.align > 0 { source.align } else { natural },
+            align: if source.align > 0 {
+                source.align
+            } else {
+                natural
+            },
         },
         source: "debug info",
         doubt: None,

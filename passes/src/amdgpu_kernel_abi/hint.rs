@@ -58,7 +58,10 @@ pub fn plan<'ctx>(
     Ok(Some(plan))
 }
 
-fn parse<'ctx>(kernel: FunctionValue<'ctx>, hint: crate::ir::Metadata<'ctx>) -> Result<Vec<Entry>, Error> {
+fn parse<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    hint: crate::ir::Metadata<'ctx>,
+) -> Result<Vec<Entry>, Error> {
     let operands = metadata::operands(hint);
     if operands.is_empty() {
         log::debug!(
@@ -74,7 +77,9 @@ fn parse<'ctx>(kernel: FunctionValue<'ctx>, hint: crate::ir::Metadata<'ctx>) -> 
     };
     let mut entries = Vec::new();
     for (n, node) in operands.into_iter().enumerate() {
-        let fields = node.map(|node| metadata::integers(node)).unwrap_or_default();
+        let fields = node
+            .map(|node| metadata::integers(node))
+            .unwrap_or_default();
         let [Some(first), Some(count), Some(size), Some(align)] = fields[..] else {
             return Err(shape_error(n, HintShape::Malformed));
         };
@@ -98,7 +103,12 @@ fn parse<'ctx>(kernel: FunctionValue<'ctx>, hint: crate::ir::Metadata<'ctx>) -> 
 
 /// Checks an entry against the kernel; `Ok` holds the fields' offsets, or
 /// `None` for a pointer to the aggregate.
-fn check(kernel: FunctionValue<'_>, e: &Entry, next: u32, layout: &TargetData) -> Result<Option<Vec<u64>>, Error> {
+fn check(
+    kernel: FunctionValue<'_>,
+    e: &Entry,
+    next: u32,
+    layout: &TargetData,
+) -> Result<Option<Vec<u64>>, Error> {
     let params = kernel.count_params();
     let err = |problem| {
         Err(Error::Hint {
@@ -157,7 +167,10 @@ fn check(kernel: FunctionValue<'_>, e: &Entry, next: u32, layout: &TargetData) -
     let offsets = offsets(kernel, e, layout);
     let needed = offsets.last().copied().unwrap_or(0) + layout.get_store_size(&last);
     if needed > e.size {
-        return err(HintProblem::FieldsTooLarge { needed, size: e.size });
+        return err(HintProblem::FieldsTooLarge {
+            needed,
+            size: e.size,
+        });
     }
     Ok(Some(offsets))
 }

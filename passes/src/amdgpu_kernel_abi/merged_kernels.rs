@@ -43,13 +43,18 @@ pub fn unmerge<'ctx>(module: &Module<'ctx>, diagnostics: &mut Diagnostics) -> Ve
                     "{}: kernel '{symbol}' was an alias of the identical kernel '{merged_into}' (MergeFunctions); it is a copy of that kernel again",
                     super::PASS
                 );
-                made.push(Unmerged { kernel, merged_into: found.aliasee });
+                made.push(Unmerged {
+                    kernel,
+                    merged_into: found.aliasee,
+                });
                 continue;
             }
             Err(refused) => refused,
         };
         let reason = match refused {
-            UnmergeRefused::SignatureDiffers => "whose signature is not that kernel's, so it cannot be made a copy of it",
+            UnmergeRefused::SignatureDiffers => {
+                "whose signature is not that kernel's, so it cannot be made a copy of it"
+            }
             UnmergeRefused::OtherUses => "that something other than @llvm.used refers to",
             UnmergeRefused::NoBody => "of a kernel without a body",
         };
@@ -79,7 +84,9 @@ pub fn warn_borrowed_debug_info(
         .iter()
         .map(|&i| naming::ParamRef::of(kernel, i).to_string())
         .collect();
-    let listed = listed.join(", ").replace(&format!("kernel '{}', ", naming::name_of(kernel)), "");
+    let listed = listed
+        .join(", ")
+        .replace(&format!("kernel '{}', ", naming::name_of(kernel)), "");
     diagnostics.warn(format!(
         "kernel '{}' was an alias of the identical kernel '{}' (MergeFunctions) and is a copy of it again, planned from that kernel's source types (its debug info or hint; this kernel's own went with its body): {listed} are passed as those types say; if this kernel's differ, its argument layout is not clang's. Run amdgpu-kernel-abi before MergeFunctions (at rustc's pipeline start) or compile with -Zmerge-functions=disabled",
         naming::name_of(kernel),

@@ -88,13 +88,21 @@ impl ModulePass for AmdgpuKernelAbi {
         let layout = types::target_data(module);
         // (Looked up once: the lookup hashes the name.)
         let hint = metadata::kind(module, HINT);
-        let made_by_rustc = crate::ir::module_utils::idents(module).iter().any(|i| i.starts_with("rustc version"));
+        let made_by_rustc = crate::ir::module_utils::idents(module)
+            .iter()
+            .any(|i| i.starts_with("rustc version"));
         kernels::log_skipped_declarations(module, PASS);
         // Plan every kernel before changing any, so a bad hint or a kernel that
         // cannot change leaves the module untouched.
         let mut plans = Vec::new();
         for kernel in kernels::amdgpu_kernels(module) {
-            plans.extend(plan_rewrite(kernel, hint, made_by_rustc, &layout, diagnostics)?);
+            plans.extend(plan_rewrite(
+                kernel,
+                hint,
+                made_by_rustc,
+                &layout,
+                diagnostics,
+            )?);
         }
         let alloca_as = types::alloca_address_space(module);
         if let Some((first, _)) = plans.first()
@@ -111,7 +119,9 @@ impl ModulePass for AmdgpuKernelAbi {
         let unmerged = merged_kernels::unmerge(module, diagnostics);
         for copy in &unmerged {
             let planned = plan_rewrite(copy.kernel, hint, made_by_rustc, &layout, diagnostics)?;
-            let plan = planned.as_ref().map_or(&[][..], |(_, plan)| plan.as_slice());
+            let plan = planned
+                .as_ref()
+                .map_or(&[][..], |(_, plan)| plan.as_slice());
             let doubtful = plan::decided_by_source_types(copy.kernel, plan, &layout);
             merged_kernels::warn_borrowed_debug_info(copy, &doubtful, diagnostics);
             plans.extend(planned);

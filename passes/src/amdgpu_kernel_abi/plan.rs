@@ -51,7 +51,11 @@ pub enum Action<'ctx> {
     /// A pointer to a value that is one scalar or pointer (`pointer`): pass
     /// that element itself when the body allows (see [`super::wrapper`]),
     /// else as `Indirect`.
-    IndirectWrapper { size: u64, align: u64, pointer: bool },
+    IndirectWrapper {
+        size: u64,
+        align: u64,
+        pointer: bool,
+    },
     /// rustc's `PassMode::Pair`, the two scalars of one source aggregate, at
     /// these byte offsets: `byref([size x i8])`, each old parameter becomes
     /// a load at its offset. (A hint may describe more than two fields.)
@@ -71,9 +75,9 @@ impl ParamPlan<'_> {
     fn byref_size(&self, layout: &TargetData) -> Option<u64> {
         match &self.action {
             Action::ByValueAggregate { ty } => Some(layout.get_abi_size(ty)),
-            Action::Indirect { size, .. } | Action::IndirectWrapper { size, .. } | Action::Pair { size, .. } => {
-                Some(*size)
-            }
+            Action::Indirect { size, .. }
+            | Action::IndirectWrapper { size, .. }
+            | Action::Pair { size, .. } => Some(*size),
             Action::Keep | Action::ByValueWrapper { .. } => None,
         }
     }
@@ -100,7 +104,10 @@ pub fn is_pointer(ty: BasicTypeEnum<'_>) -> bool {
 }
 
 pub fn is_aggregate(ty: BasicTypeEnum<'_>) -> bool {
-    matches!(ty, BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_))
+    matches!(
+        ty,
+        BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_)
+    )
 }
 
 /// The kernel's parameter plan.
@@ -119,7 +126,11 @@ pub fn plan_kernel<'ctx>(
             && let Some(element) = crate::ir::Type::from(ty).first_without_fixed_size()
         {
             let element = element.text();
-            return Err(param_error(kernel, index, ParamProblem::NoFixedSize { element }));
+            return Err(param_error(
+                kernel,
+                index,
+                ParamProblem::NoFixedSize { element },
+            ));
         }
     }
     let plan = if let Some((index, _)) = types::first_opaque_param(kernel) {
@@ -183,12 +194,20 @@ pub fn param_error(kernel: FunctionValue<'_>, index: u32, problem: ParamProblem)
 }
 
 /// Every planned byref type must be one the verifier accepts.
-fn check_byref_sizes(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], layout: &TargetData) -> Result<(), Error> {
+fn check_byref_sizes(
+    kernel: FunctionValue<'_>,
+    plan: &[ParamPlan<'_>],
+    layout: &TargetData,
+) -> Result<(), Error> {
     for item in plan {
         if let Some(size) = item.byref_size(layout)
             && size > MAX_BYREF_SIZE
         {
-            return Err(param_error(kernel, item.old.start, ParamProblem::TooLarge { size }));
+            return Err(param_error(
+                kernel,
+                item.old.start,
+                ParamProblem::TooLarge { size },
+            ));
         }
     }
     Ok(())
@@ -218,8 +237,14 @@ fn params_in_doubt(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>]) -> Vec<u32
 /// The parameters of `kernel` whose plan another kernel's source types could
 /// have changed: those `plan` took from debug info or a hint, and those the
 /// IR rules alone leave in doubt ([`params_in_doubt`]).
-pub fn decided_by_source_types(kernel: FunctionValue<'_>, plan: &[ParamPlan<'_>], layout: &TargetData) -> Vec<u32> {
-    let from_ir: Vec<ParamPlan<'_>> = (0..kernel.count_params()).map(|i| plan_from_ir(kernel, i, layout)).collect();
+pub fn decided_by_source_types(
+    kernel: FunctionValue<'_>,
+    plan: &[ParamPlan<'_>],
+    layout: &TargetData,
+) -> Vec<u32> {
+    let from_ir: Vec<ParamPlan<'_>> = (0..kernel.count_params())
+        .map(|i| plan_from_ir(kernel, i, layout))
+        .collect();
     let mut params: Vec<u32> = plan
         .iter()
         .filter(|p| p.source != "IR")
@@ -263,8 +288,13 @@ fn warn_undecidable(
         return;
     }
     let list = |params: &[u32]| {
-        let listed: Vec<String> = params.iter().map(|&i| ParamRef::of(kernel, i).to_string()).collect();
-        listed.join(", ").replace(&format!("kernel '{}', ", naming::name_of(kernel)), "")
+        let listed: Vec<String> = params
+            .iter()
+            .map(|&i| ParamRef::of(kernel, i).to_string())
+            .collect();
+        listed
+            .join(", ")
+            .replace(&format!("kernel '{}', ", naming::name_of(kernel)), "")
     };
     let mut doubts = Vec::new();
     if !in_doubt.is_empty() {
@@ -319,7 +349,11 @@ fn plan_opaque_kernel<'ctx>(
 }
 
 /// The rule for one parameter when only its IR type and attributes are known.
-pub fn plan_from_ir<'ctx>(kernel: FunctionValue<'ctx>, index: u32, layout: &TargetData) -> ParamPlan<'ctx> {
+pub fn plan_from_ir<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    index: u32,
+    layout: &TargetData,
+) -> ParamPlan<'ctx> {
     let ty = param_type(kernel, index);
     if attributes::has_param(kernel, index, "byref") {
         return keep(index);
@@ -345,7 +379,11 @@ pub fn plan_from_ir<'ctx>(kernel: FunctionValue<'ctx>, index: u32, layout: &Targ
             && align == pointer_size
             && naming::param(kernel, index).is_some_and(super::wrapper::only_loads_pointers);
         let action = if one_pointer {
-            Action::IndirectWrapper { size, align, pointer: true }
+            Action::IndirectWrapper {
+                size,
+                align,
+                pointer: true,
+            }
         } else {
             Action::Indirect { size, align }
         };
@@ -375,12 +413,17 @@ pub fn rustc_indirect(kernel: FunctionValue<'_>, index: u32) -> Option<(u64, u64
 /// The single scalar, vector or pointer an aggregate wraps (recursively),
 /// with the index path to reach it; `None` when it holds anything else.
 /// clang's single-element-struct rule: the element must fill the aggregate.
-pub fn single_element<'ctx>(ty: BasicTypeEnum<'ctx>, layout: &TargetData) -> Option<(BasicTypeEnum<'ctx>, Vec<u32>)> {
+pub fn single_element<'ctx>(
+    ty: BasicTypeEnum<'ctx>,
+    layout: &TargetData,
+) -> Option<(BasicTypeEnum<'ctx>, Vec<u32>)> {
     let mut path = Vec::new();
     let mut inner = ty;
     loop {
         inner = match inner {
-            BasicTypeEnum::StructType(s) if s.count_fields() == 1 => s.get_field_type_at_index(0)?,
+            BasicTypeEnum::StructType(s) if s.count_fields() == 1 => {
+                s.get_field_type_at_index(0)?
+            }
             BasicTypeEnum::ArrayType(a) if a.len() == 1 => a.get_element_type(),
             BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_) => return None,
             _ => break,

@@ -15,14 +15,18 @@ use inkwell::builder::Builder;
 use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::{AnyType, BasicTypeEnum};
-use inkwell::values::{AggregateValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue};
+use inkwell::values::{
+    AggregateValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue,
+};
 
+use super::PASS;
 use super::error::Error;
 use super::plan::{Action, ParamPlan, param_type};
 use super::wrapper::{self, WrapperUses};
-use super::PASS;
 use crate::ir::kernels::AMDGPU_CONSTANT_AS;
-use crate::ir::signature::{NewParam, ParamAttributeSet, ParamAttributes, ParamName, Rewritable, SignatureRewrite};
+use crate::ir::signature::{
+    NewParam, ParamAttributeSet, ParamAttributes, ParamName, Rewritable, SignatureRewrite,
+};
 use crate::ir::{Type, Value, attributes, builder, erase, metadata, naming, types};
 
 /// What a new parameter is, before its attributes are looked up.
@@ -50,7 +54,8 @@ pub struct Run<'a, 'ctx> {
     /// The attributes of each byref parameter shape (type, size, align):
     /// every kernel with the same shape gets the same (uniqued) set, so it
     /// is made once, not once per kernel.
-    byref_attributes: HashMap<(Type<'ctx>, u64, u64), ParamAttributeSet<'ctx>, BuildHasherDefault<ShapeHasher>>,
+    byref_attributes:
+        HashMap<(Type<'ctx>, u64, u64), ParamAttributeSet<'ctx>, BuildHasherDefault<ShapeHasher>>,
 }
 
 /// A hasher for the shape keys (a type handle and two integers): they come
@@ -89,7 +94,11 @@ impl<'a, 'ctx> Run<'a, 'ctx> {
         }
     }
 
-    pub fn rewrite_kernel(&mut self, kernel: Rewritable<'ctx>, plan: &[ParamPlan<'ctx>]) -> Result<(), Error> {
+    pub fn rewrite_kernel(
+        &mut self,
+        kernel: Rewritable<'ctx>,
+        plan: &[ParamPlan<'ctx>],
+    ) -> Result<(), Error> {
         let (module, layout) = (self.module, self.layout);
         // (The kernel's name is demangled only for an error; after `begin`
         // the new function has it.)
@@ -101,9 +110,13 @@ impl<'a, 'ctx> Run<'a, 'ctx> {
         let wrappers: Vec<Option<WrapperUses<'ctx>>> = plan
             .iter()
             .map(|p| match p.action {
-                Action::IndirectWrapper { size, pointer, .. } => {
-                    wrapper::plan(module, rewrite_old_param(old, p.old.start), size, pointer, layout)
-                }
+                Action::IndirectWrapper { size, pointer, .. } => wrapper::plan(
+                    module,
+                    rewrite_old_param(old, p.old.start),
+                    size,
+                    pointer,
+                    layout,
+                ),
                 _ => None,
             })
             .collect();
@@ -115,7 +128,10 @@ impl<'a, 'ctx> Run<'a, 'ctx> {
         // Printed types are only for the debug log, and the old names are
         // gone after `begin`: the lines are made now, when logged.
         let log_lines: Vec<String> = if log::log_enabled!(log::Level::Debug) {
-            plan.iter().zip(&shapes).filter_map(|(p, s)| log_line(old, p, *s)).collect()
+            plan.iter()
+                .zip(&shapes)
+                .filter_map(|(p, s)| log_line(old, p, *s))
+                .collect()
         } else {
             Vec::new()
         };
@@ -127,7 +143,11 @@ impl<'a, 'ctx> Run<'a, 'ctx> {
                 let attributes = match *s {
                     Shape::Keep(index) => ParamAttributes::Of(index),
                     Shape::Scalar(_) => ParamAttributes::None,
-                    Shape::Byref { pointee, size, align } => ParamAttributes::Set(
+                    Shape::Byref {
+                        pointee,
+                        size,
+                        align,
+                    } => ParamAttributes::Set(
                         *self
                             .byref_attributes
                             .entry((Type::from(pointee), size, align))
@@ -177,10 +197,18 @@ fn shape<'ctx>(
     wrapper: Option<&WrapperUses<'ctx>>,
     layout: &TargetData,
 ) -> Shape<'ctx> {
-    let byref = |pointee, size, align| Shape::Byref { pointee, size, align };
+    let byref = |pointee, size, align| Shape::Byref {
+        pointee,
+        size,
+        align,
+    };
     match &plan.action {
         Action::Keep => Shape::Keep(plan.old.start),
-        Action::ByValueAggregate { ty } => byref(*ty, layout.get_abi_size(ty), u64::from(layout.get_abi_alignment(ty))),
+        Action::ByValueAggregate { ty } => byref(
+            *ty,
+            layout.get_abi_size(ty),
+            u64::from(layout.get_abi_alignment(ty)),
+        ),
         Action::ByValueWrapper { element, .. } => Shape::Scalar(*element),
         Action::IndirectWrapper { size, align, .. } => match wrapper {
             Some(uses) => Shape::Scalar(uses.scalar_type()),
@@ -204,7 +232,13 @@ fn new_param<'ctx>(
     // A parameter replacing one old parameter gets its name.
     let name = if plan.old.len() > 1 {
         let old_name = naming::param_name(kernel, old);
-        ParamName::Text(old_name.strip_suffix(".0").unwrap_or(&old_name).to_owned().into())
+        ParamName::Text(
+            old_name
+                .strip_suffix(".0")
+                .unwrap_or(&old_name)
+                .to_owned()
+                .into(),
+        )
     } else {
         ParamName::Of(old)
     };
@@ -213,7 +247,11 @@ fn new_param<'ctx>(
         Shape::Scalar(ty) => Type::from(ty),
         Shape::Byref { .. } => byref_pointer,
     };
-    NewParam { ty, attributes, name }
+    NewParam {
+        ty,
+        attributes,
+        name,
+    }
 }
 
 /// `noalias nofree noundef byref(T) align A captures(none) dereferenceable(size)`.
@@ -224,7 +262,8 @@ fn byref_attributes<'ctx>(
     align: u64,
 ) -> ParamAttributeSet<'ctx> {
     let context = module.get_context();
-    let enum_attr = |name: &str, value: u64| context.create_enum_attribute(attributes::kind(name), value);
+    let enum_attr =
+        |name: &str, value: u64| context.create_enum_attribute(attributes::kind(name), value);
     let mut out = vec![
         context.create_type_attribute(attributes::kind("byref"), pointee.as_any_type_enum()),
         enum_attr("align", align),
@@ -254,11 +293,18 @@ fn log_line(kernel: FunctionValue<'_>, item: &ParamPlan<'_>, shape: Shape<'_>) -
             name => format!("%{name}"),
         })
         .collect();
-    let param_text = |i| types::param_type(kernel, i).map(Type::text).unwrap_or_default();
+    let param_text = |i| {
+        types::param_type(kernel, i)
+            .map(Type::text)
+            .unwrap_or_default()
+    };
     let old: Vec<String> = item.old.clone().map(param_text).collect();
     let new = match shape {
         Shape::Byref { pointee, align, .. } => {
-            format!("ptr addrspace(4) byref({}) align {align}", Type::from(pointee).text())
+            format!(
+                "ptr addrspace(4) byref({}) align {align}",
+                Type::from(pointee).text()
+            )
         }
         Shape::Scalar(ty) => Type::from(ty).text(),
         Shape::Keep(index) => param_text(index),
@@ -293,7 +339,11 @@ impl<'ctx> Binding<'_, 'ctx> {
         let old = item.old.start;
         // A kept parameter may be of any type (`target(...)` included);
         // every other new parameter is a byref pointer or a scalar.
-        let basic = || value.as_basic().expect("a byref pointer or a scalar parameter");
+        let basic = || {
+            value
+                .as_basic()
+                .expect("a byref pointer or a scalar parameter")
+        };
         let pointer = || basic().into_pointer_value();
         match &item.action {
             Action::Keep => self.rewrite.replace_param(old, value),
@@ -311,7 +361,9 @@ impl<'ctx> Binding<'_, 'ctx> {
                 let generic = self.copy_or_cast(old, pointer(), *size, *align)?;
                 self.rewrite.replace_param(old, generic);
             }
-            Action::IndirectWrapper { size, align, .. } => self.bind_wrapper(old, basic(), *size, *align, wrapper, dead)?,
+            Action::IndirectWrapper { size, align, .. } => {
+                self.bind_wrapper(old, basic(), *size, *align, wrapper, dead)?
+            }
             Action::Pair { offsets, align, .. } => {
                 for (old_index, &offset) in item.old.clone().zip(offsets) {
                     let ty = param_type(self.rewrite.old, old_index);
@@ -338,9 +390,10 @@ impl<'ctx> Binding<'_, 'ctx> {
                 for load in &loads {
                     // A pointer read as an integer of its width: ptrtoint it.
                     let replacement = match load.ty().as_basic() {
-                        Some(BasicTypeEnum::IntType(int)) if param.get_type() != int.into() => {
-                            self.builder.build_ptr_to_int(param.into_pointer_value(), int, "")?.into()
-                        }
+                        Some(BasicTypeEnum::IntType(int)) if param.get_type() != int.into() => self
+                            .builder
+                            .build_ptr_to_int(param.into_pointer_value(), int, "")?
+                            .into(),
                         _ => param,
                     };
                     load.replace_all_uses_with(replacement.into());
@@ -397,11 +450,14 @@ impl<'ctx> Binding<'_, 'ctx> {
             log::debug!("{PASS}: {param}: may be written ({why}); the kernel gets a private copy");
         }
         let context = self.module.get_context();
-        let copy = self.builder.build_alloca(types::byte_array(self.module, size), "")?;
+        let copy = self
+            .builder
+            .build_alloca(types::byte_array(self.module, size), "")?;
         let align = types::align_u32(align);
         set_align(copy, align);
         let bytes = context.i64_type().const_int(size, false);
-        self.builder.build_memcpy(copy, align, byref, align, bytes)?;
+        self.builder
+            .build_memcpy(copy, align, byref, align, bytes)?;
         let generic = self.generic_pointer(copy)?;
         if !name.is_empty() {
             Value::from(copy).set_name(&format!("{name}.copy"));
@@ -411,7 +467,10 @@ impl<'ctx> Binding<'_, 'ctx> {
     }
 
     /// `pointer` as a generic `ptr` (a cast unless it already is one).
-    fn generic_pointer(&self, pointer: PointerValue<'ctx>) -> Result<PointerValue<'ctx>, inkwell::builder::BuilderError> {
+    fn generic_pointer(
+        &self,
+        pointer: PointerValue<'ctx>,
+    ) -> Result<PointerValue<'ctx>, inkwell::builder::BuilderError> {
         let generic = self.module.get_context().ptr_type(AddressSpace::default());
         if pointer.get_type() == generic {
             return Ok(pointer);
@@ -464,7 +523,9 @@ fn build_wrapped_aggregate<'ctx>(
             BasicTypeEnum::ArrayType(a) => a.get_poison().into(),
             _ => panic!("single_element's path follows aggregates"),
         };
-        inner = builder.build_insert_value(poison, inner, index, "")?.as_basic_value_enum();
+        inner = builder
+            .build_insert_value(poison, inner, index, "")?
+            .as_basic_value_enum();
     }
     Ok(inner)
 }
@@ -472,7 +533,11 @@ fn build_wrapped_aggregate<'ctx>(
 /// The alignment known for `base_align`-aligned memory at byte `offset`.
 fn common_alignment(base_align: u64, offset: u64) -> u64 {
     let base = base_align.max(1);
-    if offset == 0 { base } else { base.min(1 << offset.trailing_zeros()) }
+    if offset == 0 {
+        base
+    } else {
+        base.min(1 << offset.trailing_zeros())
+    }
 }
 
 fn set_align<'ctx>(value: impl BasicValue<'ctx>, align: u32) {

@@ -13,9 +13,6 @@ fn fail(ir: &str) -> Error {
 
 const DL: &str = "target datalayout = \"e-m:e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9\"\ntarget triple = \"amdgcn-amd-amdhsa\"\n";
 
-
-
-
 #[test]
 fn second_run_changes_nothing() {
     let ir = format!(
@@ -27,7 +24,6 @@ fn second_run_changes_nothing() {
     assert!(!changed);
     assert_eq!(once, twice);
 }
-
 
 #[test]
 fn contradictory_hint_is_an_error_and_changes_nothing() {
@@ -119,7 +115,8 @@ fn a_called_kernel_fails_before_any_kernel_changes() {
     let context = Context::create();
     let module = parse(&context, &ir);
     let before = module.print_to_string().to_string();
-    let err = crate::ModulePass::run(&AmdgpuKernelAbi, &module, &mut Default::default()).unwrap_err();
+    let err =
+        crate::ModulePass::run(&AmdgpuKernelAbi, &module, &mut Default::default()).unwrap_err();
     assert_eq!(
         err,
         Error::Unrewritable {

@@ -81,7 +81,12 @@ fn pointer_uses(pointer: Value<'_>) -> PointerUses<'_> {
 /// `None` when it has other uses.
 pub fn load_types<'ctx>(param: Value<'ctx>) -> Option<Vec<BasicTypeEnum<'ctx>>> {
     let uses = pointer_uses(param);
-    (!uses.other).then(|| uses.loads.iter().filter_map(|load| load.ty().as_basic()).collect())
+    (!uses.other).then(|| {
+        uses.loads
+            .iter()
+            .filter_map(|load| load.ty().as_basic())
+            .collect()
+    })
 }
 
 /// True when the parameter's uses are loads only, at least one, each of a
@@ -108,16 +113,19 @@ pub fn plan<'ctx>(
 ) -> Option<WrapperUses<'ctx>> {
     let uses = pointer_uses(param);
     let whole = |load: &Value<'ctx>| {
-        load.ty()
-            .as_basic()
-            .filter(|ty: &BasicTypeEnum<'ctx>| layout.get_store_size(ty) == size && !is_aggregate(*ty))
+        load.ty().as_basic().filter(|ty: &BasicTypeEnum<'ctx>| {
+            layout.get_store_size(ty) == size && !is_aggregate(*ty)
+        })
     };
     let load_types: Vec<BasicTypeEnum<'ctx>> = uses.loads.iter().filter_map(whole).collect();
     let all_whole = load_types.len() == uses.loads.len() && !load_types.is_empty();
     // A pointer's loads may read it as an integer of its width (rustc loads
     // a one-pointer array as i64): the parameter is the pointer all the
     // same, and those loads become a ptrtoint of it.
-    let pointer_type: BasicTypeEnum<'ctx> = module.get_context().ptr_type(inkwell::AddressSpace::default()).into();
+    let pointer_type: BasicTypeEnum<'ctx> = module
+        .get_context()
+        .ptr_type(inkwell::AddressSpace::default())
+        .into();
     let as_pointer = |t: &BasicTypeEnum<'ctx>| *t == pointer_type || t.is_int_type();
     if pointer && !uses.other && all_whole && load_types.iter().all(as_pointer) {
         return Some(WrapperUses::Loads {
@@ -136,10 +144,20 @@ pub fn plan<'ctx>(
     if uses.leaves_generic {
         return None;
     }
-    let ty = if pointer { Some(pointer_type) } else { load_types.first().copied() };
+    let ty = if pointer {
+        Some(pointer_type)
+    } else {
+        load_types.first().copied()
+    };
     let ty = ty.or_else(|| {
         let bits = u32::try_from(size.checked_mul(8)?).ok()?;
-        Some(module.get_context().custom_width_int_type(std::num::NonZeroU32::new(bits)?).ok()?.into())
+        Some(
+            module
+                .get_context()
+                .custom_width_int_type(std::num::NonZeroU32::new(bits)?)
+                .ok()?
+                .into(),
+        )
     })?;
     Some(WrapperUses::Spill { ty })
 }

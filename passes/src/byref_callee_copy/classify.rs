@@ -73,7 +73,8 @@ fn classify_call(call: Value<'_>, index: u32) -> Access {
     let reads_only = attributes::call_param(call, index, "readonly").is_some()
         || attributes::call_param(call, index, "readnone").is_some()
         || attributes::call_function(call, "memory").is_some_and(memory_effects_read_only);
-    let captured = attributes::call_param(call, index, "captures").is_none_or(captures_writable_provenance);
+    let captured =
+        attributes::call_param(call, index, "captures").is_none_or(captures_writable_provenance);
     match (reads_only, captured) {
         (true, false) => Access::Read,
         (false, _) => Access::Write("passed to a call that may write through it"),

@@ -25,9 +25,15 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::NoFixedSize { param, ty } => {
-                write!(f, "{param}: byref type '{ty}' has no fixed size; cannot copy it")
+                write!(
+                    f,
+                    "{param}: byref type '{ty}' has no fixed size; cannot copy it"
+                )
             }
-            Error::AllocaAddressSpace { param, address_space } => write!(
+            Error::AllocaAddressSpace {
+                param,
+                address_space,
+            } => write!(
                 f,
                 "{param}: the data layout puts allocas in address space {address_space}, not {} (A5); is this an amdgcn module?",
                 crate::ir::kernels::AMDGPU_PRIVATE_AS

@@ -124,6 +124,10 @@ impl<'ctx> Graph<'ctx> {
                 }
             }
         }
-        self.nodes.iter().copied().filter(|n| !is_mixed.contains(n)).collect()
+        self.nodes
+            .iter()
+            .copied()
+            .filter(|n| !is_mixed.contains(n))
+            .collect()
     }
 }

@@ -68,8 +68,8 @@ use inkwell::values::FunctionValue;
 
 use self::graph::Graph;
 use self::plan::Plan;
-use crate::ir::naming::{self, ParamRef};
 use crate::ir::builder::ValueBuilder;
+use crate::ir::naming::{self, ParamRef};
 use crate::ir::{Opcode, Type, Value, attributes, calls, kernels, types};
 use crate::params::ParamError;
 use crate::{Diagnostics, ModulePass};
@@ -124,7 +124,12 @@ fn byref_params(kernel: FunctionValue<'_>) -> Vec<Param<'_>> {
         .filter_map(|index| {
             let ty = attributes::param_type(kernel, index, "byref")?;
             let value = naming::param(kernel, index)?;
-            Some(Param { kernel, index, ty, value })
+            Some(Param {
+                kernel,
+                index,
+                ty,
+                value,
+            })
         })
         .collect()
 }
@@ -211,11 +216,14 @@ impl<'ctx> Param<'ctx> {
             return false;
         }
         if has("writeonly") {
-            self.kernel.remove_enum_attribute(loc, attributes::kind("writeonly"));
+            self.kernel
+                .remove_enum_attribute(loc, attributes::kind("writeonly"));
         }
         let context = self.kernel.get_type().get_context();
-        self.kernel
-            .add_attribute(loc, context.create_enum_attribute(attributes::kind("readonly"), 0));
+        self.kernel.add_attribute(
+            loc,
+            context.create_enum_attribute(attributes::kind("readonly"), 0),
+        );
         true
     }
 
@@ -233,7 +241,10 @@ impl<'ctx> Param<'ctx> {
             param: self.describe(),
             what: what.to_owned(),
         };
-        let entry = self.kernel.get_first_basic_block().ok_or_else(|| internal("the kernel has no body"))?;
+        let entry = self
+            .kernel
+            .get_first_basic_block()
+            .ok_or_else(|| internal("the kernel has no body"))?;
         // After leading phis (an entry block without predecessors may have
         // empty ones), allocas and the copies of earlier parameters.
         let at = crate::ir::Block::from(entry)
@@ -246,14 +257,19 @@ impl<'ctx> Param<'ctx> {
             .ok_or_else(|| internal("the entry block has no terminator"))?;
         // Byref without `align` means 1 for the source; the copy also honours
         // the type's ABI alignment, which the body's accesses may assume.
-        let src_align = types::align_u32(attributes::param_align(self.kernel, self.index).unwrap_or(1));
+        let src_align =
+            types::align_u32(attributes::param_align(self.kernel, self.index).unwrap_or(1));
         let copy_align = src_align.max(layout.get_abi_alignment(&ty));
         let size = layout.get_abi_size(&ty); // the alloc size
         let builder = ValueBuilder::new(module);
         builder.position_before(at);
         let copy = builder.build_alloca(Type::from(ty), copy_align);
         let name = self.value.name();
-        copy.set_name(&if name.is_empty() { "byref.copy".to_owned() } else { format!("{name}.copy") });
+        copy.set_name(&if name.is_empty() {
+            "byref.copy".to_owned()
+        } else {
+            format!("{name}.copy")
+        });
         let size = Value::from(module.get_context().i64_type().const_int(size, false));
         let memcpy = builder.build_memcpy(copy, copy_align, self.value, src_align, size);
         entry_copies.extend([copy, memcpy]);
@@ -270,7 +286,11 @@ impl<'ctx> Param<'ctx> {
                 param: self.describe(),
                 what: format!(
                     "uses other than the copy remain: {}",
-                    users.iter().map(|u| format!("`{}`", u.text())).collect::<Vec<_>>().join(", ")
+                    users
+                        .iter()
+                        .map(|u| format!("`{}`", u.text()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             }),
         }

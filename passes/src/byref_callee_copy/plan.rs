@@ -8,9 +8,9 @@ use inkwell::module::Module;
 
 use super::error::Error;
 use super::graph::{Graph, Leaf};
+use crate::ir::calls::mem_intrinsic;
 use crate::ir::kernels::AMDGPU_PRIVATE_AS;
 use crate::ir::naming::ParamRef;
-use crate::ir::calls::mem_intrinsic;
 use crate::ir::{Opcode as Op, Type, Value, calls, types};
 
 /// Where a rebuilt pointer lives.
@@ -39,12 +39,16 @@ fn leaf_action(leaf: &Leaf<'_>) -> LeafAction {
     match leaf.user.opcode() {
         Some(Op::LLVMLoad) => LeafAction::AnyPointer,
         Some(Op::LLVMStore) if leaf.index == 1 => LeafAction::AnyPointer,
-        Some(Op::LLVMAtomicRMW | Op::LLVMAtomicCmpXchg) if leaf.index == 0 => LeafAction::AnyPointer,
+        Some(Op::LLVMAtomicRMW | Op::LLVMAtomicCmpXchg) if leaf.index == 0 => {
+            LeafAction::AnyPointer
+        }
         Some(Op::LLVMICmp) => LeafAction::Compare,
         Some(_) if calls::is_call_like(leaf.user) => {
             if leaf.index < calls::arg_count(leaf.user) {
                 match mem_intrinsic(leaf.user) {
-                    Some(intrinsic) if leaf.index < intrinsic.pointers() => LeafAction::MemIntrinsic,
+                    Some(intrinsic) if leaf.index < intrinsic.pointers() => {
+                        LeafAction::MemIntrinsic
+                    }
                     _ => LeafAction::SameType,
                 }
             } else if leaf.index == calls::callee_operand_index(leaf.user) {
@@ -72,7 +76,11 @@ pub struct Plan<'ctx> {
 }
 
 impl<'ctx> Plan<'ctx> {
-    pub fn new(module: &Module<'ctx>, param: &ParamRef, graph: Graph<'ctx>) -> Result<Plan<'ctx>, Error> {
+    pub fn new(
+        module: &Module<'ctx>,
+        param: &ParamRef,
+        graph: Graph<'ctx>,
+    ) -> Result<Plan<'ctx>, Error> {
         let alloca_as = types::alloca_address_space(module);
         if alloca_as != AMDGPU_PRIVATE_AS {
             return Err(Error::AllocaAddressSpace {

@@ -90,9 +90,15 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             return cast;
         }
         // The copy is only complete after its memcpy.
-        let after = if value == self.copy { self.memcpy } else { value };
+        let after = if value == self.copy {
+            self.memcpy
+        } else {
+            value
+        };
         self.builder.position_after(after);
-        let cast = self.builder.build_addrspacecast(value, self.plan.generic_ptr);
+        let cast = self
+            .builder
+            .build_addrspacecast(value, self.plan.generic_ptr);
         let name = value.name();
         if !name.is_empty() {
             cast.set_name(&format!("{name}.generic"));
@@ -107,7 +113,13 @@ impl<'ctx> Rewriter<'_, 'ctx> {
     /// value, right after its definition, so it dominates every use of the
     /// value whatever order users are rebuilt in; `before`/`block` place it
     /// only where there is no such point (an `invoke` result).
-    fn input(&mut self, value: Value<'ctx>, space: Space, before: Option<Value<'ctx>>, block: Block<'ctx>) -> Value<'ctx> {
+    fn input(
+        &mut self,
+        value: Value<'ctx>,
+        space: Space,
+        before: Option<Value<'ctx>>,
+        block: Block<'ctx>,
+    ) -> Value<'ctx> {
         if self.plan.graph.members.contains(&value) {
             return self.form(value, space);
         }
@@ -133,7 +145,9 @@ impl<'ctx> Rewriter<'_, 'ctx> {
                 true
             }
         };
-        let cast = self.builder.build_addrspacecast(value, self.plan.generic_ptr);
+        let cast = self
+            .builder
+            .build_addrspacecast(value, self.plan.generic_ptr);
         if cacheable {
             self.outside.insert(value, cast);
         }
@@ -151,7 +165,9 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             .collect();
         for &phi in &phis {
             self.builder.position_before(phi);
-            let new = self.builder.build_phi(self.plan.pointer(self.plan.space(phi)));
+            let new = self
+                .builder
+                .build_phi(self.plan.pointer(self.plan.space(phi)));
             self.finish_node(phi, new);
         }
         for &node in &self.plan.order {
@@ -258,7 +274,11 @@ impl<'ctx> Rewriter<'_, 'ctx> {
         let all_private = operands
             .iter()
             .all(|o| members.contains(o) && self.plan.space(*o) == Space::Private);
-        let space = if all_private { Space::Private } else { Space::Generic };
+        let space = if all_private {
+            Space::Private
+        } else {
+            Space::Generic
+        };
         let block = user.block().expect("an icmp is in a block");
         for (index, value) in operands.into_iter().enumerate() {
             let value = self.input(value, space, Some(user), block);
@@ -277,7 +297,10 @@ impl<'ctx> Rewriter<'_, 'ctx> {
             args[leaf.index as usize] = self.form(leaf.node, self.plan.space(leaf.node));
         }
         // Overloads: each pointer operand, then the length type (argument 2).
-        let pointers: Vec<Type<'ctx>> = args[..intrinsic.pointers() as usize].iter().map(|a| a.ty()).collect();
+        let pointers: Vec<Type<'ctx>> = args[..intrinsic.pointers() as usize]
+            .iter()
+            .map(|a| a.ty())
+            .collect();
         let old_decl = calls::called_function(user);
         if let Some((decl, fn_type)) = intrinsic.declaration(self.module, &pointers, args[2].ty()) {
             self.builder.rebuild_call(user, decl, fn_type, &args);
@@ -291,7 +314,10 @@ impl<'ctx> Rewriter<'_, 'ctx> {
 /// The addresses `#dbg_declare` records of `function` describe (a declare's
 /// location is one value, never a list).
 fn declared_addresses(function: Value<'_>) -> HashSet<Value<'_>> {
-    let blocks = function.as_function().map(|f| f.get_basic_blocks()).unwrap_or_default();
+    let blocks = function
+        .as_function()
+        .map(|f| f.get_basic_blocks())
+        .unwrap_or_default();
     blocks
         .into_iter()
         .flat_map(|block| Block::from(block).instructions())

@@ -17,12 +17,6 @@ fn kernel(body: &str) -> String {
     )
 }
 
-
-
-
-
-
-
 #[test]
 fn use_needing_a_global_pointer_is_an_error() {
     let ir = format!(
@@ -51,11 +45,15 @@ fn an_error_on_a_later_parameter_leaves_earlier_ones_untouched() {
     let context = inkwell::context::Context::create();
     let module = crate::test_support::parse(&context, &ir);
     let before = module.print_to_string().to_string();
-    let err = ByrefCalleeCopy.run(&module, &mut Default::default()).unwrap_err();
-    assert!(matches!(err, Error::Unretargetable { ref param, .. } if param.index == 1), "{err}");
+    let err = ByrefCalleeCopy
+        .run(&module, &mut Default::default())
+        .unwrap_err();
+    assert!(
+        matches!(err, Error::Unretargetable { ref param, .. } if param.index == 1),
+        "{err}"
+    );
     assert_eq!(module.print_to_string().to_string(), before);
 }
-
 
 #[test]
 fn second_run_changes_nothing() {
@@ -99,8 +97,13 @@ fn an_error_on_a_later_parameter_leaves_the_module_unchanged() {
     let context = Context::create();
     let module = parse(&context, &ir);
     let before = module.print_to_string().to_string();
-    let err = ByrefCalleeCopy.run(&module, &mut Default::default()).unwrap_err();
-    assert!(matches!(err, Error::Unretargetable { ref param, .. } if param.name == "b"), "{err}");
+    let err = ByrefCalleeCopy
+        .run(&module, &mut Default::default())
+        .unwrap_err();
+    assert!(
+        matches!(err, Error::Unretargetable { ref param, .. } if param.name == "b"),
+        "{err}"
+    );
     assert_eq!(module.print_to_string().to_string(), before);
 }
 

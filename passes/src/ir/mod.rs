@@ -33,6 +33,7 @@ pub mod constants;
 pub mod debug_info;
 pub mod erase;
 mod ffi;
+pub mod gep;
 pub mod handles;
 pub mod kernels;
 pub mod metadata;

@@ -4,7 +4,7 @@
 //! named `foreign=` are not checked. Every mismatch is found before the
 //! module changes.
 
-use super::kernel_info::Kernarg;
+use super::image::kernel_info::Kernarg;
 use super::plan::{ArgPlan, Size};
 use crate::kernel_manifest::{FloatKind, KernelManifest, Param, ParamKind};
 
@@ -29,32 +29,69 @@ pub struct HostArg {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HostKind {
     Pointer,
-    Integer { bits: u32 },
+    Integer {
+        bits: u32,
+    },
     /// `None`: a float no slot carries (`x86_fp80`, `fp128`, ...).
     Float(Option<FloatKind>),
     /// A first-class aggregate or vector, with its allocation size.
-    Aggregate { size: u64 },
+    Aggregate {
+        size: u64,
+    },
     /// A pointer with `byval(T)`, with `T`'s allocation size.
-    Byval { size: u64 },
+    Byval {
+        size: u64,
+    },
 }
 
 /// Why a launch does not fit its kernel. `source` says where the kernel's
 /// side comes from (`its manifest in image 'P'`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Mismatch {
-    Count { passed: usize, takes: Vec<String> },
-    Kind { index: u32, passed: String, takes: String },
-    ByValueSize { index: u32, passed: String, size: u64, takes: String },
-    MappedTooSmall { index: u32, size: u64, takes: String, needed: u64 },
-    LiteralToByValue { index: u32, takes: String },
+    Count {
+        passed: usize,
+        takes: Vec<String>,
+    },
+    Kind {
+        index: u32,
+        passed: String,
+        takes: String,
+    },
+    ByValueSize {
+        index: u32,
+        passed: String,
+        size: u64,
+        takes: String,
+    },
+    MappedTooSmall {
+        index: u32,
+        size: u64,
+        takes: String,
+        needed: u64,
+    },
+    LiteralToByValue {
+        index: u32,
+        takes: String,
+    },
     /// An AMDGPU kernel whose first kernarg is not the 8-byte dyn pointer.
-    NotOpenMp { first: Option<String> },
+    NotOpenMp {
+        first: Option<String>,
+    },
     /// An AMDGPU kernarg that is not the 8-byte slot a launch writes.
-    SlotLayout { index: u32, takes: String, offset: u64 },
+    SlotLayout {
+        index: u32,
+        takes: String,
+        offset: u64,
+    },
 }
 
 impl Mismatch {
-    pub fn fmt_for(&self, kernel: &str, source: &str, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    pub fn fmt_for(
+        &self,
+        kernel: &str,
+        source: &str,
+        f: &mut std::fmt::Formatter<'_>,
+    ) -> std::fmt::Result {
         match self {
             Mismatch::Count { passed, takes } => write!(
                 f,
@@ -63,7 +100,11 @@ impl Mismatch {
                 takes.len(),
                 takes.join(", ")
             ),
-            Mismatch::Kind { index, passed, takes } => write!(
+            Mismatch::Kind {
+                index,
+                passed,
+                takes,
+            } => write!(
                 f,
                 "argument {index} is '{passed}', but kernel '{kernel}' takes '{takes}' ({source})"
             ),
@@ -94,7 +135,11 @@ impl Mismatch {
                 "kernel '{kernel}' does not take libomptarget's leading 8-byte dyn pointer (its first kernarg is {}) ({source}); it cannot be launched through libomptarget",
                 first.as_deref().unwrap_or("missing")
             ),
-            Mismatch::SlotLayout { index, takes, offset } => write!(
+            Mismatch::SlotLayout {
+                index,
+                takes,
+                offset,
+            } => write!(
                 f,
                 "argument {index} goes in an 8-byte slot at offset {offset}, but kernel '{kernel}' takes a {takes} ({source})"
             ),
@@ -133,9 +178,14 @@ fn manifest_kind(index: u32, param: &Param, arg: &HostArg) -> Result<(), Mismatc
     let fits = match (arg.kind, param.kind) {
         (HostKind::Pointer, ParamKind::Pointer { .. }) => true,
         (HostKind::Pointer, ParamKind::Aggregate | ParamKind::Byval) => true, // a pointer to a TO copy
-        (HostKind::Integer { bits }, ParamKind::Integer { bits: takes }) => bits == u32::from(takes),
+        (HostKind::Integer { bits }, ParamKind::Integer { bits: takes }) => {
+            bits == u32::from(takes)
+        }
         (HostKind::Float(Some(a)), ParamKind::Float(b)) => a == b,
-        (HostKind::Aggregate { size } | HostKind::Byval { size }, ParamKind::Aggregate | ParamKind::Byval) => {
+        (
+            HostKind::Aggregate { size } | HostKind::Byval { size },
+            ParamKind::Aggregate | ParamKind::Byval,
+        ) => {
             if size != param.size {
                 return Err(Mismatch::ByValueSize {
                     index,
@@ -175,7 +225,9 @@ fn amdgpu_kinds(kernargs: &[Kernarg], host: &[HostArg]) -> Result<(), Mismatch> 
             });
         }
         let wanted = match arg.kind {
-            HostKind::Pointer | HostKind::Aggregate { .. } | HostKind::Byval { .. } => "global_buffer",
+            HostKind::Pointer | HostKind::Aggregate { .. } | HostKind::Byval { .. } => {
+                "global_buffer"
+            }
             HostKind::Integer { .. } | HostKind::Float(_) => "by_value",
         };
         if kernarg.value_kind != wanted {
@@ -239,7 +291,10 @@ mod tests {
     }
 
     fn arg(kind: HostKind, text: &str) -> HostArg {
-        HostArg { kind, text: text.into() }
+        HostArg {
+            kind,
+            text: text.into(),
+        }
     }
 
     #[test]
@@ -259,7 +314,10 @@ mod tests {
             arg(HostKind::Byval { size: 24 }, "ptr byval(%S)"),
         ];
         kinds(signature, &good).unwrap();
-        assert!(matches!(kinds(signature, &good[..2]), Err(Mismatch::Count { passed: 2, .. })));
+        assert!(matches!(
+            kinds(signature, &good[..2]),
+            Err(Mismatch::Count { passed: 2, .. })
+        ));
         let mut wide = good.clone();
         wide[1] = arg(HostKind::Integer { bits: 64 }, "i64");
         assert_eq!(
@@ -272,7 +330,14 @@ mod tests {
         );
         let mut small = good.clone();
         small[2] = arg(HostKind::Aggregate { size: 16 }, "%T");
-        assert!(matches!(kinds(signature, &small), Err(Mismatch::ByValueSize { index: 2, size: 16, .. })));
+        assert!(matches!(
+            kinds(signature, &small),
+            Err(Mismatch::ByValueSize {
+                index: 2,
+                size: 16,
+                ..
+            })
+        ));
         // A pointer for the struct: it must map the whole struct.
         let mut by_pointer = good.clone();
         by_pointer[2] = arg(HostKind::Pointer, "ptr");
@@ -281,8 +346,18 @@ mod tests {
             map: 1,
             size: Size::Bytes(n),
         };
-        let plans = [mapped(8), ArgPlan::Literal { map: 0x300, size: 4 }, mapped(16)];
-        assert!(matches!(sizes(signature, &plans), Err(Mismatch::MappedTooSmall { needed: 24, .. })));
+        let plans = [
+            mapped(8),
+            ArgPlan::Literal {
+                map: 0x300,
+                size: 4,
+            },
+            mapped(16),
+        ];
+        assert!(matches!(
+            sizes(signature, &plans),
+            Err(Mismatch::MappedTooSmall { needed: 24, .. })
+        ));
     }
 
     #[test]
@@ -292,14 +367,30 @@ mod tests {
             size,
             value_kind: kind.into(),
         };
-        let openmp = [k(0, 8, "global_buffer"), k(8, 8, "global_buffer"), k(16, 8, "by_value")];
-        let host = [arg(HostKind::Pointer, "ptr"), arg(HostKind::Integer { bits: 32 }, "i32")];
+        let openmp = [
+            k(0, 8, "global_buffer"),
+            k(8, 8, "global_buffer"),
+            k(16, 8, "by_value"),
+        ];
+        let host = [
+            arg(HostKind::Pointer, "ptr"),
+            arg(HostKind::Integer { bits: 32 }, "i32"),
+        ];
         kinds(Signature::Amdgpu(&openmp), &host).unwrap();
         let swapped = [host[1].clone(), host[0].clone()];
-        assert!(matches!(kinds(Signature::Amdgpu(&openmp), &swapped), Err(Mismatch::Kind { index: 0, .. })));
+        assert!(matches!(
+            kinds(Signature::Amdgpu(&openmp), &swapped),
+            Err(Mismatch::Kind { index: 0, .. })
+        ));
         let hip = [k(0, 8, "global_buffer"), k(8, 4, "by_value")];
-        assert!(matches!(kinds(Signature::Amdgpu(&hip), &host[..1]), Err(Mismatch::SlotLayout { .. })));
+        assert!(matches!(
+            kinds(Signature::Amdgpu(&hip), &host[..1]),
+            Err(Mismatch::SlotLayout { .. })
+        ));
         let no_dyn = [k(0, 4, "by_value")];
-        assert!(matches!(kinds(Signature::Amdgpu(&no_dyn), &[]), Err(Mismatch::NotOpenMp { .. })));
+        assert!(matches!(
+            kinds(Signature::Amdgpu(&no_dyn), &[]),
+            Err(Mismatch::NotOpenMp { .. })
+        ));
     }
 }

@@ -1,9 +1,10 @@
 //! Why `offload-host` refuses a module.
 
 use super::check::Mismatch;
-use super::contract::{DescriptorProblem, LAUNCH_METADATA};
-use super::contract_v2::LAUNCH2_PREFIX;
+use super::contract::DescriptorProblem;
 use super::image::{ImageError, MissingKernel};
+use super::launch_v1::LAUNCH_METADATA;
+use super::launch_v2::LAUNCH2_PREFIX;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
@@ -23,63 +24,127 @@ pub enum Error {
         problem: DataCallProblem,
     },
     /// A launch-descriptor global (`@__offload_launch.K`).
-    Descriptor { symbol: String, problem: DescriptorProblem },
+    Descriptor {
+        symbol: String,
+        problem: DescriptorProblem,
+    },
     /// A function or global of the module collides with a runtime function.
-    RuntimeDeclaration { name: String, found: String, expected: String },
-    RuntimeGlobal { name: String },
+    RuntimeDeclaration {
+        name: String,
+        found: String,
+        expected: String,
+    },
+    RuntimeGlobal {
+        name: String,
+    },
     /// An existing `!"openmp"` module flag that linking would reject.
-    OpenMpFlag { behavior: Option<u64>, value: Option<u64> },
+    OpenMpFlag {
+        behavior: Option<u64>,
+        value: Option<u64>,
+    },
     /// A bug in this pass, reported instead of a broken module.
-    Internal { what: String },
+    Internal {
+        what: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LaunchProblem {
     /// The called function (`K` or `__offload_launch2.K`) has a body.
-    HasBody { callee: String },
+    HasBody {
+        callee: String,
+    },
     Invoke,
     /// An indirect call with `!offload.launch`: no kernel to launch.
     Indirect,
     /// The called declaration is used other than by calls (its address
     /// taken), or is `extern_weak`: a launch would not be what runs.
-    AddressTaken { callee: String },
-    ExternWeak { callee: String },
+    AddressTaken {
+        callee: String,
+    },
+    ExternWeak {
+        callee: String,
+    },
     /// A function of the image that is no kernel its manifest lists (nor
     /// `foreign=`, nor an AMDGPU kernel with kernarg metadata).
-    NotInManifest { image: String, listed: Vec<String> },
+    NotInManifest {
+        image: String,
+        listed: Vec<String>,
+    },
     /// The launch does not fit the kernel's manifest or kernarg metadata;
     /// `source` says which, in which image.
-    Mismatch { mismatch: Box<Mismatch>, source: String },
+    Mismatch {
+        mismatch: Box<Mismatch>,
+        source: String,
+    },
     Descriptor(DescriptorProblem),
     /// v2: the call does not start with (ptr descriptor, ptr config).
-    V2Shape { callee: String },
+    V2Shape {
+        callee: String,
+    },
     /// v2: the descriptor operand is not a constant global of this module.
-    DescriptorNotGlobal { text: String },
+    DescriptorNotGlobal {
+        text: String,
+    },
     /// v2: the descriptor global `global` cannot be read.
-    DescriptorV2 { global: String, problem: Box<DescriptorProblem> },
+    DescriptorV2 {
+        global: String,
+        problem: Box<DescriptorProblem>,
+    },
     /// v2: the descriptor's image digest is not the image's.
-    Digest { descriptor: u64, image: u64, path: String },
-    CountMismatch { described: usize, passed: usize },
-    ArgumentType { index: u32, ty: String },
-    Argument { index: u32, problem: ArgProblem },
-    ResultUsed { ty: String },
+    Digest {
+        descriptor: u64,
+        image: u64,
+        path: String,
+    },
+    CountMismatch {
+        described: usize,
+        passed: usize,
+    },
+    ArgumentType {
+        index: u32,
+        ty: String,
+    },
+    Argument {
+        index: u32,
+        problem: ArgProblem,
+    },
+    ResultUsed {
+        ty: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ArgProblem {
     PointerAddressSpace,
-    IntegerTooWide { bits: u32 },
-    FloatKind { ty: String },
-    AggregateMap { map: u64 },
+    IntegerTooWide {
+        bits: u32,
+    },
+    FloatKind {
+        ty: String,
+    },
+    AggregateMap {
+        map: u64,
+    },
     ScalableVector,
     /// `described`: a v1 descriptor of the kernel was visible.
-    UnknownSize { described: bool },
+    UnknownSize {
+        described: bool,
+    },
     LengthNeedsSize,
-    LengthNotInteger { len_arg: u32 },
-    LengthTooWide { len_arg: u32 },
-    ScalarMapped { map: u64 },
+    LengthNotInteger {
+        len_arg: u32,
+    },
+    LengthTooWide {
+        len_arg: u32,
+    },
+    ScalarMapped {
+        map: u64,
+    },
     ScalarLength,
-    ScalarNotLiteral { map: u64 },
+    ScalarNotLiteral {
+        map: u64,
+    },
     ByvalNotSized,
 }
 
@@ -97,19 +162,35 @@ impl std::fmt::Display for Error {
         match self {
             Error::Image(e) => write!(f, "{e}"),
             Error::MissingKernel(e) => write!(f, "{e}"),
-            Error::Launch { kernel, caller, problem } => {
+            Error::Launch {
+                kernel,
+                caller,
+                problem,
+            } => {
                 write!(f, "launch of '{kernel}' in function '{caller}': ")?;
                 problem.fmt_for(kernel, f)
             }
-            Error::DataCall { callee, caller, problem } => {
+            Error::DataCall {
+                callee,
+                caller,
+                problem,
+            } => {
                 write!(f, "call of '{callee}' in function '{caller}': ")?;
                 match problem {
                     DataCallProblem::HasBody => {
-                        write!(f, "'{callee}' is reserved for data regions and must be a declaration")
+                        write!(
+                            f,
+                            "'{callee}' is reserved for data regions and must be a declaration"
+                        )
                     }
-                    DataCallProblem::Invoke => write!(f, "an invoke; data-region calls must be plain calls"),
+                    DataCallProblem::Invoke => {
+                        write!(f, "an invoke; data-region calls must be plain calls")
+                    }
                     DataCallProblem::Shape => {
-                        write!(f, "expected ({callee} ptr, i64 size, i64 maptype) returning void")
+                        write!(
+                            f,
+                            "expected ({callee} ptr, i64 size, i64 maptype) returning void"
+                        )
                     }
                     DataCallProblem::PointerAddressSpace => write!(
                         f,
@@ -117,15 +198,28 @@ impl std::fmt::Display for Error {
                     ),
                 }
             }
-            Error::Descriptor { symbol, problem } => write!(f, "launch descriptor @\"{symbol}\" {problem}"),
-            Error::RuntimeDeclaration { name, found, expected } => {
-                write!(f, "the module declares '{name}' as {found}, expected {expected}")
+            Error::Descriptor { symbol, problem } => {
+                write!(f, "launch descriptor @\"{symbol}\" {problem}")
+            }
+            Error::RuntimeDeclaration {
+                name,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "the module declares '{name}' as {found}, expected {expected}"
+                )
             }
             Error::RuntimeGlobal { name } => {
-                write!(f, "the module has a global named '{name}', a runtime function")
+                write!(
+                    f,
+                    "the module has a global named '{name}', a runtime function"
+                )
             }
             Error::OpenMpFlag { behavior, value } => {
-                let shown = |v: &Option<u64>| v.map_or("not an integer".to_owned(), |v| v.to_string());
+                let shown =
+                    |v: &Option<u64>| v.map_or("not an integer".to_owned(), |v| v.to_string());
                 write!(
                     f,
                     "the module flag \"openmp\" has behavior {} and value {}; offload-host adds !{{i32 7, !\"openmp\", i32 51}} (Max), which that flag would not link with",
@@ -142,9 +236,15 @@ impl LaunchProblem {
     fn fmt_for(&self, kernel: &str, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LaunchProblem::HasBody { callee } => {
-                write!(f, "'{callee}' has a body; a launch calls an external declaration")
+                write!(
+                    f,
+                    "'{callee}' has a body; a launch calls an external declaration"
+                )
             }
-            LaunchProblem::Invoke => write!(f, "an invoke; launches must be plain calls (kernels do not unwind)"),
+            LaunchProblem::Invoke => write!(
+                f,
+                "an invoke; launches must be plain calls (kernels do not unwind)"
+            ),
             LaunchProblem::Indirect => write!(
                 f,
                 "an indirect call carries !{LAUNCH_METADATA}; a launch is a direct call of the kernel's declaration"
@@ -154,7 +254,10 @@ impl LaunchProblem {
                 "the declaration of '{callee}' is also used other than by calls (its address is taken); a kernel of the image has no host address"
             ),
             LaunchProblem::ExternWeak { callee } => {
-                write!(f, "'{callee}' is declared extern_weak; a launch needs the kernel to exist")
+                write!(
+                    f,
+                    "'{callee}' is declared extern_weak; a launch needs the kernel to exist"
+                )
             }
             LaunchProblem::NotInManifest { image, listed } if listed.is_empty() => write!(
                 f,
@@ -174,7 +277,9 @@ impl LaunchProblem {
                 f,
                 "its descriptor is `{text}`, not a constant global of this module (pass the address of a `const` descriptor: {LAUNCH2_PREFIX}{kernel}(&DESCRIPTOR, ...))"
             ),
-            LaunchProblem::DescriptorV2 { global, problem } => write!(f, "its descriptor @\"{global}\" {problem}"),
+            LaunchProblem::DescriptorV2 { global, problem } => {
+                write!(f, "its descriptor @\"{global}\" {problem}")
+            }
             LaunchProblem::Digest {
                 descriptor,
                 image,
@@ -189,7 +294,10 @@ impl LaunchProblem {
                 "the launch descriptor describes {described} arguments, the call passes {passed}"
             ),
             LaunchProblem::ArgumentType { index, ty } => {
-                write!(f, "argument {index} has type '{ty}', which no launch can pass")
+                write!(
+                    f,
+                    "argument {index} has type '{ty}', which no launch can pass"
+                )
             }
             LaunchProblem::Argument { index, problem } => write!(f, "argument {index}: {problem}"),
             LaunchProblem::ResultUsed { ty } => write!(
@@ -207,7 +315,10 @@ impl std::fmt::Display for ArgProblem {
             ArgProblem::IntegerTooWide { bits } => {
                 write!(f, "an integer of {bits} bits; at most 64 fit a slot")
             }
-            ArgProblem::FloatKind { ty } => write!(f, "a {ty} float; only half, bfloat, float and double fit a slot"),
+            ArgProblem::FloatKind { ty } => write!(
+                f,
+                "a {ty} float; only half, bfloat, float and double fit a slot"
+            ),
             ArgProblem::AggregateMap { map } => write!(
                 f,
                 "an aggregate passed by value is mapped TO (a copy); map type {map:#x} is not possible"
@@ -221,9 +332,14 @@ impl std::fmt::Display for ArgProblem {
                 f,
                 "a pointer of unknown size: add dereferenceable(N) to the parameter or a SIZE in a launch descriptor; this module has none for the kernel (a `__offload_launch.K` static defined in another codegen unit or crate is not visible here: the v2 form {LAUNCH2_PREFIX}K takes its descriptor as an argument)"
             ),
-            ArgProblem::LengthNeedsSize => write!(f, "a length argument needs the element size in SIZE"),
+            ArgProblem::LengthNeedsSize => {
+                write!(f, "a length argument needs the element size in SIZE")
+            }
             ArgProblem::LengthNotInteger { len_arg } => {
-                write!(f, "its length argument {len_arg} is not an integer argument of the call")
+                write!(
+                    f,
+                    "its length argument {len_arg} is not an integer argument of the call"
+                )
             }
             ArgProblem::LengthTooWide { len_arg } => {
                 write!(f, "its length argument {len_arg} is wider than 64 bits")

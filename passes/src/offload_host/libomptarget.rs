@@ -40,7 +40,9 @@ pub struct Types<'ctx> {
 
 impl<'ctx> Types<'ctx> {
     pub fn new(context: ContextRef<'ctx>) -> Types<'ctx> {
-        let ptr = context.ptr_type(AddressSpace::default()).as_basic_type_enum();
+        let ptr = context
+            .ptr_type(AddressSpace::default())
+            .as_basic_type_enum();
         let (i16, i32, i64) = (
             context.i16_type().as_basic_type_enum(),
             context.i32_type().as_basic_type_enum(),
@@ -50,7 +52,11 @@ impl<'ctx> Types<'ctx> {
         Types {
             context,
             // Reserved, Version, Kind, Flags, Address, SymbolName, Size, Data, AuxAddr.
-            offload_entry: named_struct(context, "struct.__tgt_offload_entry", &[i64, i16, i16, i32, ptr, ptr, i64, i64, ptr]),
+            offload_entry: named_struct(
+                context,
+                "struct.__tgt_offload_entry",
+                &[i64, i16, i16, i32, ptr, ptr, i64, i64, ptr],
+            ),
             // ImageStart, ImageEnd, EntriesBegin, EntriesEnd.
             device_image: named_struct(context, "__tgt_device_image", &[ptr, ptr, ptr, ptr]),
             // NumDeviceImages, DeviceImages, HostEntriesBegin, HostEntriesEnd.
@@ -60,10 +66,16 @@ impl<'ctx> Types<'ctx> {
             kernel_args: named_struct(
                 context,
                 "struct.__tgt_kernel_arguments",
-                &[i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, dims, dims, i32],
+                &[
+                    i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, dims, dims, i32,
+                ],
             ),
             // version, reserved, teams, threads, dynamic shared memory, device, sizes.
-            launch_config: named_struct(context, "struct.__offload_launch_config", &[i32, i32, dims, dims, i32, i64, ptr]),
+            launch_config: named_struct(
+                context,
+                "struct.__offload_launch_config",
+                &[i32, i32, dims, dims, i32, i64, ptr],
+            ),
         }
     }
 
@@ -74,7 +86,12 @@ impl<'ctx> Types<'ctx> {
     /// Every runtime function the pass may declare, with its type.
     pub fn runtime_functions(&self) -> Vec<(&'static str, FunctionType<'ctx>)> {
         let c = self.context;
-        let (ptr, i32, i64, void) = (self.ptr().into(), c.i32_type().into(), c.i64_type().into(), c.void_type());
+        let (ptr, i32, i64, void) = (
+            self.ptr().into(),
+            c.i32_type().into(),
+            c.i64_type().into(),
+            c.void_type(),
+        );
         // (ident, device, count, base pointers, pointers, sizes, map types, names, mappers)
         let mapper = void.fn_type(&[ptr, i64, i32, ptr, ptr, ptr, ptr, ptr, ptr], false);
         vec![
@@ -82,7 +99,10 @@ impl<'ctx> Types<'ctx> {
             ("__tgt_target_data_end_mapper", mapper),
             ("__tgt_target_data_update_mapper", mapper),
             // (ident, device, num_teams, thread_limit, region id, kernel args) -> rc
-            ("__tgt_target_kernel", c.i32_type().fn_type(&[ptr, i64, i32, i32, ptr, ptr], false)),
+            (
+                "__tgt_target_kernel",
+                c.i32_type().fn_type(&[ptr, i64, i32, i32, ptr, ptr], false),
+            ),
             ("__tgt_register_lib", void.fn_type(&[ptr], false)),
             ("__tgt_unregister_lib", void.fn_type(&[ptr], false)),
             ("atexit", c.i32_type().fn_type(&[ptr], false)),

@@ -2,7 +2,7 @@
 //! libomptarget launches of the kernels in a linked device image, and
 //! embeds and registers that image with the runtime.
 //!
-//! # Input: the launch contract (README, "The launch contract")
+//! # Input: the launch contract (`docs/launch-contract.md`)
 //! The image at `PATH` is an ELF64 device image — an x86_64 shared object
 //! (libomptarget's host plugin), an AMDGPU code object or an NVPTX cubin —
 //! or nvptx64 LLVM bitcode (the CUDA plugin compiles it when it loads it),
@@ -16,18 +16,22 @@
 //! the image is never lowered (logged at debug level); it is an error when
 //! the call is marked as a launch.
 //!
-//! **v1 launch**: a `call` of an external declaration `@K` (a launchable
-//! kernel), or one carrying `!offload.launch`, or with a module-level
-//! descriptor `@__offload_launch.K` ([`contract`]: descriptor words, map-type
+//! **Each call is one kind** ([`classify`], once per call): an ordinary
+//! call (left alone), a data-region call, a v1 launch or a v2 launch; each
+//! kind has its own planner and lowering.
+//!
+//! **v1 launch** ([`launch_v1`]): a `call` of an external declaration `@K`
+//! (a launchable kernel), or one carrying `!offload.launch`, or with a
+//! module-level descriptor `@__offload_launch.K` (descriptor words, map-type
 //! inference from attributes). The call's arguments are the kernel's.
 //!
-//! **v2 launch**: `call @"__offload_launch2.K"(ptr %descriptor, ptr %config,
-//! args...)` ([`contract_v2`]): the descriptor is a constant global of the
-//! same module (words: version 2, image digest, per argument MAP and SIZE);
-//! the config (`LaunchConfig`: teams, threads, dynamic shared memory,
-//! device, per-argument sizes) is read at run time. A descriptor whose digest
-//! is not the image's is an error: the host was compiled against another
-//! image.
+//! **v2 launch** ([`launch_v2`]): `call @"__offload_launch2.K"(ptr
+//! %descriptor, ptr %config, args...)`: the descriptor is a constant global
+//! of the same module (words: version 2, image digest, per argument MAP and
+//! SIZE); the config (`LaunchConfig`: teams, threads, dynamic shared memory,
+//! device, per-argument sizes) is read at run time. A descriptor whose
+//! digest is not the image's is an error: the host was compiled against
+//! another image.
 //!
 //! **Checks** ([`check`]): every launch's argument count and kinds (pointer,
 //! integer width, float kind, by-value aggregate size; a mapped size smaller
@@ -41,8 +45,9 @@
 //! on non-zero it prints `offload: kernel 'K' launch failed (code N)` to
 //! stderr and aborts.
 //!
-//! **Data regions**: `@__offload_data_begin/update/end(ptr, i64 size, i64
-//! maptype)` lower to `__tgt_target_data_{begin,update,end}_mapper`.
+//! **Data regions** ([`data_region`]): `@__offload_data_begin/update/end(ptr,
+//! i64 size, i64 maptype)` lower to
+//! `__tgt_target_data_{begin,update,end}_mapper`.
 //!
 //! # Output
 //! The registration ([`registration`]): the image as a whole OffloadBinary
@@ -50,10 +55,11 @@
 //! descriptors and a constructor, all `linkonce_odr hidden` in one comdat
 //! keyed by the image digest, so any number of modules (codegen units,
 //! crates) built against one image link to one copy registered once. Each
-//! launch becomes clang's one-call form ([`lower`]): argument arrays and one
-//! `__tgt_target_kernel` whose `KernelArgs` (version 3) carry the map types;
-//! v2 launches go through the module's `__offload_run_launch2`
-//! ([`helpers`]). `!"openmp"` module flag 51.
+//! launch becomes clang's one-call form ([`kernel_launch`]): argument arrays
+//! and one `__tgt_target_kernel` whose `KernelArgs` (version 3) carry the map
+//! types; v2 launches go through the module's `__offload_run_launch2`
+//! ([`launch_v2::run_launch2`]); an unused result through
+//! `__offload_launch_check` ([`launch_check`]). `!"openmp"` module flag 51.
 //!
 //! # Guarantees
 //! Everything (image, manifests, descriptors, arguments, declarations) is
@@ -61,12 +67,16 @@
 //! without launches or data-region calls is not changed at all (`Ok(false)`).
 //!
 //! # Structure
-//! [`contract`], [`contract_v2`] (the call forms and descriptor words),
-//! [`image`] (with its `elf`, `cubin`, `bitcode`, `offload_binary`), [`kernel_info`] (reading the image and what
-//! it says about its kernels), [`plan`], [`site`], [`check`] (every launch
-//! found and checked before anything changes), [`libomptarget`] (the
-//! runtime's types and functions), [`registration`] (embedding and
-//! registering the image), [`lower`], [`helpers`] (the launch sequence).
+//! [`classify`] (what each call is) and [`plan`] (one planner per kind,
+//! everything checked before anything changes); per kind its module with
+//! its contract, planning, lowering and tests: [`launch_v1`], [`launch_v2`],
+//! [`data_region`]; shared by the launch forms: [`contract`] (map types,
+//! descriptor words), [`site`] (the checks of every launch call),
+//! [`arguments`] (how each argument is passed), [`check`] (against the
+//! image's manifest or kernarg metadata), [`kernel_launch`] (the argument
+//! arrays and `KernelArgs`), [`launch_check`]; [`image`] (reading the image
+//! and what it says about its kernels), [`libomptarget`] (the runtime's types
+//! and functions), [`registration`] (embedding and registering the image).
 //!
 //! # Running
 //! `opt-22 -load-pass-plugin=liboffload_passes.so -passes='offload-host<image=k.so;teams=1;threads=1;device=-1;foreign=k1:k2>'`;
@@ -77,30 +87,34 @@
 //! another SM for an `a` cubin) is an error, and so is `arch` with an image
 //! for no NVIDIA GPU; bitcode is compiled for the GPU found at run time.
 
+// Raw LLVM calls and other `unsafe` code live under `crate::ir`.
+#![forbid(unsafe_code)]
+
+mod arguments;
 mod check;
+mod classify;
 mod contract;
-mod contract_v2;
+mod data_region;
 mod error;
-mod helpers;
 pub mod image;
-mod kernel_info;
+mod kernel_launch;
+mod launch_check;
+mod launch_v1;
+mod launch_v2;
 mod libomptarget;
-mod lower;
 mod plan;
 mod registration;
 mod site;
 
-pub use contract::{ArgSpec, DescriptorProblem, LaunchDescriptor, map_type};
-pub use error::{ArgProblem, DataCallProblem, Error, LaunchProblem};
+pub use error::Error;
 
 use std::path::PathBuf;
 
 use inkwell::module::Module;
 
 use self::image::{CudaArch, DeviceImage};
+use self::kernel_launch::{EmittedFunctions, Lowering};
 use self::libomptarget::{MODULE_FLAG_MAX, OPENMP_VERSION, Types};
-use self::helpers::Helpers;
-use self::lower::Lowering;
 use crate::ir::module_utils;
 use crate::params::{self, Key, ParamError};
 use crate::{Diagnostics, ModulePass};
@@ -161,7 +175,8 @@ impl ModulePass for OffloadHost {
                     }
                 }
                 "arch" => {
-                    options.arch = Some(CudaArch::parse(param.text()?).map_err(|why| param.invalid(why))?);
+                    options.arch =
+                        Some(CudaArch::parse(param.text()?).map_err(|why| param.invalid(why))?);
                 }
                 "teams" => options.teams = param.number()?,
                 "threads" => options.threads = param.number()?,
@@ -193,11 +208,15 @@ impl ModulePass for OffloadHost {
         if plan.is_empty() {
             return Ok(false);
         }
-        emit(module, &image, &self.options, &plan).map_err(|e| Error::Internal { what: e.to_string() })?;
+        emit(module, &image, &self.options, &plan).map_err(|e| Error::Internal {
+            what: e.to_string(),
+        })?;
         Ok(true)
     }
 }
 
+/// Rewrites the module by the plan: the registration, the functions the
+/// launches call, each launch and data-region call, the `!"openmp"` flag.
 fn emit<'ctx>(
     module: &Module<'ctx>,
     image: &DeviceImage,
@@ -206,24 +225,24 @@ fn emit<'ctx>(
 ) -> Result<(), inkwell::builder::BuilderError> {
     let types = Types::new(module.get_context());
     let registration = registration::emit(module, &types, image)?;
-    let mut helpers = Helpers::default();
+    let mut functions = EmittedFunctions::default();
     if plan.launches.iter().any(|l| !l.returns_code) {
-        helpers.check = Some(helpers::emit_launch_check(module, &types)?);
+        functions.launch_check = Some(launch_check::emit(module, &types)?);
     }
     if plan.launches.iter().any(|l| l.grid == plan::Grid::Config) {
-        helpers.launch2 = Some(Lowering::emit_run_launch2(module, &types)?);
+        functions.run_launch2 = Some(launch_v2::run_launch2::emit(module, &types)?);
     }
     let lowering = Lowering {
         module,
         types: &types,
         device: options.device,
-        helpers,
+        functions,
     };
     for launch in &plan.launches {
         lowering.lower_launch(&registration, launch)?;
     }
     for data in &plan.data_calls {
-        lowering.lower_data_call(data)?;
+        data_region::lower::lower(&lowering, data)?;
     }
     // An existing flag links with this one (checked when planning).
     if module_utils::module_flag(module, "openmp").is_none() {
@@ -234,5 +253,3 @@ fn emit<'ctx>(
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_contract;

@@ -24,15 +24,17 @@
 
 use std::collections::HashMap;
 
+use inkwell::GlobalVisibility;
 use inkwell::builder::BuilderError;
 use inkwell::comdat::Comdat;
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{BasicMetadataValueEnum, BasicValue, FunctionValue, GlobalValue, PointerValue, UnnamedAddress};
-use inkwell::GlobalVisibility;
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValue, FunctionValue, GlobalValue, PointerValue, UnnamedAddress,
+};
 
 use super::image::DeviceImage;
 use super::libomptarget::{self, Types};
-use crate::ir::{constants, module_utils};
+use crate::ir::{constants, gep, module_utils};
 
 /// The image's section in host objects and programs.
 pub const IMAGE_SECTION: &str = ".offload_passes.image";
@@ -46,7 +48,12 @@ pub struct Registration<'ctx> {
 }
 
 /// A constant global `name` holding `value`.
-pub fn constant<'ctx>(module: &Module<'ctx>, name: &str, value: impl BasicValue<'ctx>, linkage: Linkage) -> GlobalValue<'ctx> {
+pub fn constant<'ctx>(
+    module: &Module<'ctx>,
+    name: &str,
+    value: impl BasicValue<'ctx>,
+    linkage: Linkage,
+) -> GlobalValue<'ctx> {
     let value = value.as_basic_value_enum();
     let global = module.add_global(value.get_type(), None, name);
     global.set_initializer(&value);
@@ -76,8 +83,31 @@ impl Names {
 }
 
 /// Emits the registration of `image` (or finds it, when the module holds
-/// it already: a second run, or modules linked together).
-pub fn emit<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>, image: &DeviceImage) -> Result<Registration<'ctx>, BuilderError> {
+/// it already: a second run, or modules linked together), for kernels
+/// `K1` ... `Kn` of the image and its digest `H`:
+///
+/// ```c
+/// // all linkonce_odr hidden in comdat .omp_offloading.device_image.H
+/// const char .omp_offloading.device_image.H[]       // section .offload_passes.image
+///     = {<the image as a whole OffloadBinary>};
+/// const char .K1.region_id.H = 0;                    // weak, one per image and kernel
+/// const char .offloading.entry_name.K1.H[] = "K1";
+/// __tgt_offload_entry .offloading.entries.H[n]       // section offload_passes_entries
+///     = {{0, 1, OFK_OpenMP, 0, &.K1.region_id.H, .offloading.entry_name.K1.H, 0, 0, NULL}, ...};
+/// __tgt_device_image .omp_offloading.device_images.H[1]
+///     = {{inner_image_start, inner_image_end, entries, entries + n}};
+/// __tgt_bin_desc .omp_offloading.descriptor.H = {1, device_images, entries, entries + n};
+/// void .omp_offloading.descriptor_unreg.H(void) { __tgt_unregister_lib(&descriptor); }
+/// void .omp_offloading.descriptor_reg.H(void) {      // in llvm.global_ctors, priority 101
+///     __tgt_register_lib(&descriptor);
+///     atexit(.omp_offloading.descriptor_unreg.H);
+/// }
+/// ```
+pub fn emit<'ctx>(
+    module: &Module<'ctx>,
+    types: &Types<'ctx>,
+    image: &DeviceImage,
+) -> Result<Registration<'ctx>, BuilderError> {
     let names = Names {
         suffix: image.digest_suffix(),
     };
@@ -100,7 +130,9 @@ pub fn emit<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>, image: &DeviceImag
         .map(|kernel| {
             let (entry, region_id, name) = offload_entry(module, types, &names, kernel);
             shared(name);
-            registration.kernels.insert(kernel.clone(), (region_id, name));
+            registration
+                .kernels
+                .insert(kernel.clone(), (region_id, name));
             entry
         })
         .collect();
@@ -112,17 +144,19 @@ pub fn emit<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>, image: &DeviceImag
     ));
     entries_array.set_section(Some(ENTRIES_SECTION));
     entries_array.set_alignment(8);
-    let i64 = types.context.i64_type();
     let entries_ty = types.offload_entry.array_type(entries.len() as u32);
     let entries_begin = entries_array.as_pointer_value();
-    // SAFETY: one past the end of the array, a valid constant GEP.
-    let entries_end = unsafe { entries_begin.const_gep(entries_ty, &[i64.const_int(1, false)]) };
+    // One past the end of the array.
+    let entries_end = gep::const_element(entries_begin, entries_ty, 1);
 
     let (bytes, start, end) = device_image_bytes(module, image, &names);
     shared(bytes);
-    let device_image = types
-        .device_image
-        .const_named_struct(&[start.into(), end.into(), entries_begin.into(), entries_end.into()]);
+    let device_image = types.device_image.const_named_struct(&[
+        start.into(),
+        end.into(),
+        entries_begin.into(),
+        entries_end.into(),
+    ]);
     let images = shared(constant(
         module,
         &names.other("omp_offloading.device_images"),
@@ -147,7 +181,11 @@ pub fn emit<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>, image: &DeviceImag
 }
 
 /// The registration a module already holds for this image (all of it), if any.
-fn existing<'ctx>(module: &Module<'ctx>, image: &DeviceImage, names: &Names) -> Option<Registration<'ctx>> {
+fn existing<'ctx>(
+    module: &Module<'ctx>,
+    image: &DeviceImage,
+    names: &Names,
+) -> Option<Registration<'ctx>> {
     module.get_global(&names.image())?;
     let kernels = image
         .kernels()
@@ -162,16 +200,31 @@ fn existing<'ctx>(module: &Module<'ctx>, image: &DeviceImage, names: &Names) -> 
 }
 
 /// One `OffloadEntry` (version 1, kind OpenMP, a kernel), its region id
-/// `@.K.region_id.H` and its name in `.llvm.rodata.offloading`.
+/// `@.K.region_id.H` and its name in `.llvm.rodata.offloading`:
+///
+/// ```c
+/// const char .K.region_id.H = 0;                                   // weak
+/// const char .offloading.entry_name.K.H[] = "K";                   // linkonce_odr
+/// (__tgt_offload_entry){0, 1, OFK_OpenMP, 0, &.K.region_id.H, .offloading.entry_name.K.H, 0, 0, NULL}
+/// ```
 fn offload_entry<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
     names: &Names,
     kernel: &str,
-) -> (inkwell::values::StructValue<'ctx>, GlobalValue<'ctx>, GlobalValue<'ctx>) {
+) -> (
+    inkwell::values::StructValue<'ctx>,
+    GlobalValue<'ctx>,
+    GlobalValue<'ctx>,
+) {
     let c = types.context;
     let (i16, i32, i64) = (c.i16_type(), c.i32_type(), c.i64_type());
-    let region_id = constant(module, &names.region_id(kernel), c.i8_type().const_zero(), Linkage::WeakAny);
+    let region_id = constant(
+        module,
+        &names.region_id(kernel),
+        c.i8_type().const_zero(),
+        Linkage::WeakAny,
+    );
     let name = constant(
         module,
         &names.entry_name(kernel),
@@ -182,15 +235,17 @@ fn offload_entry<'ctx>(
     name.set_section(Some(".llvm.rodata.offloading"));
     name.set_alignment(1);
     let entry = types.offload_entry.const_named_struct(&[
-        i64.const_zero().into(),                                          // Reserved
-        i16.const_int(libomptarget::OFFLOAD_ENTRY_VERSION, false).into(), // Version
-        i16.const_int(libomptarget::OFFLOAD_KIND_OPENMP, false).into(),   // Kind
-        i32.const_zero().into(),                                          // Flags: a kernel
-        region_id.as_pointer_value().into(),                              // Address
-        name.as_pointer_value().into(),                                   // SymbolName
-        i64.const_zero().into(),                                          // Size
-        i64.const_zero().into(),                                          // Data
-        types.ptr().const_null().into(),                                  // AuxAddr
+        i64.const_zero().into(), // Reserved
+        i16.const_int(libomptarget::OFFLOAD_ENTRY_VERSION, false)
+            .into(), // Version
+        i16.const_int(libomptarget::OFFLOAD_KIND_OPENMP, false)
+            .into(), // Kind
+        i32.const_zero().into(), // Flags: a kernel
+        region_id.as_pointer_value().into(), // Address
+        name.as_pointer_value().into(), // SymbolName
+        i64.const_zero().into(), // Size
+        i64.const_zero().into(), // Data
+        types.ptr().const_null().into(), // AuxAddr
     ]);
     (entry, region_id, name)
 }
@@ -198,7 +253,12 @@ fn offload_entry<'ctx>(
 /// The image as a whole OffloadBinary in `.offload_passes.image`, built
 /// straight from the buffer (see [`constants::const_byte_array`]); returns
 /// the global and the inner ELF's start and end (the entry's `ImageOffset`
-/// and `ImageOffset + ImageSize`, as OffloadWrapper computes them).
+/// and `ImageOffset + ImageSize`, as OffloadWrapper computes them):
+///
+/// ```c
+/// const char .omp_offloading.device_image.H[] = {<prefix>, <image>, <padding>};  // align 8
+/// // start: .omp_offloading.device_image.H + sizeof(prefix); end: start + sizeof(image)
+/// ```
 fn device_image_bytes<'ctx>(
     module: &Module<'ctx>,
     image: &DeviceImage,
@@ -206,21 +266,33 @@ fn device_image_bytes<'ctx>(
 ) -> (GlobalValue<'ctx>, PointerValue<'ctx>, PointerValue<'ctx>) {
     let parts = image.offload_binary();
     let elf_at = parts[0].len();
-    let bytes = constant(module, &names.image(), constants::const_byte_parts(module, &parts), Linkage::LinkOnceODR);
+    let bytes = constant(
+        module,
+        &names.image(),
+        constants::const_byte_parts(module, &parts),
+        Linkage::LinkOnceODR,
+    );
     bytes.set_unnamed_address(UnnamedAddress::Global);
     bytes.set_section(Some(IMAGE_SECTION));
     bytes.set_alignment(8);
     let begin = bytes.as_pointer_value();
-    let c = module.get_context();
-    let at = |offset: usize| {
-        // SAFETY: offsets inside the array or one past its last byte.
-        unsafe { begin.const_gep(c.i8_type(), &[c.i64_type().const_int(offset as u64, false)]) }
-    };
+    let i8 = module.get_context().i8_type();
+    // Offsets inside the array or one past its last byte.
+    let at = |offset: usize| gep::const_element(begin, i8, offset as u64);
     (bytes, at(elf_at), at(elf_at + image.elf().len()))
 }
 
 /// `.omp_offloading.descriptor_reg.H`: register, and unregister at exit;
-/// both in the image's comdat, the constructor entry keyed by the image.
+/// both in the image's comdat, the constructor entry keyed by the image:
+///
+/// ```c
+/// void .omp_offloading.descriptor_unreg.H(void) { __tgt_unregister_lib(&descriptor); }
+/// void .omp_offloading.descriptor_reg.H(void) {
+///     __tgt_register_lib(&descriptor);
+///     atexit(.omp_offloading.descriptor_unreg.H);
+/// }
+/// // llvm.global_ctors += {101, .omp_offloading.descriptor_reg.H, .omp_offloading.device_image.H}
+/// ```
 fn emit_constructor<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
@@ -245,13 +317,22 @@ fn emit_constructor<'ctx>(
         &[("__tgt_register_lib", descriptor), ("atexit", unregister)],
         comdat,
     )?;
-    module_utils::append_global_ctor(module, register, libomptarget::REGISTRATION_PRIORITY, Some(key));
+    module_utils::append_global_ctor(
+        module,
+        register,
+        libomptarget::REGISTRATION_PRIORITY,
+        Some(key),
+    );
     Ok(())
 }
 
 /// A `linkonce_odr hidden void()` function `name` in `comdat` and section
 /// `.text.startup`, making the given runtime calls, each with one argument,
-/// in order.
+/// in order:
+///
+/// ```c
+/// void name(void) { f1(a1); f2(a2); ... }
+/// ```
 fn runtime_caller<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
@@ -260,7 +341,11 @@ fn runtime_caller<'ctx>(
     comdat: Comdat,
 ) -> Result<FunctionValue<'ctx>, BuilderError> {
     let c = types.context;
-    let function = module.add_function(name, c.void_type().fn_type(&[], false), Some(Linkage::LinkOnceODR));
+    let function = module.add_function(
+        name,
+        c.void_type().fn_type(&[], false),
+        Some(Linkage::LinkOnceODR),
+    );
     let global = function.as_global_value();
     global.set_visibility(GlobalVisibility::Hidden);
     global.set_comdat(comdat);

@@ -6,19 +6,32 @@ use crate::ir::signature::Unrewritable;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     /// `kernels=` names functions the module lacks.
-    UnknownKernels { names: Vec<String> },
+    UnknownKernels {
+        names: Vec<String>,
+    },
     /// `kernels=` names a declaration.
-    NamedDeclaration { name: String },
-    Unrewritable { kernel: String, why: Unrewritable },
+    NamedDeclaration {
+        name: String,
+    },
+    Unrewritable {
+        kernel: String,
+        why: Unrewritable,
+    },
     Param {
         param: ParamRef,
         ty: String,
         problem: ParamProblem,
     },
     /// The module already has a global of a kernel's manifest name.
-    ManifestName { kernel: String, symbol: String },
+    ManifestName {
+        kernel: String,
+        symbol: String,
+    },
     /// A bug in this pass, reported instead of a broken module.
-    Internal { kernel: String, what: String },
+    Internal {
+        kernel: String,
+        what: String,
+    },
 }
 
 /// Why a parameter has no launch slot.
@@ -30,14 +43,22 @@ pub enum ParamProblem {
     TooWide,
     ScalableVector,
     /// A pointer narrower than a slot.
-    NarrowPointer { bytes: u32 },
+    NarrowPointer {
+        bytes: u32,
+    },
     /// By value it arrives as a pointer, which must fill a slot.
-    NarrowAggregatePointer { bytes: u32 },
+    NarrowAggregatePointer {
+        bytes: u32,
+    },
     /// An ABI attribute no launch can honour (`sret`, `inalloca`, ...).
-    Attribute { name: &'static str },
+    Attribute {
+        name: &'static str,
+    },
     /// `byref` on a GPU kernel: inline in the kernarg segment.
     GpuByref,
-    ByvalWithoutFixedSize { ty: String },
+    ByvalWithoutFixedSize {
+        ty: String,
+    },
 }
 
 const PASS_BY_POINTER: &str = "a launch passes one 8-byte slot per argument (a pointer or a scalar); pass it through a pointer the host maps TO";
@@ -46,7 +67,11 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::UnknownKernels { names } => {
-                write!(f, "kernels=: no function named '{}' in the module", names.join("', '"))
+                write!(
+                    f,
+                    "kernels=: no function named '{}' in the module",
+                    names.join("', '")
+                )
             }
             Error::NamedDeclaration { name } => write!(
                 f,
@@ -58,7 +83,9 @@ impl std::fmt::Display for Error {
                 f,
                 "kernel '{kernel}': the module already has a global named '{symbol}', the name of its kernel manifest"
             ),
-            Error::Internal { kernel, what } => write!(f, "kernel '{kernel}': internal error: {what}"),
+            Error::Internal { kernel, what } => {
+                write!(f, "kernel '{kernel}': internal error: {what}")
+            }
         }
     }
 }

@@ -67,7 +67,10 @@ pub fn emit_all(module: &Module<'_>, manifests: &[KernelManifest]) {
     }
 }
 
-fn emit<'ctx>(module: &Module<'ctx>, manifest: &KernelManifest) -> inkwell::values::GlobalValue<'ctx> {
+fn emit<'ctx>(
+    module: &Module<'ctx>,
+    manifest: &KernelManifest,
+) -> inkwell::values::GlobalValue<'ctx> {
     let context = module.get_context();
     let place = placement(module);
     let bytes = context.const_string(&manifest.to_note(), false);

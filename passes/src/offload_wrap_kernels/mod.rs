@@ -108,7 +108,9 @@ impl ModulePass for OffloadWrapKernels {
                 if name.contains(',') {
                     // Unreachable from a pipeline string (LLVM splits there
                     // first), but say why if the text comes from elsewhere.
-                    return Err(param.invalid(format!("separate kernel names with ':', not ',' (got '{name}')")));
+                    return Err(param.invalid(format!(
+                        "separate kernel names with ':', not ',' (got '{name}')"
+                    )));
                 }
                 pass.kernels.push(name.to_owned());
             }
@@ -145,7 +147,10 @@ impl ModulePass for OffloadWrapKernels {
 
 /// The kernels of `module` in module order: GPU kernel calling conventions,
 /// `!offload.kernel` functions, and the functions `named` (which must exist).
-fn find_kernels<'ctx>(module: &Module<'ctx>, named: &[String]) -> Result<Vec<FunctionValue<'ctx>>, Error> {
+fn find_kernels<'ctx>(
+    module: &Module<'ctx>,
+    named: &[String],
+) -> Result<Vec<FunctionValue<'ctx>>, Error> {
     let unknown: Vec<String> = named
         .iter()
         .filter(|name| module.get_function(name).is_none())
@@ -168,7 +173,8 @@ fn find_kernels<'ctx>(module: &Module<'ctx>, named: &[String]) -> Result<Vec<Fun
             }
             kernels.push(function);
         } else if defined
-            && (kernels::is_gpu_kernel(function) || metadata::attachment_of_kind(function, marked).is_some())
+            && (kernels::is_gpu_kernel(function)
+                || metadata::attachment_of_kind(function, marked).is_some())
         {
             kernels.push(function);
         }

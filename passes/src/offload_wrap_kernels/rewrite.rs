@@ -6,9 +6,9 @@ use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::Module;
 use inkwell::values::{BasicValue, BasicValueEnum};
 
+use super::PASS;
 use super::error::Error;
 use super::slots::{KernelPlan, SLOT_BITS, Slot};
-use super::PASS;
 use crate::ir::signature::{NewParam, ParamAttributes, ParamName, SignatureRewrite};
 use crate::ir::{Type, Value, metadata, naming, types};
 
@@ -16,7 +16,11 @@ use crate::ir::{Type, Value, metadata, naming, types};
 const DYN_PTR_NAME: &str = "dyn_ptr";
 
 /// Wraps one kernel; `wrapped` is the kind id of [`super::WRAPPED_MD`].
-pub fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>, wrapped: u32) -> Result<(), Error> {
+pub fn wrap_kernel<'ctx>(
+    module: &Module<'ctx>,
+    plan: KernelPlan<'ctx>,
+    wrapped: u32,
+) -> Result<(), Error> {
     let kernel = plan.kernel.function();
     // (The kernel's name is demangled only for an error; after `begin` the
     // new function has it.)
@@ -56,11 +60,23 @@ pub fn wrap_kernel<'ctx>(module: &Module<'ctx>, plan: KernelPlan<'ctx>, wrapped:
             // No attribute survives widening (zeroext/range/nofpclass describe
             // the narrow value); a byval copy's align/dereferenceable describe a
             // stack slot; a value's attributes do not describe a pointer.
-            Slot::Narrow { .. } => (i64_type, ParamAttributes::None, ParamName::Text(name.into())),
-            Slot::ByvalCopy { .. } => (old_type(), ParamAttributes::None, ParamName::Text(name.into())),
+            Slot::Narrow { .. } => (
+                i64_type,
+                ParamAttributes::None,
+                ParamName::Text(name.into()),
+            ),
+            Slot::ByvalCopy { .. } => (
+                old_type(),
+                ParamAttributes::None,
+                ParamName::Text(name.into()),
+            ),
             Slot::Load { .. } => (ptr, ParamAttributes::None, ParamName::Text(name.into())),
         };
-        params.push(NewParam { ty, attributes, name });
+        params.push(NewParam {
+            ty,
+            attributes,
+            name,
+        });
     }
     let rewrite = SignatureRewrite::begin(plan.kernel, &params).map_err(|e| internal(kernel, e))?;
     let builder = rewrite.entry_builder();
@@ -92,7 +108,13 @@ fn build_param<'ctx>(
     name: &str,
 ) -> Result<Value<'ctx>, BuilderError> {
     let param = rewrite.new_param(old_index + 1);
-    let suffixed = |suffix: &str| if name.is_empty() { String::new() } else { format!("{name}.{suffix}") };
+    let suffixed = |suffix: &str| {
+        if name.is_empty() {
+            String::new()
+        } else {
+            format!("{name}.{suffix}")
+        }
+    };
     let basic = param.as_basic().expect("slots are pointers or i64");
     match slot {
         Slot::Same => Ok(param),
@@ -112,7 +134,11 @@ fn build_param<'ctx>(
             }
             Ok(value.into())
         }
-        Slot::ByvalCopy { pointee, size, align } => {
+        Slot::ByvalCopy {
+            pointee,
+            size,
+            align,
+        } => {
             // The slot points at the host's mapped struct; the body gets its
             // own copy, as byval promised it.
             let source = basic.into_pointer_value();

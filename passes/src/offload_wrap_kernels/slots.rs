@@ -5,15 +5,23 @@ use inkwell::types::{BasicTypeEnum, FloatType, PointerType};
 use inkwell::values::FunctionValue;
 
 use super::error::{Error, ParamProblem};
-use crate::kernel_manifest::{FloatKind, KernelManifest, Param, ParamKind, SlotKind};
 use crate::ir::naming::{self, ParamRef};
 use crate::ir::{Type, attributes, kernels, signature, types};
+use crate::kernel_manifest::{FloatKind, KernelManifest, Param, ParamKind, SlotKind};
 
 /// The size of one launch argument slot, in bits.
 pub const SLOT_BITS: u32 = 64;
 
 /// Parameter attributes whose ABI meaning no libomptarget launch can honour.
-const UNSUPPORTED_PTR_ATTRS: &[&str] = &["inalloca", "preallocated", "sret", "nest", "swiftself", "swifterror", "swiftasync"];
+const UNSUPPORTED_PTR_ATTRS: &[&str] = &[
+    "inalloca",
+    "preallocated",
+    "sret",
+    "nest",
+    "swiftself",
+    "swifterror",
+    "swiftasync",
+];
 
 /// How one old parameter travels in its launch slot.
 #[derive(Debug, Clone, Copy)]
@@ -46,7 +54,10 @@ pub struct KernelPlan<'ctx> {
     pub manifest: KernelManifest,
 }
 
-pub fn plan_kernel<'ctx>(kernel: FunctionValue<'ctx>, layout: &TargetData) -> Result<KernelPlan<'ctx>, Error> {
+pub fn plan_kernel<'ctx>(
+    kernel: FunctionValue<'ctx>,
+    layout: &TargetData,
+) -> Result<KernelPlan<'ctx>, Error> {
     let rewritable = signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {
         kernel: naming::name_of(kernel),
         why,
@@ -97,7 +108,9 @@ fn manifest_param(ty: BasicTypeEnum<'_>, slot: Slot<'_>, layout: &TargetData) ->
         },
         (_, BasicTypeEnum::PointerType(pointer)) => Param {
             kind: ParamKind::Pointer {
-                address_space: Type::from(BasicTypeEnum::from(pointer)).pointer_address_space().unwrap_or(0) as u16,
+                address_space: Type::from(BasicTypeEnum::from(pointer))
+                    .pointer_address_space()
+                    .unwrap_or(0) as u16,
             },
             slot: SlotKind::Pointer,
             size,
@@ -150,7 +163,9 @@ fn plan_param<'ctx>(
             _ => Err(ParamProblem::TooWide),
         },
         BasicTypeEnum::ScalableVectorType(_) => Err(ParamProblem::ScalableVector),
-        BasicTypeEnum::VectorType(_) | BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_) => {
+        BasicTypeEnum::VectorType(_)
+        | BasicTypeEnum::StructType(_)
+        | BasicTypeEnum::ArrayType(_) => {
             if !Type::from(ty).has_fixed_size() {
                 return Err(ParamProblem::ScalableVector);
             }

@@ -16,11 +16,26 @@ fn parse_params(text: &str) -> Result<Vec<String>, crate::params::ParamError> {
 fn params_parse_and_reject() {
     use crate::params::ParamError;
     assert!(parse_params("").unwrap().is_empty());
-    assert_eq!(parse_params("kernels=a:b;kernels=c").unwrap(), ["a", "b", "c"]);
-    assert!(matches!(parse_params("kernel=x"), Err(ParamError::Unknown { .. })));
-    assert!(matches!(parse_params("kernels="), Err(ParamError::MissingValue { .. })));
-    assert!(matches!(parse_params("kernels=a::b"), Err(ParamError::Invalid { .. })));
-    assert!(matches!(parse_params("kernels=a,b"), Err(ParamError::Invalid { .. })));
+    assert_eq!(
+        parse_params("kernels=a:b;kernels=c").unwrap(),
+        ["a", "b", "c"]
+    );
+    assert!(matches!(
+        parse_params("kernel=x"),
+        Err(ParamError::Unknown { .. })
+    ));
+    assert!(matches!(
+        parse_params("kernels="),
+        Err(ParamError::MissingValue { .. })
+    ));
+    assert!(matches!(
+        parse_params("kernels=a::b"),
+        Err(ParamError::Invalid { .. })
+    ));
+    assert!(matches!(
+        parse_params("kernels=a,b"),
+        Err(ParamError::Invalid { .. })
+    ));
 }
 
 const CPU: &str = r#"
@@ -41,7 +56,6 @@ define void @not_a_kernel(i32 %x) {
 !0 = !{}
 "#;
 
-
 #[test]
 fn second_run_changes_nothing() {
     let (_, once) = wrap("", CPU).unwrap();
@@ -57,8 +71,6 @@ fn no_kernels_no_change() {
     assert!(!changed);
     assert!(out.contains("define void @f(i32 %x)"));
 }
-
-
 
 #[test]
 fn unknown_kernel_names_are_an_error() {
@@ -76,17 +88,33 @@ fn unsupported_parameters_are_errors_and_change_nothing() {
     for (ty, printed, problem) in [
         ("i128", "i128", ParamProblem::TooWide),
         ("fp128", "fp128", ParamProblem::TooWide),
-        ("<vscale x 2 x float>", "<vscale x 2 x float>", ParamProblem::ScalableVector),
-        ("ptr sret(i32)", "ptr", ParamProblem::Attribute { name: "sret" }),
+        (
+            "<vscale x 2 x float>",
+            "<vscale x 2 x float>",
+            ParamProblem::ScalableVector,
+        ),
+        (
+            "ptr sret(i32)",
+            "ptr",
+            ParamProblem::Attribute { name: "sret" },
+        ),
     ] {
         let ir = format!(
             "define void @ok(i32 %x) !offload.kernel !0 {{\n  ret void\n}}\n\
              define void @k(ptr %p, {ty} %v) !offload.kernel !0 {{\n  ret void\n}}\n!0 = !{{}}\n"
         );
-        let Error::Param { param, ty: got, problem: why } = wrap("", &ir).unwrap_err() else {
+        let Error::Param {
+            param,
+            ty: got,
+            problem: why,
+        } = wrap("", &ir).unwrap_err()
+        else {
             panic!("{ty}: not a parameter error");
         };
-        assert_eq!((param.kernel.as_str(), param.index, param.name.as_str()), ("k", 1, "v"));
+        assert_eq!(
+            (param.kernel.as_str(), param.index, param.name.as_str()),
+            ("k", 1, "v")
+        );
         assert_eq!((got.as_str(), why), (printed, problem), "{ty}");
     }
 }
@@ -100,9 +128,6 @@ fn opaque_types_are_errors_not_panics() {
         "{e}"
     );
 }
-
-
-
 
 #[test]
 fn narrow_gpu_pointers_are_errors() {
@@ -121,18 +146,25 @@ fn errors_leave_the_module_unchanged() {
     let context = inkwell::context::Context::create();
     let module = crate::test_support::parse(&context, ir);
     let before = module.print_to_string().to_string();
-    let e = OffloadWrapKernels::default().run(&module, &mut Default::default()).unwrap_err();
-    assert!(matches!(e, Error::Param { ref param, .. } if param.kernel == "bad"), "{e}");
+    let e = OffloadWrapKernels::default()
+        .run(&module, &mut Default::default())
+        .unwrap_err();
+    assert!(
+        matches!(e, Error::Param { ref param, .. } if param.kernel == "bad"),
+        "{e}"
+    );
     assert_eq!(module.print_to_string().to_string(), before);
 }
-
 
 #[test]
 fn byref_on_a_gpu_kernel_is_an_error() {
     let gpu = "define amdgpu_kernel void @k(ptr addrspace(4) byref(i64) %s) {\n  ret void\n}\n";
     assert!(matches!(
         wrap("", gpu).unwrap_err(),
-        Error::Param { problem: ParamProblem::GpuByref, .. }
+        Error::Param {
+            problem: ParamProblem::GpuByref,
+            ..
+        }
     ));
 }
 
@@ -142,29 +174,51 @@ fn called_kernel_and_declaration_are_errors() {
               define void @c() {\n  call void @k(i32 1)\n  ret void\n}\ndeclare void @d(i32)\n!0 = !{}\n";
     assert!(matches!(
         wrap("", ir).unwrap_err(),
-        Error::Unrewritable { why: crate::ir::signature::Unrewritable::CalledFromIr, .. }
+        Error::Unrewritable {
+            why: crate::ir::signature::Unrewritable::CalledFromIr,
+            ..
+        }
     ));
-    assert_eq!(wrap("kernels=d", ir).unwrap_err(), Error::NamedDeclaration { name: "d".into() });
+    assert_eq!(
+        wrap("kernels=d", ir).unwrap_err(),
+        Error::NamedDeclaration { name: "d".into() }
+    );
 }
 
 #[test]
 fn each_wrapped_kernel_gets_a_manifest_note() {
     use crate::kernel_manifest::{FloatKind, ParamKind, SlotKind, parse_notes};
     let (_, out) = wrap("", CPU).unwrap();
-    assert!(out.contains("@llvm.used = appending global [1 x ptr] [ptr @__offload_manifest_k]"), "{out}");
+    assert!(
+        out.contains("@llvm.used = appending global [1 x ptr] [ptr @__offload_manifest_k]"),
+        "{out}"
+    );
     // The note's bytes, read back from the printed module.
     let context = inkwell::context::Context::create();
     let module = crate::test_support::parse(&context, &out);
-    let init = module.get_global("__offload_manifest_k").unwrap().get_initializer().unwrap();
+    let init = module
+        .get_global("__offload_manifest_k")
+        .unwrap()
+        .get_initializer()
+        .unwrap();
     let layout = crate::ir::types::target_data(&module);
-    let bytes = crate::ir::constants::constant_bytes(crate::ir::Value::from(init), &layout).unwrap();
+    let bytes =
+        crate::ir::constants::constant_bytes(crate::ir::Value::from(init), &layout).unwrap();
     let manifest = parse_notes(&bytes).unwrap().remove(0).unwrap();
     assert_eq!(manifest.name, "k");
-    let kinds: Vec<_> = manifest.params.iter().map(|p| (p.kind, p.slot, p.size)).collect();
+    let kinds: Vec<_> = manifest
+        .params
+        .iter()
+        .map(|p| (p.kind, p.slot, p.size))
+        .collect();
     assert_eq!(
         kinds,
         [
-            (ParamKind::Pointer { address_space: 0 }, SlotKind::Pointer, 8),
+            (
+                ParamKind::Pointer { address_space: 0 },
+                SlotKind::Pointer,
+                8
+            ),
             (ParamKind::Integer { bits: 32 }, SlotKind::Value, 4),
             (ParamKind::Float(FloatKind::Double), SlotKind::Value, 8),
             (ParamKind::Float(FloatKind::Float), SlotKind::Value, 4),

@@ -14,10 +14,10 @@ use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::{Linkage, Module};
 
-use super::super::kernel_info;
+use super::kernel_info;
+use crate::ir::Value;
 use crate::ir::constants::constant_bytes;
 use crate::ir::types::target_data;
-use crate::ir::Value;
 use crate::kernel_manifest::{self, KernelManifest, SYMBOL_PREFIX};
 
 /// The raw bitcode magic, `BC 0xC0DE`.
@@ -65,7 +65,10 @@ impl std::fmt::Display for BitcodeProblem {
                 )
             }
             BitcodeProblem::NoKernels { functions } => {
-                write!(f, "for nvptx64 without kernels: it defines no ptx_kernel function")?;
+                write!(
+                    f,
+                    "for nvptx64 without kernels: it defines no ptx_kernel function"
+                )?;
                 if !functions.is_empty() {
                     write!(f, " (its functions: {})", functions.join(", "))?;
                 }
@@ -90,8 +93,10 @@ pub struct ReadBitcode {
 pub fn read(data: &[u8]) -> Result<ReadBitcode, BitcodeProblem> {
     let context = Context::create();
     let buffer = MemoryBuffer::create_from_memory_range_copy(data, "device image");
-    let module = Module::parse_bitcode_from_buffer(&buffer, &context).map_err(|e| BitcodeProblem::Unreadable {
-        why: e.to_string().trim_end().to_owned(),
+    let module = Module::parse_bitcode_from_buffer(&buffer, &context).map_err(|e| {
+        BitcodeProblem::Unreadable {
+            why: e.to_string().trim_end().to_owned(),
+        }
     })?;
     let triple = module.get_triple().as_str().to_string_lossy().into_owned();
     if triple.split('-').next() != Some("nvptx64") {
@@ -113,7 +118,9 @@ pub fn read(data: &[u8]) -> Result<ReadBitcode, BitcodeProblem> {
     kernels.sort();
     non_kernels.sort();
     if kernels.is_empty() {
-        return Err(BitcodeProblem::NoKernels { functions: non_kernels });
+        return Err(BitcodeProblem::NoKernels {
+            functions: non_kernels,
+        });
     }
     let manifests = manifests(&module).map_err(|what| BitcodeProblem::Manifest { what })?;
     Ok(ReadBitcode {
@@ -134,12 +141,19 @@ fn manifests(module: &Module<'_>) -> Result<BTreeMap<String, KernelManifest>, St
             continue;
         }
         let Some(init) = global.get_initializer() else {
-            return Err(format!("has a kernel manifest '{name}' without an initializer"));
+            return Err(format!(
+                "has a kernel manifest '{name}' without an initializer"
+            ));
         };
-        let bytes = constant_bytes(Value::from(init), &layout)
-            .map_err(|e| format!("has a kernel manifest '{name}' that holds '{}' at byte {}", e.text, e.offset))?;
+        let bytes = constant_bytes(Value::from(init), &layout).map_err(|e| {
+            format!(
+                "has a kernel manifest '{name}' that holds '{}' at byte {}",
+                e.text, e.offset
+            )
+        })?;
         found.extend(
-            kernel_manifest::parse_notes(&bytes).map_err(|p| format!("has a kernel manifest '{name}' that {p}"))?,
+            kernel_manifest::parse_notes(&bytes)
+                .map_err(|p| format!("has a kernel manifest '{name}' that {p}"))?,
         );
     }
     kernel_info::by_kernel(found)
@@ -168,7 +182,8 @@ declare ptx_kernel void @elsewhere(ptr)
 
     /// `ir` through offload-wrap-kernels, as bitcode.
     fn wrapped_bitcode(ir: &str) -> Vec<u8> {
-        let (_, wrapped) = run_pass::<crate::offload_wrap_kernels::OffloadWrapKernels>("", ir).unwrap();
+        let (_, wrapped) =
+            run_pass::<crate::offload_wrap_kernels::OffloadWrapKernels>("", ir).unwrap();
         bitcode(&wrapped)
     }
 
@@ -176,7 +191,13 @@ declare ptx_kernel void @elsewhere(ptr)
     /// size, CPU type).
     fn wrapper(bitcode: &[u8]) -> Vec<u8> {
         let mut out = Vec::new();
-        for word in [0x0B17_C0DE_u32, 0, 20, u32::try_from(bitcode.len()).unwrap(), 7] {
+        for word in [
+            0x0B17_C0DE_u32,
+            0,
+            20,
+            u32::try_from(bitcode.len()).unwrap(),
+            7,
+        ] {
             out.extend_from_slice(&word.to_le_bytes());
         }
         out.extend_from_slice(bitcode);
@@ -195,12 +216,18 @@ declare ptx_kernel void @elsewhere(ptr)
         assert_eq!(image.machine, Machine::NvptxBitcode);
         assert_eq!(image.kernels(), ["alpha", "zero"]);
         assert_eq!(image.elf(), bc.as_slice());
-        assert_eq!((image.triple.as_str(), image.arch.as_str()), ("nvptx64-nvidia-cuda", "generic"));
+        assert_eq!(
+            (image.triple.as_str(), image.arch.as_str()),
+            ("nvptx64-nvidia-cuda", "generic")
+        );
         assert_eq!(image.cuda, None);
         let alpha = &image.manifests["alpha"];
         assert_eq!(alpha.params.len(), 1);
         assert_eq!(alpha.params[0].text(), "i32");
-        assert_eq!(image.manifests.keys().collect::<Vec<_>>(), ["alpha", "zero"]);
+        assert_eq!(
+            image.manifests.keys().collect::<Vec<_>>(),
+            ["alpha", "zero"]
+        );
         let helper = image.check_kernel("helper").unwrap_err();
         assert_eq!(helper.not_a_kernel, Some(NotAKernel::NotPtxKernel));
         assert_eq!(
@@ -208,7 +235,10 @@ declare ptx_kernel void @elsewhere(ptr)
             "'helper' in image 'k.bc' is a function, not a kernel (ptx_kernel) (its kernels: alpha, zero)"
         );
         assert_eq!(image.check_kernel("local").unwrap_err().not_a_kernel, None);
-        assert_eq!(image.check_kernel("elsewhere").unwrap_err().not_a_kernel, None);
+        assert_eq!(
+            image.check_kernel("elsewhere").unwrap_err().not_a_kernel,
+            None
+        );
     }
 
     #[test]
@@ -240,7 +270,9 @@ declare ptx_kernel void @elsewhere(ptr)
             refused.problem,
             ImageProblem::Bitcode {
                 inside: false,
-                problem: BitcodeProblem::NoKernels { functions: vec!["helper".into()] }
+                problem: BitcodeProblem::NoKernels {
+                    functions: vec!["helper".into()]
+                }
             }
         );
         assert_eq!(
@@ -259,13 +291,17 @@ declare ptx_kernel void @elsewhere(ptr)
 
     #[test]
     fn bitcode_for_other_targets_and_broken_bitcode_is_refused() {
-        let x86 = bitcode("target triple = \"x86_64-unknown-linux-gnu\"\ndefine void @k() { ret void }\n");
+        let x86 = bitcode(
+            "target triple = \"x86_64-unknown-linux-gnu\"\ndefine void @k() { ret void }\n",
+        );
         let refused = DeviceImage::from_bytes("x.bc", x86).unwrap_err();
         assert_eq!(
             refused.problem,
             ImageProblem::Bitcode {
                 inside: false,
-                problem: BitcodeProblem::Triple { triple: "x86_64-unknown-linux-gnu".into() }
+                problem: BitcodeProblem::Triple {
+                    triple: "x86_64-unknown-linux-gnu".into()
+                }
             }
         );
         assert_eq!(
@@ -274,7 +310,9 @@ declare ptx_kernel void @elsewhere(ptr)
         );
         let none = bitcode("define void @k() { ret void }\n");
         assert_eq!(
-            DeviceImage::from_bytes("n.bc", offload_binary(&[&none])).unwrap_err().to_string(),
+            DeviceImage::from_bytes("n.bc", offload_binary(&[&none]))
+                .unwrap_err()
+                .to_string(),
             "image 'n.bc' is LLVM bitcode inside the OffloadBinary with no target triple; bitcode images must be nvptx64 (nvptx64-nvidia-cuda), which libomptarget's CUDA plugin compiles on load"
         );
         let nvptx32 = bitcode("target triple = \"nvptx-nvidia-cuda\"\n");
@@ -282,7 +320,9 @@ declare ptx_kernel void @elsewhere(ptr)
             problem("32.bc", nvptx32),
             ImageProblem::Bitcode {
                 inside: false,
-                problem: BitcodeProblem::Triple { triple: "nvptx-nvidia-cuda".into() }
+                problem: BitcodeProblem::Triple {
+                    triple: "nvptx-nvidia-cuda".into()
+                }
             }
         );
         let mut broken = bitcode(NVPTX_IR);

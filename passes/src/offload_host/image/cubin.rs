@@ -27,7 +27,12 @@ pub struct CudaArch {
 
 impl std::fmt::Display for CudaArch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "sm_{}{}", self.sm, if self.accelerated { "a" } else { "" })
+        write!(
+            f,
+            "sm_{}{}",
+            self.sm,
+            if self.accelerated { "a" } else { "" }
+        )
     }
 }
 
@@ -227,7 +232,10 @@ mod tests {
         assert_eq!(image.kernels(), ["scale", "zero"]);
         assert_eq!(image.cuda, Some(arch(90, false)));
         assert_eq!(image.arch, "sm_90");
-        assert_eq!(image.manifests.keys().collect::<Vec<_>>(), ["scale", "zero"]);
+        assert_eq!(
+            image.manifests.keys().collect::<Vec<_>>(),
+            ["scale", "zero"]
+        );
         image.check_kernel("zero").unwrap();
         let helper = image.check_kernel("$scale$helper").unwrap_err();
         assert_eq!(helper.not_a_kernel, Some(NotAKernel::DeviceFunction));
@@ -259,18 +267,36 @@ mod tests {
         assert_eq!(sm(7, 0x50_0550), Ok(arch(80, false)));
         assert_eq!(sm(8, 0x6400), Ok(arch(100, false)));
         assert_eq!(sm(8, 0x6408), Ok(arch(100, true)));
-        let cubin = |problem| ImageProblem::Cubin { inside: false, problem };
-        assert_eq!(sm(8, 0x5a00), Err(cubin(HeaderProblem::TooOldForAbi8 { sm: 90 })));
-        assert_eq!(sm(7, 0x5a_015a), Err(cubin(HeaderProblem::Addressing32 { e_flags: 0x5a_015a })));
-        assert_eq!(sm(7, 0x1e_051e), Err(cubin(HeaderProblem::TooOld { sm: 30 })));
-        assert_eq!(sm(9, 0x5a_055a), Err(cubin(HeaderProblem::AbiVersion { version: 9 })));
-        let inside = DeviceImage::from_bytes("w.bin", offload_binary(&[&cubin_with(6, 0x5a_055a)])).unwrap_err();
+        let cubin = |problem| ImageProblem::Cubin {
+            inside: false,
+            problem,
+        };
+        assert_eq!(
+            sm(8, 0x5a00),
+            Err(cubin(HeaderProblem::TooOldForAbi8 { sm: 90 }))
+        );
+        assert_eq!(
+            sm(7, 0x5a_015a),
+            Err(cubin(HeaderProblem::Addressing32 { e_flags: 0x5a_015a }))
+        );
+        assert_eq!(
+            sm(7, 0x1e_051e),
+            Err(cubin(HeaderProblem::TooOld { sm: 30 }))
+        );
+        assert_eq!(
+            sm(9, 0x5a_055a),
+            Err(cubin(HeaderProblem::AbiVersion { version: 9 }))
+        );
+        let inside = DeviceImage::from_bytes("w.bin", offload_binary(&[&cubin_with(6, 0x5a_055a)]))
+            .unwrap_err();
         assert_eq!(
             inside.to_string(),
             "image 'w.bin' is a cubin inside the OffloadBinary of CUDA ELF ABI version 6; libomptarget knows versions 7 and 8"
         );
         assert_eq!(
-            DeviceImage::from_bytes("k.cubin", cubin_with(7, 0x5a_015a)).unwrap_err().to_string(),
+            DeviceImage::from_bytes("k.cubin", cubin_with(7, 0x5a_015a))
+                .unwrap_err()
+                .to_string(),
             "image 'k.cubin' is a cubin with 32-bit addressing (e_flags 0x5a015a lack EF_CUDA_64BIT_ADDRESS, 0x400); libomptarget loads 64-bit cubins only"
         );
     }
@@ -297,7 +323,9 @@ mod tests {
             error.problem,
             ImageProblem::Arch {
                 wanted: arch(80, false),
-                problem: ArchProblem::CannotRun { image: arch(90, false) }
+                problem: ArchProblem::CannotRun {
+                    image: arch(90, false)
+                }
             }
         );
         assert_eq!(
@@ -311,26 +339,37 @@ mod tests {
         let accelerated = DeviceImage::from_bytes("a.cubin", cubin_with(7, 0x5a_0d5a)).unwrap();
         accelerated.check_arch(arch(90, false)).unwrap();
         assert_eq!(
-            accelerated.check_arch(arch(91, false)).unwrap_err().to_string(),
+            accelerated
+                .check_arch(arch(91, false))
+                .unwrap_err()
+                .to_string(),
             "image 'a.cubin' is a cubin for sm_90a, which cannot run on sm_91 (parameter 'arch'): a cubin for sm_90a runs on sm_90 alone; assemble it with `ptxas -arch=sm_91`, or pass nvptx64 bitcode, which the runtime compiles for the GPU it finds"
         );
     }
 
     #[test]
     fn arch_on_an_image_for_no_nvidia_gpu_is_an_error() {
-        let path = build_image("x86_64-unknown-linux-gnu", "define void @k(ptr %d) { ret void }\n", true);
+        let path = build_image(
+            "x86_64-unknown-linux-gnu",
+            "define void @k(ptr %d) { ret void }\n",
+            true,
+        );
         let host = DeviceImage::load(std::path::Path::new(&path)).unwrap();
         let error = host.check_arch(arch(90, false)).unwrap_err();
         assert_eq!(
             error.problem,
             ImageProblem::Arch {
                 wanted: arch(90, false),
-                problem: ArchProblem::NotNvptx { machine: Machine::X86_64 }
+                problem: ArchProblem::NotNvptx {
+                    machine: Machine::X86_64
+                }
             }
         );
         assert_eq!(
             error.to_string(),
-            format!("parameter 'arch=sm_90' is for NVPTX images; image '{path}' is for x86_64 (libomptarget's host plugin)")
+            format!(
+                "parameter 'arch=sm_90' is for NVPTX images; image '{path}' is for x86_64 (libomptarget's host plugin)"
+            )
         );
     }
 
@@ -340,7 +379,18 @@ mod tests {
         assert_eq!(CudaArch::parse("sm_90a"), Ok(arch(90, true)));
         assert_eq!(CudaArch::parse("sm_100"), Ok(arch(100, false)));
         assert_eq!(arch(120, true).to_string(), "sm_120a");
-        for bad in ["90", "sm90", "sm_", "sm_9", "sm_09", "sm_x0", "sm_90b", "sm_1000", "compute_90", "sm_+90"] {
+        for bad in [
+            "90",
+            "sm90",
+            "sm_",
+            "sm_9",
+            "sm_09",
+            "sm_x0",
+            "sm_90b",
+            "sm_1000",
+            "compute_90",
+            "sm_+90",
+        ] {
             assert_eq!(
                 CudaArch::parse(bad).unwrap_err(),
                 format!("'{bad}' is not an NVIDIA GPU architecture like sm_90 or sm_90a")

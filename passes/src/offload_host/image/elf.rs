@@ -8,8 +8,8 @@ use object::elf;
 use object::read::elf::{ElfFile64, FileHeader, Sym};
 use object::{Endianness, FileKind, Object, ObjectSymbol, SymbolKind};
 
-use super::super::kernel_info::{self, AmdgpuMetadata};
 use super::cubin::{self, CudaArch};
+use super::kernel_info::{self, AmdgpuMetadata};
 use super::{ImageProblem, Machine};
 use crate::kernel_manifest::KernelManifest;
 
@@ -124,16 +124,22 @@ fn kernel_symbols(
         names
     };
     match machine {
-        Machine::X86_64 | Machine::NvptxBitcode => {
-            (sorted(defined(file.dynamic_symbols(), SymbolKind::Text)), Vec::new())
-        }
+        Machine::X86_64 | Machine::NvptxBitcode => (
+            sorted(defined(file.dynamic_symbols(), SymbolKind::Text)),
+            Vec::new(),
+        ),
         Machine::Cuda => {
             let (entries, functions): (Vec<_>, Vec<_>) = file
                 .symbols()
                 .filter(|s| s.is_definition() && s.kind() == SymbolKind::Text && s.is_global())
                 .partition(|s| s.elf_symbol().st_other().0 & STO_CUDA_ENTRY != 0);
             let names = |symbols: Vec<object::read::elf::ElfSymbol64<'_, '_, Endianness>>| {
-                sorted(symbols.iter().filter_map(|s| s.name().ok().map(str::to_owned)).collect())
+                sorted(
+                    symbols
+                        .iter()
+                        .filter_map(|s| s.name().ok().map(str::to_owned))
+                        .collect(),
+                )
             };
             (names(entries), names(functions))
         }
@@ -141,11 +147,12 @@ fn kernel_symbols(
             let mut all = defined(file.symbols(), SymbolKind::Text);
             all.extend(defined(file.dynamic_symbols(), SymbolKind::Text));
             // (A set: one lookup per function, not a scan of every descriptor.)
-            let described: std::collections::HashSet<String> = defined(file.symbols(), SymbolKind::Data)
-                .into_iter()
-                .chain(defined(file.dynamic_symbols(), SymbolKind::Data))
-                .filter_map(|d| d.strip_suffix(".kd").map(str::to_owned))
-                .collect();
+            let described: std::collections::HashSet<String> =
+                defined(file.symbols(), SymbolKind::Data)
+                    .into_iter()
+                    .chain(defined(file.dynamic_symbols(), SymbolKind::Data))
+                    .filter_map(|d| d.strip_suffix(".kd").map(str::to_owned))
+                    .collect();
             sorted(all).into_iter().partition(|f| described.contains(f))
         }
     }

@@ -25,6 +25,7 @@
 mod bitcode;
 mod cubin;
 mod elf;
+pub mod kernel_info;
 mod offload_binary;
 
 pub use bitcode::BitcodeProblem;
@@ -35,7 +36,7 @@ use std::ops::Range;
 
 use offload_contract::digest::image_digest;
 
-use super::kernel_info::AmdgpuMetadata;
+use self::kernel_info::AmdgpuMetadata;
 use crate::kernel_manifest::KernelManifest;
 
 /// The device the image is for, by ELF `e_machine`.
@@ -61,33 +62,69 @@ pub struct ImageError {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ImageProblem {
-    Unreadable { why: String },
+    Unreadable {
+        why: String,
+    },
     Empty,
     /// An OffloadBinary that does not hold exactly one sound image; the
     /// text says what (truncated, wrong version, several images, ...).
-    OffloadBinary { what: String },
+    OffloadBinary {
+        what: String,
+    },
     /// Neither ELF nor bitcode (nor, outside, an OffloadBinary).
-    NotElf { inside: bool },
-    Elf32 { inside: bool },
-    InvalidElf { inside: bool, why: String },
-    BigEndian { inside: bool },
-    Machine { inside: bool, e_machine: u16 },
-    NotShared { inside: bool, e_type: u16 },
+    NotElf {
+        inside: bool,
+    },
+    Elf32 {
+        inside: bool,
+    },
+    InvalidElf {
+        inside: bool,
+        why: String,
+    },
+    BigEndian {
+        inside: bool,
+    },
+    Machine {
+        inside: bool,
+        e_machine: u16,
+    },
+    NotShared {
+        inside: bool,
+        e_type: u16,
+    },
     /// A kernel manifest or AMDGPU metadata note that cannot be read; the
     /// text says what.
-    KernelInfo { what: String },
+    KernelInfo {
+        what: String,
+    },
     /// A cubin libomptarget would not load.
-    Cubin { inside: bool, problem: HeaderProblem },
+    Cubin {
+        inside: bool,
+        problem: HeaderProblem,
+    },
     /// Bitcode that is not a usable nvptx64 image.
-    Bitcode { inside: bool, problem: BitcodeProblem },
+    Bitcode {
+        inside: bool,
+        problem: BitcodeProblem,
+    },
     /// The image does not fit the `arch` parameter.
-    Arch { wanted: CudaArch, problem: ArchProblem },
+    Arch {
+        wanted: CudaArch,
+        problem: ArchProblem,
+    },
 }
 
 impl std::fmt::Display for ImageError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let path = &self.path;
-        let inside = |inside: &bool| if *inside { " inside the OffloadBinary" } else { "" };
+        let inside = |inside: &bool| {
+            if *inside {
+                " inside the OffloadBinary"
+            } else {
+                ""
+            }
+        };
         match &self.problem {
             ImageProblem::Unreadable { why } => write!(f, "cannot read image '{path}': {why}"),
             ImageProblem::Empty => write!(f, "image '{path}' is empty"),
@@ -97,18 +134,36 @@ impl std::fmt::Display for ImageError {
                 "image '{path}' holds an image that is neither ELF nor LLVM bitcode inside the OffloadBinary"
             ),
             ImageProblem::NotElf { inside: false } => {
-                write!(f, "image '{path}' is neither an ELF file, LLVM bitcode nor an OffloadBinary")
+                write!(
+                    f,
+                    "image '{path}' is neither an ELF file, LLVM bitcode nor an OffloadBinary"
+                )
             }
             ImageProblem::Elf32 { inside: i } => {
-                write!(f, "image '{path}' holds a 32-bit ELF{}; a 64-bit device image is needed", inside(i))
+                write!(
+                    f,
+                    "image '{path}' holds a 32-bit ELF{}; a 64-bit device image is needed",
+                    inside(i)
+                )
             }
             ImageProblem::InvalidElf { inside: i, why } => {
-                write!(f, "image '{path}' is not a valid ELF file{}: {why}", inside(i))
+                write!(
+                    f,
+                    "image '{path}' is not a valid ELF file{}: {why}",
+                    inside(i)
+                )
             }
             ImageProblem::BigEndian { inside: i } => {
-                write!(f, "image '{path}' is a big-endian ELF{}; device images are little-endian", inside(i))
+                write!(
+                    f,
+                    "image '{path}' is a big-endian ELF{}; device images are little-endian",
+                    inside(i)
+                )
             }
-            ImageProblem::Machine { inside: i, e_machine } => write!(
+            ImageProblem::Machine {
+                inside: i,
+                e_machine,
+            } => write!(
                 f,
                 "image '{path}' is an ELF for machine {e_machine}{}; expected x86_64 (EM_X86_64), AMDGPU (EM_AMDGPU) or NVPTX (EM_CUDA)",
                 inside(i)
@@ -159,13 +214,22 @@ impl std::fmt::Display for MissingKernel {
         let (kernel, path) = (&self.kernel, &self.path);
         match self.not_a_kernel {
             Some(NotAKernel::NoDescriptor) => {
-                write!(f, "'{kernel}' in image '{path}' has no kernel descriptor '{kernel}.kd'")?;
+                write!(
+                    f,
+                    "'{kernel}' in image '{path}' has no kernel descriptor '{kernel}.kd'"
+                )?;
             }
             Some(NotAKernel::DeviceFunction) => {
-                write!(f, "'{kernel}' in image '{path}' is a device function, not a kernel (.entry)")?;
+                write!(
+                    f,
+                    "'{kernel}' in image '{path}' is a device function, not a kernel (.entry)"
+                )?;
             }
             Some(NotAKernel::NotPtxKernel) => {
-                write!(f, "'{kernel}' in image '{path}' is a function, not a kernel (ptx_kernel)")?;
+                write!(
+                    f,
+                    "'{kernel}' in image '{path}' is a function, not a kernel (ptx_kernel)"
+                )?;
             }
             None => write!(f, "kernel '{kernel}' is not in image '{path}'")?,
         }
@@ -194,8 +258,6 @@ pub struct DeviceImage {
     /// functions without a kernel descriptor, cubin device functions (not
     /// `.entry`), defined bitcode functions that are not `ptx_kernel`.
     non_kernels: Vec<String>,
-    /// True when the file was an OffloadBinary around the image.
-    pub wrapped: bool,
     /// The kernel manifests, by kernel symbol.
     pub manifests: BTreeMap<String, KernelManifest>,
     /// An AMDGPU code object's `.amdhsa.kernels`.
@@ -231,7 +293,10 @@ impl DeviceImage {
             return Err(fail(ImageProblem::Empty));
         }
         let found = if bytes.starts_with(&offload_binary::MAGIC) {
-            Some(offload_binary::find_image(&bytes).map_err(|what| fail(ImageProblem::OffloadBinary { what }))?)
+            Some(
+                offload_binary::find_image(&bytes)
+                    .map_err(|what| fail(ImageProblem::OffloadBinary { what }))?,
+            )
         } else {
             None
         };
@@ -245,7 +310,6 @@ impl DeviceImage {
         Ok(DeviceImage {
             path: path.to_owned(),
             binary: found.map(|f| f.binary),
-            wrapped: elf.start != 0,
             bytes,
             elf,
             machine: read.machine,
@@ -314,7 +378,10 @@ impl DeviceImage {
         if self.has_kernel(name) {
             return Ok(());
         }
-        let present = self.non_kernels.binary_search_by(|k| k.as_str().cmp(name)).is_ok();
+        let present = self
+            .non_kernels
+            .binary_search_by(|k| k.as_str().cmp(name))
+            .is_ok();
         Err(MissingKernel {
             kernel: name.to_owned(),
             path: self.path.clone(),
@@ -380,7 +447,7 @@ define internal void @hidden() { ret void }
         let image = DeviceImage::load(Path::new(&path)).unwrap();
         assert_eq!(image.machine, Machine::X86_64);
         assert_eq!(image.kernels(), ["alpha", "beta"]);
-        assert!(!image.wrapped);
+        assert!(image.binary.is_none());
         assert_eq!(image.elf(), std::fs::read(&path).unwrap());
         image.check_kernel("alpha").unwrap();
         let missing = image.check_kernel("gamma").unwrap_err();
@@ -398,7 +465,10 @@ define void @helper() { ret void }
         let image = DeviceImage::load(Path::new(&path)).unwrap();
         assert_eq!(image.machine, Machine::Amdgpu);
         assert_eq!(image.kernels(), ["k"]);
-        assert_eq!(image.check_kernel("helper").unwrap_err().not_a_kernel, Some(NotAKernel::NoDescriptor));
+        assert_eq!(
+            image.check_kernel("helper").unwrap_err().not_a_kernel,
+            Some(NotAKernel::NoDescriptor)
+        );
     }
 
     #[test]
@@ -406,18 +476,22 @@ define void @helper() { ret void }
         let path = build_image("x86_64-unknown-linux-gnu", KERNELS, true);
         let elf = std::fs::read(&path).unwrap();
         let image = DeviceImage::from_bytes("w.bin", offload_binary(&[&elf])).unwrap();
-        assert!(image.wrapped);
+        assert!(image.binary.is_some());
         assert_eq!(image.elf(), elf.as_slice());
         assert_eq!(image.kernels(), ["alpha", "beta"]);
 
-        let offload_binary_problem = |bytes| match problem(DeviceImage::from_bytes("w.bin", bytes)) {
+        let offload_binary_problem = |bytes| match problem(DeviceImage::from_bytes("w.bin", bytes))
+        {
             ImageProblem::OffloadBinary { what } => what,
             other => panic!("not an OffloadBinary problem: {other:?}"),
         };
         assert!(offload_binary_problem(offload_binary(&[&elf, &elf])).contains("holding 2 images"));
         assert!(offload_binary_problem(offload_binary(&[b""])).contains("holding no image"));
         assert_eq!(
-            problem(DeviceImage::from_bytes("w.bin", offload_binary(&[b"not elf"]))),
+            problem(DeviceImage::from_bytes(
+                "w.bin",
+                offload_binary(&[b"not elf"])
+            )),
             ImageProblem::NotElf { inside: true }
         );
         let mut truncated = offload_binary(&[&elf]);
@@ -431,7 +505,10 @@ define void @helper() { ret void }
             problem(DeviceImage::load(Path::new("/nonexistent/k.so"))),
             ImageProblem::Unreadable { .. }
         ));
-        assert_eq!(problem(DeviceImage::from_bytes("e.so", Vec::new())), ImageProblem::Empty);
+        assert_eq!(
+            problem(DeviceImage::from_bytes("e.so", Vec::new())),
+            ImageProblem::Empty
+        );
         assert_eq!(
             problem(DeviceImage::from_bytes("t.txt", b"hello".to_vec())),
             ImageProblem::NotElf { inside: false }
@@ -439,12 +516,18 @@ define void @helper() { ret void }
         let object = build_image("x86_64-unknown-linux-gnu", KERNELS, false);
         assert_eq!(
             problem(DeviceImage::load(Path::new(&object))),
-            ImageProblem::NotShared { inside: false, e_type: 1 }
+            ImageProblem::NotShared {
+                inside: false,
+                e_type: 1
+            }
         );
         let arm = build_image("aarch64-unknown-linux-gnu", KERNELS, true);
         assert_eq!(
             problem(DeviceImage::load(Path::new(&arm))),
-            ImageProblem::Machine { inside: false, e_machine: 183 }
+            ImageProblem::Machine {
+                inside: false,
+                e_machine: 183
+            }
         );
     }
 }

@@ -12,9 +12,6 @@
 
 use std::ops::Range;
 
-use object::endian::{LittleEndian as LE, U16, U32, U64};
-use object::pod::{Pod, from_bytes};
-
 /// `OffloadBinary` magic bytes (`0x10FF10AD`).
 pub const MAGIC: [u8; 4] = [0x10, 0xFF, 0x10, 0xAD];
 /// `ImageKind::IMG_Object`: an ELF (shown as `kind elf`).
@@ -29,34 +26,52 @@ pub const OFFLOAD_KIND_OPENMP: u16 = 1;
 const HEADER_BYTES: usize = 32;
 const ENTRY_BYTES: usize = 40;
 
-/// `llvm::object::OffloadBinary::Header`.
-#[derive(Clone, Copy)]
-#[repr(C)]
+/// The little-endian `u64` at byte `at` of `bytes` (which holds it).
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// `llvm::object::OffloadBinary::Header`, the fields read.
 struct Header {
     magic: [u8; 4],
-    version: U32<LE>,
-    size: U64<LE>,
-    entry_offset: U64<LE>,
-    entry_size: U64<LE>,
+    version: u32,
+    size: u64,
+    entry_offset: u64,
 }
 
-/// `llvm::object::OffloadBinary::Entry`.
-#[derive(Clone, Copy)]
-#[repr(C)]
+impl Header {
+    /// The header at the start of `bytes`; `None` when they are too few.
+    fn read(bytes: &[u8]) -> Option<Header> {
+        let bytes = bytes.get(..HEADER_BYTES)?;
+        Some(Header {
+            magic: bytes[..4].try_into().expect("4 bytes"),
+            version: u32::from_le_bytes(bytes[4..8].try_into().expect("4 bytes")),
+            size: u64_at(bytes, 8),
+            entry_offset: u64_at(bytes, 16),
+        })
+    }
+}
+
+/// `llvm::object::OffloadBinary::Entry`, the fields read.
 struct Entry {
-    image_kind: U16<LE>,
-    offload_kind: U16<LE>,
-    flags: U32<LE>,
-    string_offset: U64<LE>,
-    num_strings: U64<LE>,
-    image_offset: U64<LE>,
-    image_size: U64<LE>,
+    string_offset: u64,
+    num_strings: u64,
+    image_offset: u64,
+    image_size: u64,
 }
 
-// SAFETY: both are plain byte arrays with no padding and alignment 1.
-unsafe impl Pod for Header {}
-// SAFETY: as above.
-unsafe impl Pod for Entry {}
+impl Entry {
+    /// The entry at the start of `bytes`; `None` when they are too few.
+    fn read(bytes: &[u8]) -> Option<Entry> {
+        let bytes = bytes.get(..ENTRY_BYTES)?;
+        Some(Entry {
+            string_offset: u64_at(bytes, 8),
+            num_strings: u64_at(bytes, 16),
+            image_offset: u64_at(bytes, 24),
+            image_size: u64_at(bytes, 32),
+        })
+    }
+}
 
 /// The one image of a file that starts with an OffloadBinary.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,20 +97,24 @@ pub fn find_image(bytes: &[u8]) -> Result<Found, String> {
         if rest.iter().all(|&b| b == 0) {
             break; // alignment padding after the last binary
         }
-        let (header, _) = from_bytes::<Header>(rest)
-            .map_err(|()| format!("has a truncated OffloadBinary header at offset {offset}"))?;
+        let header = Header::read(rest)
+            .ok_or_else(|| format!("has a truncated OffloadBinary header at offset {offset}"))?;
         if header.magic != MAGIC {
-            return Err(format!("has data that is not an OffloadBinary at offset {offset}"));
+            return Err(format!(
+                "has data that is not an OffloadBinary at offset {offset}"
+            ));
         }
-        let version = header.version.get(LE);
+        let version = header.version;
         if version != 1 {
-            return Err(format!("is an OffloadBinary of version {version}; version 1 is supported"));
+            return Err(format!(
+                "is an OffloadBinary of version {version}; version 1 is supported"
+            ));
         }
-        let size = usize::try_from(header.size.get(LE)).unwrap_or(usize::MAX);
+        let size = usize::try_from(header.size).unwrap_or(usize::MAX);
         if size < HEADER_BYTES || size > rest.len() {
             return Err(format!(
                 "is a truncated OffloadBinary (header says {} bytes, {} present)",
-                header.size.get(LE),
+                header.size,
                 rest.len()
             ));
         }
@@ -124,16 +143,20 @@ pub fn find_image(bytes: &[u8]) -> Result<Found, String> {
 /// The image range (relative to the binary) and the triple/arch strings of
 /// one OffloadBinary.
 fn read_binary(binary: &[u8]) -> Result<(Range<usize>, String, String), String> {
-    let (header, _) = from_bytes::<Header>(binary).map_err(|()| "has a truncated OffloadBinary header".to_owned())?;
+    let header = Header::read(binary).ok_or("has a truncated OffloadBinary header")?;
     let at = |offset: u64| usize::try_from(offset).ok().filter(|&o| o <= binary.len());
-    let entry_at = at(header.entry_offset.get(LE)).ok_or("has an OffloadBinary entry outside the file")?;
-    let (entry, _) =
-        from_bytes::<Entry>(&binary[entry_at..]).map_err(|()| "has a truncated OffloadBinary entry".to_owned())?;
-    let start = at(entry.image_offset.get(LE));
-    let end = entry.image_offset.get(LE).checked_add(entry.image_size.get(LE)).and_then(at);
+    let entry_at = at(header.entry_offset).ok_or("has an OffloadBinary entry outside the file")?;
+    let entry = Entry::read(&binary[entry_at..]).ok_or("has a truncated OffloadBinary entry")?;
+    let start = at(entry.image_offset);
+    let end = entry
+        .image_offset
+        .checked_add(entry.image_size)
+        .and_then(at);
     let image = match (start, end) {
         (Some(start), Some(end)) if end > start => start..end,
-        (Some(_), Some(_)) => return Err("is an OffloadBinary holding no image (its image is empty)".into()),
+        (Some(_), Some(_)) => {
+            return Err("is an OffloadBinary holding no image (its image is empty)".into());
+        }
         _ => return Err("has an OffloadBinary image outside the file".into()),
     };
     let string = |offset: u64| -> String {
@@ -144,8 +167,8 @@ fn read_binary(binary: &[u8]) -> Result<(Range<usize>, String, String), String> 
             .unwrap_or_default()
     };
     let (mut triple, mut arch) = (String::new(), String::new());
-    let strings = at(entry.string_offset.get(LE)).unwrap_or(binary.len());
-    for i in 0..entry.num_strings.get(LE).min(1024) as usize {
+    let strings = at(entry.string_offset).unwrap_or(binary.len());
+    for i in 0..entry.num_strings.min(1024) as usize {
         let pair = binary.get(strings + 16 * i..strings + 16 * i + 16);
         let Some(pair) = pair else { break };
         let key = string(u64::from_le_bytes(pair[..8].try_into().expect("8 bytes")));
@@ -189,16 +212,28 @@ pub fn prefix(image_len: usize, strings: &Strings<'_>) -> Vec<u8> {
     let image_at = (table_at + text.len()).next_multiple_of(8);
     let size = (image_at + image_len).next_multiple_of(8);
     let mut out = Vec::with_capacity(image_at);
-    let u64s = |out: &mut Vec<u8>, values: &[u64]| values.iter().for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
+    let u64s = |out: &mut Vec<u8>, values: &[u64]| {
+        values
+            .iter()
+            .for_each(|v| out.extend_from_slice(&v.to_le_bytes()))
+    };
     out.extend_from_slice(&MAGIC);
     out.extend_from_slice(&1u32.to_le_bytes());
-    u64s(&mut out, &[size as u64, HEADER_BYTES as u64, ENTRY_BYTES as u64]);
+    u64s(
+        &mut out,
+        &[size as u64, HEADER_BYTES as u64, ENTRY_BYTES as u64],
+    );
     out.extend_from_slice(&strings.image_kind.to_le_bytes());
     out.extend_from_slice(&OFFLOAD_KIND_OPENMP.to_le_bytes());
     out.extend_from_slice(&0u32.to_le_bytes());
     u64s(
         &mut out,
-        &[strings_at as u64, table.len() as u64, image_at as u64, image_len as u64],
+        &[
+            strings_at as u64,
+            table.len() as u64,
+            image_at as u64,
+            image_len as u64,
+        ],
     );
     for (key, value) in pairs {
         u64s(&mut out, &[key, value]);
@@ -236,6 +271,9 @@ mod tests {
         let found = find_image(&binary).unwrap();
         assert_eq!(found.binary, 0..binary.len());
         assert_eq!(found.image, at..at + image.len());
-        assert_eq!((found.triple.as_str(), found.arch.as_str()), ("x86_64-unknown-linux-gnu", "generic"));
+        assert_eq!(
+            (found.triple.as_str(), found.arch.as_str()),
+            ("x86_64-unknown-linux-gnu", "generic")
+        );
     }
 }

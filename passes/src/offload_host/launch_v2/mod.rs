@@ -1,6 +1,6 @@
-//! The launch contract, v2 part (README "The launch contract"; the values in
-//! the `offload-contract` crate): the call form, its compile-time descriptor
-//! and the run-time `LaunchConfig`.
+//! The v2 launch (`docs/launch-contract.md`, "The v2 call form"; its values
+//! in the `offload-contract` crate): the call form, its compile-time
+//! descriptor and the run-time `LaunchConfig`.
 //!
 //! ```text
 //! declare i32 @"__offload_launch2.K"(ptr %descriptor, ptr %config, <K's arguments>)
@@ -9,6 +9,15 @@
 //! %struct.__offload_launch_config = type { i32, i32, [3 x i32], [3 x i32], i32, i64, ptr }
 //!   version (2), reserved, teams, threads, dynamic shared memory, device, sizes
 //! ```
+//!
+//! [`plan`] checks the call and its descriptor; [`lower`] fills the
+//! argument arrays (a pointer's size may come from the config) and calls
+//! the module's `__offload_run_launch2` ([`run_launch2`]), which reads the
+//! config and calls `__tgt_target_kernel`.
+
+pub mod lower;
+pub mod plan;
+pub mod run_launch2;
 
 use inkwell::targets::TargetData;
 
@@ -16,7 +25,9 @@ use super::contract::{self, DescriptorProblem};
 use crate::ir::Value;
 
 use offload_contract::descriptor::v2::HEADER_WORDS;
-pub use offload_contract::descriptor::v2::{LAUNCH_PREFIX as LAUNCH2_PREFIX, LAYOUT_VERSION as DESCRIPTOR_VERSION};
+pub use offload_contract::descriptor::v2::{
+    LAUNCH_PREFIX as LAUNCH2_PREFIX, LAYOUT_VERSION as DESCRIPTOR_VERSION,
+};
 
 /// The `LaunchConfig` version the lowering accepts at run time.
 pub const CONFIG_VERSION: u64 = offload_contract::launch_config::VERSION as u64;
@@ -24,8 +35,8 @@ pub const CONFIG_VERSION: u64 = offload_contract::launch_config::VERSION as u64;
 /// `LaunchConfig`'s fields: their indices in `%struct.__offload_launch_config`.
 pub mod config {
     pub use offload_contract::launch_config::field::{
-        DEVICE as DEVICE_FIELD, DYN_CGROUP_MEM as DYN_CGROUP_MEM_FIELD, SIZES as SIZES_FIELD, TEAMS as TEAMS_FIELD,
-        THREADS as THREADS_FIELD, VERSION as VERSION_FIELD,
+        DEVICE as DEVICE_FIELD, DYN_CGROUP_MEM as DYN_CGROUP_MEM_FIELD, SIZES as SIZES_FIELD,
+        TEAMS as TEAMS_FIELD, THREADS as THREADS_FIELD, VERSION as VERSION_FIELD,
     };
 }
 
@@ -95,7 +106,10 @@ pub enum DescriptorSource {
     /// Not a global of this module (as IR text).
     NotAGlobal { text: String },
     /// The global, with what is wrong with it.
-    Global { name: String, problem: DescriptorProblem },
+    Global {
+        name: String,
+        problem: DescriptorProblem,
+    },
 }
 
 /// Reads the descriptor a v2 call passes: `pointer` must be (a cast or
@@ -106,7 +120,9 @@ pub fn read_descriptor(
 ) -> Result<DescriptorV2, DescriptorSource> {
     // A value used in this module's code can only be this module's global.
     let Some(global) = pointer.strip_pointer_casts().as_global_variable() else {
-        return Err(DescriptorSource::NotAGlobal { text: pointer.text() });
+        return Err(DescriptorSource::NotAGlobal {
+            text: pointer.text(),
+        });
     };
     let named = |problem| DescriptorSource::Global {
         name: Value::from(global).name(),
@@ -115,3 +131,6 @@ pub fn read_descriptor(
     let words = contract::global_words(global, layout).map_err(named)?;
     DescriptorV2::from_words(&words).map_err(named)
 }
+
+#[cfg(test)]
+mod tests;

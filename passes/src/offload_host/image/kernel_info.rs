@@ -22,7 +22,10 @@ pub struct Kernarg {
 
 impl Kernarg {
     pub fn text(&self) -> String {
-        format!("{}-byte {} at offset {}", self.size, self.value_kind, self.offset)
+        format!(
+            "{}-byte {} at offset {}",
+            self.size, self.value_kind, self.offset
+        )
     }
 }
 
@@ -51,10 +54,15 @@ fn note_sections<'d>(file: &ElfFile64<'d, Endianness>) -> Vec<&'d [u8]> {
 /// The image's kernel manifests by kernel symbol. A note that does not parse,
 /// or two different manifests of one kernel, are errors (the text completes
 /// "image 'PATH' ...").
-pub fn manifests(file: &ElfFile64<'_, Endianness>) -> Result<BTreeMap<String, KernelManifest>, String> {
+pub fn manifests(
+    file: &ElfFile64<'_, Endianness>,
+) -> Result<BTreeMap<String, KernelManifest>, String> {
     let mut found = Vec::new();
     for data in note_sections(file) {
-        found.extend(kernel_manifest::parse_notes(data).map_err(|p| format!("has a kernel manifest note that {p}"))?);
+        found.extend(
+            kernel_manifest::parse_notes(data)
+                .map_err(|p| format!("has a kernel manifest note that {p}"))?,
+        );
     }
     if found.is_empty() {
         // A cubin: no sections of our own, one note per manifest symbol.
@@ -85,7 +93,10 @@ pub fn by_kernel(
         let manifest = manifest.map_err(|p| format!("has a kernel manifest that {p}"))?;
         match by_kernel.get(&manifest.name) {
             Some(existing) if existing != &manifest => {
-                return Err(format!("has two different kernel manifests of '{}'", manifest.name));
+                return Err(format!(
+                    "has two different kernel manifests of '{}'",
+                    manifest.name
+                ));
             }
             _ => {
                 by_kernel.insert(manifest.name.clone(), manifest);
@@ -123,24 +134,37 @@ pub fn amdgpu_metadata(file: &ElfFile64<'_, Endianness>) -> Result<Option<Amdgpu
 
 fn parse_amdgpu_metadata(desc: &[u8]) -> Result<AmdgpuMetadata, String> {
     use rmpv::Value;
-    let value = rmpv::decode::read_value(&mut &desc[..]).map_err(|e| format!("is not msgpack: {e}"))?;
+    let value =
+        rmpv::decode::read_value(&mut &desc[..]).map_err(|e| format!("is not msgpack: {e}"))?;
     let field = |map: &Value, key: &str| -> Option<Value> {
-        map.as_map()?.iter().find(|(k, _)| k.as_str() == Some(key)).map(|(_, v)| v.clone())
+        map.as_map()?
+            .iter()
+            .find(|(k, _)| k.as_str() == Some(key))
+            .map(|(_, v)| v.clone())
     };
     let mut metadata = AmdgpuMetadata {
-        target: field(&value, "amdhsa.target").and_then(|t| t.as_str().map(str::to_owned)).unwrap_or_default(),
+        target: field(&value, "amdhsa.target")
+            .and_then(|t| t.as_str().map(str::to_owned))
+            .unwrap_or_default(),
         kernels: BTreeMap::new(),
     };
     let Some(kernels) = field(&value, "amdhsa.kernels") else {
         return Ok(metadata);
     };
-    let kernels = kernels.as_array().ok_or("has amdhsa.kernels that is not an array")?;
+    let kernels = kernels
+        .as_array()
+        .ok_or("has amdhsa.kernels that is not an array")?;
     for kernel in kernels {
         let name = field(kernel, ".name")
             .and_then(|n| n.as_str().map(str::to_owned))
             .ok_or("has a kernel without .name")?;
         let mut args = Vec::new();
-        for arg in field(kernel, ".args").as_ref().and_then(Value::as_array).into_iter().flatten() {
+        for arg in field(kernel, ".args")
+            .as_ref()
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             let number = |key: &str| field(arg, key).and_then(|v| v.as_u64());
             let value_kind = field(arg, ".value_kind")
                 .and_then(|v| v.as_str().map(str::to_owned))
@@ -149,7 +173,9 @@ fn parse_amdgpu_metadata(desc: &[u8]) -> Result<AmdgpuMetadata, String> {
                 continue;
             }
             let (Some(offset), Some(size)) = (number(".offset"), number(".size")) else {
-                return Err(format!("gives kernel '{name}' an argument without .offset or .size"));
+                return Err(format!(
+                    "gives kernel '{name}' an argument without .offset or .size"
+                ));
             };
             args.push(Kernarg {
                 offset,

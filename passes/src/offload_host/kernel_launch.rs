@@ -1,0 +1,397 @@
+//! Lowering one launch, whatever its form, to clang's one-call form: its
+//! argument arrays and one `__tgt_target_kernel` whose `KernelArgs` carry
+//! the map types, so the runtime maps, launches and unmaps in that one call
+//! (inside a data region it finds the data present and copies nothing). A
+//! v1 launch fills `KernelArgs` inline from compile-time values
+//! ([`super::launch_v1::lower`]); a v2 launch calls the module's
+//! `__offload_run_launch2` with its config ([`super::launch_v2::lower`]).
+
+use inkwell::IntPredicate;
+use inkwell::builder::{Builder, BuilderError};
+use inkwell::module::{Linkage, Module};
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{
+    ArrayValue, BasicValueEnum, FunctionValue, IntValue, PointerValue, UnnamedAddress,
+};
+
+use super::contract::map_type;
+use super::libomptarget::{KERNEL_ARGS_VERSION, Types};
+use super::plan::{ArgPlan, Grid, Launch, Size};
+use super::registration::{Registration, constant};
+use super::{launch_v1, launch_v2};
+use crate::ir::builder::entry_builder;
+use crate::ir::{Type, Value, calls, gep};
+use crate::kernel_manifest::FloatKind;
+
+/// The four arrays `KernelArgs` points at: base pointers, pointers, sizes,
+/// map types.
+#[derive(Clone, Copy)]
+pub struct KernelArrays<'ctx> {
+    pub baseptrs: PointerValue<'ctx>,
+    pub ptrs: PointerValue<'ctx>,
+    pub sizes: PointerValue<'ctx>,
+    pub map_types: PointerValue<'ctx>,
+}
+
+impl<'ctx> KernelArrays<'ctx> {
+    /// The four pointers, null without arguments.
+    pub fn values(
+        arrays: Option<KernelArrays<'ctx>>,
+        null: PointerValue<'ctx>,
+    ) -> [PointerValue<'ctx>; 4] {
+        arrays.map_or([null; 4], |a| [a.baseptrs, a.ptrs, a.sizes, a.map_types])
+    }
+}
+
+/// A launch's argument arrays with their count and (v2) whether every
+/// run-time size is known.
+#[derive(Clone, Copy)]
+pub struct Arrays<'ctx> {
+    pub count: u32,
+    pub arrays: KernelArrays<'ctx>,
+    pub sizes_known: IntValue<'ctx>,
+}
+
+/// The internal functions the lowering added to the module for its
+/// launches (each once, when a launch needs it).
+#[derive(Clone, Copy, Default)]
+pub struct EmittedFunctions<'ctx> {
+    /// `__offload_launch_check` ([`super::launch_check`]): for launches
+    /// whose result is unused.
+    pub launch_check: Option<FunctionValue<'ctx>>,
+    /// `__offload_run_launch2` ([`super::launch_v2::run_launch2`]).
+    pub run_launch2: Option<FunctionValue<'ctx>>,
+}
+
+pub struct Lowering<'a, 'ctx> {
+    pub module: &'a Module<'ctx>,
+    pub types: &'a Types<'ctx>,
+    /// libomptarget device number (v1 launches and data calls).
+    pub device: i64,
+    pub functions: EmittedFunctions<'ctx>,
+}
+
+impl<'ctx> Lowering<'_, 'ctx> {
+    /// Replaces one launch call with the one-call sequence:
+    ///
+    /// ```c
+    /// void *baseptrs[N], *ptrs[N];         // entry-block allocas
+    /// int64_t sizes[N];                    // or a constant array
+    /// baseptrs[i] = ptrs[i] = arg_i;       // or &spill_i, or (void *)(uint64_t)bits_i
+    /// sizes[i] = size_i;                   // when one is computed
+    /// int32_t rc = <v1: __tgt_target_kernel(...), v2: __offload_run_launch2(...)>;
+    /// // the call's result is rc, or:
+    /// __offload_launch_check(rc, "K");
+    /// ```
+    pub fn lower_launch(
+        &self,
+        registration: &Registration<'ctx>,
+        launch: &Launch<'ctx>,
+    ) -> Result<(), BuilderError> {
+        // The call's operands now: an earlier launch may have replaced one.
+        let operands: Vec<BasicValueEnum<'ctx>> = calls::arguments(Value::from(launch.call))
+            .into_iter()
+            .map(|v| {
+                v.as_basic()
+                    .expect("argument types were checked when planning")
+            })
+            .collect();
+        let (region_id, name) = registration.kernels[&launch.kernel];
+        let region_id = region_id.as_pointer_value();
+        // Allocas go to the entry block, in this order, through one builder.
+        let entry = entry_builder(launch.caller);
+        let builder = self.types.context.create_builder();
+        builder.position_before(&launch.call);
+        let config = match launch.grid {
+            Grid::Config => Some(operands[1].into_pointer_value()),
+            Grid::Static { .. } => None,
+        };
+        let arrays = self.fill_arguments(
+            &builder,
+            &entry,
+            launch,
+            &operands[launch.first_arg as usize..],
+            config,
+        )?;
+        let rc = match (launch.grid, config) {
+            (Grid::Static { .. }, _) => {
+                launch_v1::lower::launch(self, &builder, &entry, launch, arrays, region_id)?
+            }
+            (Grid::Config, Some(config)) => {
+                launch_v2::lower::launch(self, &builder, launch, config, arrays, region_id)?
+            }
+            (Grid::Config, None) => unreachable!("a v2 launch has its config"),
+        };
+        if launch.returns_code {
+            Value::from(launch.call).replace_all_uses_with(rc.into());
+        } else {
+            let check = self
+                .functions
+                .launch_check
+                .expect("emitted when a launch ignores its result");
+            builder.build_call(check, &[rc.into(), name.as_pointer_value().into()], "")?;
+        }
+        launch.call.erase_from_basic_block();
+        Ok(())
+    }
+
+    /// Entry-block arrays of base pointers, pointers and (when a size is
+    /// only known at run time) sizes, filled before the call, and the map
+    /// types; `None` for a launch without arguments:
+    ///
+    /// ```c
+    /// void *.offload_baseptrs[N], *.offload_ptrs[N];      // entry-block allocas
+    /// int64_t .offload_sizes[N];                          // when a size is computed
+    /// T .offload_byval;                                   // per spilled aggregate
+    /// static const int64_t .offload_sizes.K[N] = {...};   // else (v2: also)
+    /// static const int64_t .offload_maptypes.K[N] = {map_i | TARGET_PARAM, ...};
+    /// .offload_baseptrs[i] = .offload_ptrs[i] = slot_i;
+    /// .offload_sizes[i] = size_i;                         // v2: config sizes first
+    /// ```
+    fn fill_arguments(
+        &self,
+        builder: &Builder<'ctx>,
+        entry: &Builder<'ctx>,
+        launch: &Launch<'ctx>,
+        operands: &[BasicValueEnum<'ctx>],
+        config: Option<PointerValue<'ctx>>,
+    ) -> Result<Option<Arrays<'ctx>>, BuilderError> {
+        let n = launch.args.len() as u32;
+        if n == 0 {
+            return Ok(None);
+        }
+        let (ptr, i64) = (self.types.ptr(), self.types.context.i64_type());
+        let baseptrs = entry.build_alloca(ptr.array_type(n), ".offload_baseptrs")?;
+        let ptrs = entry.build_alloca(ptr.array_type(n), ".offload_ptrs")?;
+        // v2: every pointer's size may come from the config at run time.
+        let run_time = |a: &ArgPlan| {
+            a.constant_size().is_none() || (config.is_some() && matches!(a, ArgPlan::Mapped { .. }))
+        };
+        let sizes_alloca = if launch.args.iter().any(run_time) {
+            Some(entry.build_alloca(i64.array_type(n), ".offload_sizes")?)
+        } else {
+            None
+        };
+        // Spills of by-value aggregates, after the arrays.
+        let spills = launch
+            .args
+            .iter()
+            .zip(operands)
+            .map(|(arg, value)| match arg {
+                ArgPlan::Spilled { .. } => entry
+                    .build_alloca(value.get_type(), ".offload_byval")
+                    .map(Some),
+                _ => Ok(None),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // Constant sizes: the array itself, or (v2) what the config's sizes override.
+        let constant_sizes = (sizes_alloca.is_none() || config.is_some()).then(|| {
+            let sizes: Vec<_> = launch
+                .args
+                .iter()
+                .map(|a| i64.const_int(a.constant_size().unwrap_or(0), false))
+                .collect();
+            private_array(
+                self.module,
+                &format!(".offload_sizes.{}", launch.kernel),
+                i64.const_array(&sizes),
+            )
+        });
+        let config_sizes = match (config, sizes_alloca, constant_sizes) {
+            (Some(config), Some(_), Some(constant)) => Some(launch_v2::lower::config_sizes(
+                self, builder, config, constant,
+            )?),
+            _ => None,
+        };
+        let mut sizes_known = self.types.context.bool_type().const_all_ones();
+        for (i, (arg, &value)) in launch.args.iter().zip(operands).enumerate() {
+            let i = i as u32;
+            let slot = self.argument_slot(builder, arg, value, spills[i as usize])?;
+            builder.build_store(
+                gep::array_element(builder, ptr.array_type(n), baseptrs, i)?,
+                slot,
+            )?;
+            builder.build_store(
+                gep::array_element(builder, ptr.array_type(n), ptrs, i)?,
+                slot,
+            )?;
+            if let Some(sizes) = sizes_alloca {
+                let mut size = self.argument_size(builder, arg, operands)?;
+                if let (Some(source), ArgPlan::Mapped { .. }) = (config_sizes, arg) {
+                    size = launch_v2::lower::config_size(self, builder, source, i, n, size)?;
+                    if matches!(
+                        arg,
+                        ArgPlan::Mapped {
+                            size: Size::RunTime,
+                            ..
+                        }
+                    ) {
+                        let known = builder.build_int_compare(
+                            IntPredicate::NE,
+                            size,
+                            i64.const_zero(),
+                            "",
+                        )?;
+                        sizes_known = builder.build_and(sizes_known, known, "")?;
+                    }
+                }
+                builder.build_store(
+                    gep::array_element(builder, i64.array_type(n), sizes, i)?,
+                    size,
+                )?;
+            }
+        }
+        let map_types: Vec<_> = launch
+            .args
+            .iter()
+            .map(|a| i64.const_int(map_type::kernel(a.map()), false))
+            .collect();
+        Ok(Some(Arrays {
+            count: n,
+            arrays: KernelArrays {
+                baseptrs,
+                ptrs,
+                sizes: sizes_alloca
+                    .or(constant_sizes)
+                    .expect("an array or a constant"),
+                map_types: private_array(
+                    self.module,
+                    &format!(".offload_maptypes.{}", launch.kernel),
+                    i64.const_array(&map_types),
+                ),
+            },
+            sizes_known,
+        }))
+    }
+
+    /// The base-pointer/pointer slot value of an argument: the pointer, a
+    /// spilled copy of a by-value aggregate, or a scalar's bits
+    /// zero-extended to 64 as a pointer:
+    ///
+    /// ```c
+    /// p                                         // a pointer
+    /// (.offload_byval = v, &.offload_byval)     // an aggregate
+    /// (void *)(uint64_t)bits_of(x)              // a scalar
+    /// ```
+    fn argument_slot(
+        &self,
+        builder: &Builder<'ctx>,
+        arg: &ArgPlan,
+        value: BasicValueEnum<'ctx>,
+        spill: Option<PointerValue<'ctx>>,
+    ) -> Result<BasicValueEnum<'ctx>, BuilderError> {
+        let c = self.types.context;
+        Ok(match (*arg, value) {
+            (ArgPlan::Mapped { .. }, pointer) => pointer,
+            (ArgPlan::Spilled { .. }, aggregate) => {
+                let spill = spill.expect("a spilled argument has its alloca");
+                builder.build_store(spill, aggregate)?;
+                spill.into()
+            }
+            (ArgPlan::Literal { .. }, BasicValueEnum::PointerValue(p)) => p.into(),
+            (ArgPlan::Literal { .. }, scalar) => {
+                let bits = match scalar {
+                    BasicValueEnum::FloatValue(f) => {
+                        // (Planning let only slot-sized floats through.)
+                        let kind = FloatKind::of(Type::from(BasicTypeEnum::from(f.get_type())));
+                        let int = match kind.map_or(64, FloatKind::bits) {
+                            16 => c.i16_type(),
+                            32 => c.i32_type(),
+                            _ => c.i64_type(),
+                        };
+                        builder.build_bit_cast(f, int, "")?.into_int_value()
+                    }
+                    other => other.into_int_value(),
+                };
+                let wide = builder.build_int_z_extend_or_bit_cast(bits, c.i64_type(), "")?;
+                builder.build_int_to_ptr(wide, self.types.ptr(), "")?.into()
+            }
+        })
+    }
+
+    /// The size an argument maps, as an i64 (computed for v1 slices; 0 for
+    /// a size the v2 config gives):
+    ///
+    /// ```c
+    /// (uint64_t)len_arg * element_size          // a v1 slice
+    /// SIZE                                      // otherwise, a constant
+    /// ```
+    fn argument_size(
+        &self,
+        builder: &Builder<'ctx>,
+        arg: &ArgPlan,
+        operands: &[BasicValueEnum<'ctx>],
+    ) -> Result<IntValue<'ctx>, BuilderError> {
+        let i64 = self.types.context.i64_type();
+        match *arg {
+            ArgPlan::Mapped {
+                size: Size::Elements { len_arg, element },
+                ..
+            } => {
+                let len = operands[len_arg as usize].into_int_value();
+                let len = builder.build_int_z_extend_or_bit_cast(len, i64, "")?;
+                builder.build_int_mul(len, i64.const_int(element, false), "")
+            }
+            _ => Ok(i64.const_int(arg.constant_size().unwrap_or(0), false)),
+        }
+    }
+}
+
+/// Stores every field of `KernelArgs` version 3 at `kernel_args`:
+///
+/// ```c
+/// *kernel_args = (KernelArgs){3, count, baseptrs, ptrs, sizes, maptypes,
+///                             /*ArgNames*/ NULL, /*ArgMappers*/ NULL,
+///                             /*Tripcount*/ 0, /*Flags*/ 0,
+///                             num_teams, thread_limit, dyn_cgroup_mem};
+/// ```
+///
+/// The four arrays are null without arguments; `grid` is `[NumTeams,
+/// ThreadLimit, DynCGroupMem]`.
+pub fn fill_kernel_args<'ctx>(
+    builder: &Builder<'ctx>,
+    types: &Types<'ctx>,
+    kernel_args: PointerValue<'ctx>,
+    count: IntValue<'ctx>,
+    arrays: Option<KernelArrays<'ctx>>,
+    grid: [BasicValueEnum<'ctx>; 3],
+) -> Result<(), BuilderError> {
+    let (i32, i64) = (types.context.i32_type(), types.context.i64_type());
+    let null = types.ptr().const_null();
+    let [baseptrs, ptrs, sizes, map_types] = KernelArrays::values(arrays, null);
+    let fields: [BasicValueEnum<'ctx>; 13] = [
+        i32.const_int(KERNEL_ARGS_VERSION, false).into(),
+        count.into(),
+        baseptrs.into(),
+        ptrs.into(),
+        sizes.into(),
+        map_types.into(),
+        null.into(),             // ArgNames
+        null.into(),             // ArgMappers
+        i64.const_zero().into(), // Tripcount
+        i64.const_zero().into(), // Flags
+        grid[0],
+        grid[1],
+        grid[2],
+    ];
+    for (i, value) in fields.iter().enumerate() {
+        let field = builder.build_struct_gep(types.kernel_args, kernel_args, i as u32, "")?;
+        builder.build_store(field, *value)?;
+    }
+    Ok(())
+}
+
+/// A private constant `[n x i64]` array; returns its address:
+///
+/// ```c
+/// static const int64_t name[n] = {...};     // private unnamed_addr
+/// ```
+fn private_array<'ctx>(
+    module: &Module<'ctx>,
+    name: &str,
+    value: ArrayValue<'ctx>,
+) -> PointerValue<'ctx> {
+    let global = constant(module, name, value, Linkage::Private);
+    global.set_unnamed_address(UnnamedAddress::Global);
+    global.as_pointer_value()
+}
