@@ -1,7 +1,7 @@
 //! Unit tests of the data-region calls.
 
+use crate::offload_host::error::{DataCallProblem, Error};
 use crate::offload_host::tests::{fails, function, lower};
-use crate::offload_host::{DataCallProblem, Error};
 
 #[test]
 fn data_region_calls_lower_to_mappers() {

@@ -250,7 +250,7 @@ declare ptx_kernel void @elsewhere(ptr)
         assert_eq!(image.kernels(), ["alpha", "zero"]);
         assert_eq!(image.elf(), wrapped.as_slice());
         let packed = DeviceImage::from_bytes("p.bin", offload_binary(&[&bc])).unwrap();
-        assert!(packed.wrapped);
+        assert!(packed.binary.is_some());
         assert_eq!(packed.machine, Machine::NvptxBitcode);
         assert_eq!(packed.elf(), bc.as_slice());
     }

@@ -253,7 +253,7 @@ mod tests {
             }
         );
         let wrapped = DeviceImage::from_bytes("w.bin", offload_binary(&[CUBIN])).unwrap();
-        assert!(wrapped.wrapped);
+        assert!(wrapped.binary.is_some());
         assert_eq!(wrapped.elf(), CUBIN);
         assert_eq!(wrapped.kernels(), ["scale", "zero"]);
     }

@@ -2,10 +2,12 @@
 //! attributes, the compile-time grid, and the errors that leave the module
 //! unchanged.
 
+use crate::offload_host::contract::ArgSpec;
 use crate::offload_host::contract::DescriptorProblem as D;
+use crate::offload_host::error::{ArgProblem, Error, LaunchProblem};
 use crate::offload_host::image::MissingKernel;
+use crate::offload_host::launch_v1::LaunchDescriptor;
 use crate::offload_host::tests::{fails, function, image, launch_problem, lower, suffix};
-use crate::offload_host::{ArgProblem, ArgSpec, Error, LaunchDescriptor, LaunchProblem};
 
 #[test]
 fn descriptor_words() {
