@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
-"""Launch cost of offload-host's lowering against clang-22's OpenMP offload
-(issue 11, part 5). Run by bench.py (`--only clang-peer`, in bench/run.sh's
-table) or standalone for the detailed table:
+"""Launch cost of offload-host's lowering against clang-22's OpenMP offload.
+Run by bench.py (`--only clang-peer`, in bench/run.sh's table) or standalone for the detailed table:
 
     python3 bench/clang_peer.py [--quick] [--reps N] [--workdir DIR] [--json FILE]
 

@@ -1,4 +1,4 @@
-//! The v2 launch contract as a Rust crate writes it by hand (what the issue-12
+//! The v2 launch contract as a Rust crate writes it by hand (what the Rust
 //! front end generates): a `LaunchConfig`, one `const` descriptor per kernel
 //! whose address is passed (so every codegen unit holds its own private
 //! copy), and the `__offload_launch2.K` declarations. The image digest comes
