@@ -1,16 +1,32 @@
-//! `#[derive(DeviceCopy)]`: an `unsafe impl offload::DeviceCopy` for a
-//! `#[repr(C)]` struct, with every field checked to be `DeviceCopy`.
+//! `#[derive(DeviceCopy)]` and `#[derive(AnyBitPattern)]`: an `unsafe impl`
+//! of `offload::DeviceCopy` or `offload::AnyBitPattern` for a `#[repr(C)]`
+//! struct, with every field checked to implement the trait too.
 
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Data, DeriveInput, Fields, Type};
+use syn::{Data, DeriveInput, Fields, Ident, Type};
 
-/// The impl for `input`, or an error at what makes it no `DeviceCopy` type.
+/// The `DeviceCopy` impl for `input`, or an error at what makes it no
+/// `DeviceCopy` type.
 pub fn device_copy(input: &DeriveInput) -> syn::Result<TokenStream> {
-    let fields = struct_fields(input)?;
-    check_repr_c(input)?;
+    derive(input, "DeviceCopy", "assert_device_copy")
+}
+
+/// The `AnyBitPattern` impl for `input` (a `DeviceCopy` struct whose fields
+/// are all `AnyBitPattern`, so every bit pattern is a value).
+pub fn any_bit_pattern(input: &DeriveInput) -> syn::Result<TokenStream> {
+    derive(input, "AnyBitPattern", "assert_any_bit_pattern")
+}
+
+/// The impl of `offload::<trait_name>` for `input`, each field checked by
+/// `offload::__private::<check>`.
+fn derive(input: &DeriveInput, trait_name: &str, check: &str) -> syn::Result<TokenStream> {
+    let fields = struct_fields(input, trait_name)?;
+    check_repr_c(input, trait_name)?;
     let name = &input.ident;
+    let trait_ident = Ident::new(trait_name, name.span());
+    let check = Ident::new(check, name.span());
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let field_types: Vec<&Type> = match fields {
         Fields::Named(f) => f.named.iter().map(|f| &f.ty).collect(),
@@ -19,7 +35,7 @@ pub fn device_copy(input: &DeriveInput) -> syn::Result<TokenStream> {
     };
     let checks = field_types.iter().map(|ty| {
         quote_spanned! {ty.span()=>
-            ::offload::__private::assert_device_copy::<#ty>();
+            ::offload::__private::#check::<#ty>();
         }
     });
     let mut bounds = where_clause
@@ -31,7 +47,7 @@ pub fn device_copy(input: &DeriveInput) -> syn::Result<TokenStream> {
         for ty in &field_types {
             bounds
                 .predicates
-                .push(syn::parse_quote!(#ty: ::offload::DeviceCopy));
+                .push(syn::parse_quote!(#ty: ::offload::#trait_ident));
         }
     }
     let check_fn = if input.generics.params.is_empty() {
@@ -44,30 +60,32 @@ pub fn device_copy(input: &DeriveInput) -> syn::Result<TokenStream> {
         quote! {}
     };
     Ok(quote! {
-        // SAFETY: #[repr(C)] (checked by the derive), Copy (a supertrait),
-        // every field DeviceCopy (the bounds and the checks below).
-        unsafe impl #impl_generics ::offload::DeviceCopy for #name #ty_generics #bounds {}
+        // SAFETY: #[repr(C)] (checked by the derive), the supertraits, every
+        // field implementing the trait (the bounds and the checks below).
+        unsafe impl #impl_generics ::offload::#trait_ident for #name #ty_generics #bounds {}
         #check_fn
     })
 }
 
 /// The fields of a struct; an enum or a union is an error.
-fn struct_fields(input: &DeriveInput) -> syn::Result<&Fields> {
+fn struct_fields<'a>(input: &'a DeriveInput, trait_name: &str) -> syn::Result<&'a Fields> {
     match &input.data {
         Data::Struct(data) => Ok(&data.fields),
         Data::Enum(data) => Err(syn::Error::new(
             data.enum_token.span(),
-            "DeviceCopy: an enum may hold bytes a kernel writes that are no variant; use a #[repr(C)] struct with an integer field",
+            format!(
+                "{trait_name}: an enum may hold bytes a kernel writes that are no variant; use a #[repr(C)] struct with an integer field"
+            ),
         )),
         Data::Union(data) => Err(syn::Error::new(
             data.union_token.span(),
-            "DeviceCopy: unions are not supported; use a #[repr(C)] struct",
+            format!("{trait_name}: unions are not supported; use a #[repr(C)] struct"),
         )),
     }
 }
 
 /// An error unless the struct is `#[repr(C)]` or `#[repr(transparent)]`.
-fn check_repr_c(input: &DeriveInput) -> syn::Result<()> {
+fn check_repr_c(input: &DeriveInput, trait_name: &str) -> syn::Result<()> {
     let mut repr_c = false;
     for attr in input.attrs.iter().filter(|a| a.path().is_ident("repr")) {
         attr.parse_nested_meta(|meta| {
@@ -88,7 +106,9 @@ fn check_repr_c(input: &DeriveInput) -> syn::Result<()> {
     } else {
         Err(syn::Error::new(
             input.ident.span(),
-            "DeviceCopy: the struct needs #[repr(C)] (Rust's own layout may differ between the host and the device)",
+            format!(
+                "{trait_name}: the struct needs #[repr(C)] (Rust's own layout may differ between the host and the device)"
+            ),
         ))
     }
 }

@@ -3,8 +3,8 @@
 use core::fmt;
 
 use offload_contract::LaunchConfig;
-pub use offload_contract::launch_code::NO_SUCH_DEVICE;
 use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE};
+pub use offload_contract::launch_code::{NO_SUCH_DEVICE, OVERLAPPING_RANGE};
 use offload_contract::launch_config::DEFAULT_DEVICE;
 
 /// Up to three dimensions: `64`, `(64, 4)`, `(64, 4, 2)` or `[64, 4, 2]`.
@@ -138,12 +138,16 @@ impl Launch {
 /// Codes: what libomptarget's `__tgt_target_kernel` returned (non-zero),
 /// or from the launch lowering `-2` (the launch configuration's version is
 /// not 2) and `-3` (a pointer argument's size is known nowhere), or
-/// [`NO_SUCH_DEVICE`].
+/// [`NO_SUCH_DEVICE`], or from the launcher [`OVERLAPPING_RANGE`] (an argument's host range
+/// overlaps a mapped range without lying inside it: see
+/// [`overlap`](Self::overlap)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaunchError {
     pub(crate) kernel: &'static str,
     pub(crate) symbol: &'static str,
     pub(crate) code: i32,
+    #[cfg(not(feature = "device"))]
+    pub(crate) overlap: Option<crate::data::Overlap>,
 }
 
 impl LaunchError {
@@ -161,11 +165,23 @@ impl LaunchError {
     pub const fn code(&self) -> i32 {
         self.code
     }
+
+    /// For code `-101`: the host address ranges `[start, end)` of the
+    /// argument and of the live mapping it overlaps.
+    #[cfg(not(feature = "device"))]
+    pub fn overlap(&self) -> Option<((usize, usize), (usize, usize))> {
+        self.overlap.map(|o| (o.new, o.live))
+    }
 }
 
 impl fmt::Display for LaunchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
+        #[cfg(not(feature = "device"))]
+        if let Some(overlap) = &self.overlap {
+            write!(f, "an argument's {overlap} (code {})", self.code)?;
+            return self.fmt_symbol(f);
+        }
         match self.code {
             NO_SUCH_DEVICE => write!(f, "no such device (code {})", self.code),
             BAD_CONFIG => write!(
@@ -175,6 +191,13 @@ impl fmt::Display for LaunchError {
             NO_SIZE => write!(f, "a pointer argument's size is unknown (code {NO_SIZE})"),
             code => write!(f, "libomptarget returned {code}"),
         }?;
+        self.fmt_symbol(f)
+    }
+}
+
+impl LaunchError {
+    /// The image symbol, where the kernel's Rust name does not end with it.
+    fn fmt_symbol(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.kernel.ends_with(self.symbol) {
             write!(f, " (image symbol `{}`)", self.symbol)?;
         }

@@ -110,6 +110,13 @@ fn launchers_take_references_slices_arrays_and_vecs() {
     }
 }
 
+/// libomp's query, which a launch with pointer arguments makes to resolve
+/// the default device (programs link libomp through offload-build).
+#[unsafe(no_mangle)]
+extern "C" fn omp_get_default_device() -> i32 {
+    0
+}
+
 unsafe extern "C" fn refusing_stub(
     _: *const offload::__private::LaunchConfig,
     _: *const u64,
@@ -200,4 +207,35 @@ fn the_config_carries_the_grid_and_the_sizes() {
         )
     };
     assert_eq!(result, Ok(()));
+}
+
+#[test]
+fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
+    let launch = Launch::new().device(0);
+    let data = [0u8; 6];
+    let (a, _, _) = offload::__private::host_in::<[u8], _>(&&data[0..4]);
+    let (b, _, _) = offload::__private::host_in::<[u8], _>(&&data[2..6]);
+    // SAFETY: the stand-in stub reads nothing (and is not reached).
+    let result = unsafe {
+        offload::__private::launch(&launch, "t::k", "k", &[a, b], &[4, 4], refusing_stub)
+    };
+    let error = result.unwrap_err();
+    assert_eq!(error.code(), offload::OVERLAPPING_RANGE);
+    let start = data.as_ptr() as usize;
+    assert_eq!(
+        error.overlap(),
+        Some(((start + 2, start + 6), (start, start + 4)))
+    );
+    let text = error.to_string();
+    assert!(
+        text.starts_with("offload: kernel `t::k` was not launched: an argument's host range")
+            && text.contains("without lying inside it"),
+        "{text}"
+    );
+    // The same range twice, or a range inside another, shares its mapping.
+    // SAFETY: as above.
+    let nested = unsafe {
+        offload::__private::launch(&launch, "t::k", "k", &[a, a + 1], &[4, 2], refusing_stub)
+    };
+    assert_eq!(nested.unwrap_err().code(), 42);
 }

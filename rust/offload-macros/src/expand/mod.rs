@@ -62,7 +62,7 @@ fn is_cfg(attr: &Attribute) -> bool {
     attr.path().is_ident("cfg") || attr.path().is_ident("cfg_attr")
 }
 
-/// The DeviceCopy checks, each at its parameter's type (in both builds, so
+/// The DeviceCopy (and for `Out`, AnyBitPattern) checks, each at its parameter's type (in both builds, so
 /// the host build reports them too).
 fn checks(params: &[Param]) -> TokenStream {
     let checks = params.iter().map(|p| {
@@ -70,6 +70,10 @@ fn checks(params: &[Param]) -> TokenStream {
         match &p.shape {
             Shape::Scalar(_) => {
                 quote_spanned!(ty.span()=> ::offload::__private::assert_scalar::<#ty>();)
+            }
+            // Copied back from device memory the kernel may not have written.
+            Shape::OutOne(_) | Shape::OutSlice(_) => {
+                quote_spanned!(ty.span()=> ::offload::__private::assert_any_bit_pattern::<#ty>();)
             }
             _ => quote_spanned!(ty.span()=> ::offload::__private::assert_device_copy::<#ty>();),
         }
