@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 cargo fmt --all -- --check
-for example in examples/rust-offload examples/rust-linalg rust/offload-build/tests/gpu-kernels; do
+for example in examples/rust-offload examples/rust-linalg rust/offload-build/tests/gpu-kernels test-ir/rust/Inputs/host-device-agree; do
   (cd "$example" && cargo fmt --all -- --check)
 done
 cargo build --release --locked

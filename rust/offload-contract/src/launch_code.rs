@@ -19,3 +19,7 @@ pub const NO_SUCH_DEVICE: i32 = -100;
 /// lying inside it: the host launcher refuses the launch (libomptarget
 /// would abort the process).
 pub const OVERLAPPING_RANGE: i32 = -101;
+/// An argument's type has another layout (size, alignment, field offsets or
+/// field types) in the device image than in the host build: the host
+/// launcher refuses the launch.
+pub const LAYOUT_MISMATCH: i32 = -102;

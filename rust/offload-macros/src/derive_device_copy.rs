@@ -10,33 +10,80 @@ use syn::{Data, DeriveInput, Fields, Ident, Type};
 /// The `DeviceCopy` impl for `input`, or an error at what makes it no
 /// `DeviceCopy` type.
 pub fn device_copy(input: &DeriveInput) -> syn::Result<TokenStream> {
-    derive(input, "DeviceCopy", "assert_device_copy")
+    let fields = struct_fields(input, "DeviceCopy")?;
+    derive(input, "DeviceCopy", None, &layout(fields))
+}
+
+/// The `LAYOUT` of a derived `DeviceCopy` struct: its size and alignment,
+/// and per field its offset and layout word, as rustc computes them in this
+/// build.
+fn layout(fields: &Fields) -> TokenStream {
+    let l = quote!(::offload::__private::layout);
+    let members: Vec<(syn::Member, &Type)> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let member = match &f.ident {
+                Some(ident) => syn::Member::Named(ident.clone()),
+                None => syn::Member::Unnamed(syn::Index::from(i)),
+            };
+            (member, &f.ty)
+        })
+        .collect();
+    // Each field's `LAYOUT` is also its check (the error at the field).
+    let steps = members.iter().map(|(member, ty)| {
+        let field_layout = quote_spanned!(ty.span()=> <#ty as ::offload::DeviceCopy>::LAYOUT);
+        quote! {
+            hash = #l::field(hash, ::core::mem::offset_of!(Self, #member), #field_layout);
+        }
+    });
+    quote! {
+        const LAYOUT: u64 = {
+            let mut hash = #l::START;
+            #(#steps)*
+            #l::word(::core::mem::size_of::<Self>(), ::core::mem::align_of::<Self>(), hash)
+        };
+    }
 }
 
 /// The `AnyBitPattern` impl for `input` (a `DeviceCopy` struct whose fields
 /// are all `AnyBitPattern`, so every bit pattern is a value).
 pub fn any_bit_pattern(input: &DeriveInput) -> syn::Result<TokenStream> {
-    derive(input, "AnyBitPattern", "assert_any_bit_pattern")
+    derive(
+        input,
+        "AnyBitPattern",
+        Some("assert_any_bit_pattern"),
+        &TokenStream::new(),
+    )
 }
 
-/// The impl of `offload::<trait_name>` for `input`, each field checked by
-/// `offload::__private::<check>`.
-fn derive(input: &DeriveInput, trait_name: &str, check: &str) -> syn::Result<TokenStream> {
+/// The impl of `offload::<trait_name>` for `input` with the items `body`,
+/// each field checked by `offload::__private::<check>` (if `body` does not
+/// check them).
+fn derive(
+    input: &DeriveInput,
+    trait_name: &str,
+    check: Option<&str>,
+    body: &TokenStream,
+) -> syn::Result<TokenStream> {
     let fields = struct_fields(input, trait_name)?;
     check_repr_c(input, trait_name)?;
     let name = &input.ident;
     let trait_ident = Ident::new(trait_name, name.span());
-    let check = Ident::new(check, name.span());
+
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let field_types: Vec<&Type> = match fields {
         Fields::Named(f) => f.named.iter().map(|f| &f.ty).collect(),
         Fields::Unnamed(f) => f.unnamed.iter().map(|f| &f.ty).collect(),
         Fields::Unit => Vec::new(),
     };
-    let checks = field_types.iter().map(|ty| {
-        quote_spanned! {ty.span()=>
-            ::offload::__private::#check::<#ty>();
-        }
+    let checks = check.into_iter().flat_map(|check| {
+        let check = Ident::new(check, name.span());
+        field_types.iter().map(move |ty| {
+            quote_spanned! {ty.span()=>
+                ::offload::__private::#check::<#ty>();
+            }
+        })
     });
     let mut bounds = where_clause
         .cloned()
@@ -62,7 +109,9 @@ fn derive(input: &DeriveInput, trait_name: &str, check: &str) -> syn::Result<Tok
     Ok(quote! {
         // SAFETY: #[repr(C)] (checked by the derive), the supertraits, every
         // field implementing the trait (the bounds and the checks below).
-        unsafe impl #impl_generics ::offload::#trait_ident for #name #ty_generics #bounds {}
+        unsafe impl #impl_generics ::offload::#trait_ident for #name #ty_generics #bounds {
+            #body
+        }
         #check_fn
     })
 }

@@ -128,9 +128,9 @@
 //!   `extern "gpu-kernel"` (AMDGPU, NVPTX) exported as the kernel's symbol (the
 //!   function's name, or `#[kernel(name = "...")]`) that turns launch slots back
 //!   into the Rust arguments (a slice arrives as pointer and length); and an
-//!   exported 664-byte record `__offload_rs_record.<symbol>`, the kernel table:
-//!   per launch argument its kind, map type and element size, and a hash of the
-//!   signature;
+//!   exported 920-byte record `__offload_rs_record.<symbol>`, the kernel table:
+//!   per launch argument its kind, map type, element size and layout word, and
+//!   a hash of the signature;
 //! - **host**: a launcher of the same path,
 //!   `kernels::saxpy(&Launch, args...) -> Result<(), LaunchError>`, whose
 //!   arguments are typed from the kernel's parameters, and the body as a hidden
@@ -138,7 +138,13 @@
 //!   (errors at the kernel's source, in the editor too). The launcher calls the
 //!   stub `__offload_rs_launch.<symbol>.<hash>`: a host compiled from other
 //!   sources than the image does not link, instead of launching with the wrong
-//!   arguments.
+//!   arguments. The hash covers the types' names; their layouts can still
+//!   differ (a `type Real` chosen by a feature, a `#[cfg(debug_assertions)]`
+//!   field), so each argument's *layout word* — size, alignment, and for a
+//!   derived struct every field's offset and layout word, computed by rustc in
+//!   each build — is in the record too, and the launcher compares its own with
+//!   the image's before every launch: a difference is a [`LaunchError`]
+//!   ([`LAYOUT_MISMATCH`]) naming the parameter and both sizes and alignments.
 //!
 //! # Kernel parameters: map types from Rust types
 //!
@@ -245,12 +251,21 @@
 //!    leaves): rustc cannot mark functions for `offload-wrap-kernels`, so they
 //!    are named to it;
 //! 2. builds the kernel crate **with cargo** (`cargo rustc --lib --crate-type
-//!    cdylib --features offload/device`, in its own target directory
+//!    cdylib --features offload/device,<features>`, in its own target directory
 //!    `target/offload-device/<crate>-<hash>`, so it may depend on any `no_std`
 //!    crate and on workspace crates) in a profile with `opt-level = 3`,
 //!    `panic = "abort"`, no debug info, fat LTO and one codegen unit, with the
 //!    plugin's `offload-wrap-kernels<kernels=...>` (GPU targets:
 //!    `-Zbuild-std=core`, the kernels found by their calling convention);
+//!    The `<features>` are those cargo resolved for the kernel crate in the
+//!    host build: `cargo tree -e normal -i <kernel crate>` on the host package
+//!    with the features cargo enabled for it (a kernel crate feature the host
+//!    crate's `Cargo.toml` or its own features turn on). Features enabled
+//!    only on cargo's command line for the kernel crate (`--features
+//!    kernels/double`), or by other members of the workspace built at the same
+//!    time, are not seen; nor does the device build follow the host profile's
+//!    `debug_assertions` (it is off). Where that changes a type, the launch is
+//!    refused, see below;
 //! 3. reads the kernel table from the image and computes its digest (SHA-256);
 //! 4. writes the launch stubs, one small `no_std` Rust module with, per kernel,
 //!    a launch `__offload_launch2.K(&DESCRIPTOR, config, args...)` (the launch
@@ -350,7 +365,9 @@ pub use data::{
     map_mut, map_out,
 };
 pub use index::{GridStride, grid_stride};
-pub use launch::{Dim3, Launch, LaunchError, NO_SUCH_DEVICE, OVERLAPPING_RANGE};
+pub use launch::{
+    Dim3, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch, NO_SUCH_DEVICE, OVERLAPPING_RANGE,
+};
 
 /// Marks a kernel: an ordinary function whose parameters are kernel
 /// argument types (see the crate docs) and which returns nothing.

@@ -4,9 +4,7 @@
 /// A particle, passed to a kernel by value and written through `Out` (so
 /// `AnyBitPattern`: all its fields are floats).
 #[repr(C)]
-#[derive(
-    Clone, Copy, Debug, PartialEq, offload::DeviceCopy, offload::AnyBitPattern,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, offload::DeviceCopy, offload::AnyBitPattern)]
 pub struct Particle {
     pub x: f64,
     pub v: f64,

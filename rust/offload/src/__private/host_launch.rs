@@ -2,7 +2,7 @@
 //! arguments into launch slots and sizes and calls the kernel's launch stub.
 
 use super::abi::{Scalar, Stub};
-use crate::launch::{Launch, LaunchError};
+use crate::launch::{Launch, LaunchError, LayoutMismatch};
 use crate::{HostIn, HostMut};
 use offload_contract::launch_code;
 
@@ -61,7 +61,40 @@ pub unsafe fn launch(
             code,
             #[cfg(not(feature = "device"))]
             overlap: None,
+            layout: None,
         })
+    }
+}
+
+/// `Ok` if every slot's layout word in the host build (`host`) is the
+/// device image's (`device`), else the launch's error naming the first
+/// slot's parameter (`params`) that differs.
+pub fn check_layouts(
+    kernel: &'static str,
+    symbol: &'static str,
+    params: &[&'static str],
+    host: &[u64],
+    device: &[u64],
+) -> Result<(), LaunchError> {
+    let differs = host
+        .iter()
+        .zip(device)
+        .zip(params)
+        .find(|((h, d), _)| h != d);
+    match differs {
+        None => Ok(()),
+        Some(((&host, &device), &param)) => Err(LaunchError {
+            kernel,
+            symbol,
+            code: launch_code::LAYOUT_MISMATCH,
+            #[cfg(not(feature = "device"))]
+            overlap: None,
+            layout: Some(LayoutMismatch {
+                param,
+                host,
+                device,
+            }),
+        }),
     }
 }
 
@@ -91,5 +124,6 @@ fn enter_arguments(
         symbol,
         code: launch_code::OVERLAPPING_RANGE,
         overlap: Some(overlap),
+        layout: None,
     })
 }
