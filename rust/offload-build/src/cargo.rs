@@ -111,16 +111,24 @@ impl DeviceBuild<'_> {
                 cmd.env("PATH", path);
             }
         }
+        let mut features = vec!["offload/device".to_owned()];
+        let resolved = host_features(self.dir);
+        if let Some(resolved) = &resolved {
+            features.extend(resolved.iter().filter(|f| *f != "default").cloned());
+        }
         cmd.arg("rustc")
             .arg("--manifest-path")
             .arg(self.dir.join("Cargo.toml"))
             .args([
                 "--lib",
                 "--features",
-                "offload/device",
+                &features.join(","),
                 "--target",
                 self.target,
             ]);
+        if resolved.is_some_and(|r| !r.iter().any(|f| f == "default")) {
+            cmd.arg("--no-default-features");
+        }
         if is_gpu(self.target) {
             cmd.arg("-Zbuild-std=core");
         }
@@ -232,6 +240,87 @@ impl DeviceBuild<'_> {
     }
 }
 
+/// The features cargo resolved for the kernel crate at `dir` in the host
+/// build whose build script this is: `cargo tree -e normal -i <kernel
+/// crate>` on the host package with the features cargo enabled for it (its
+/// `CARGO_FEATURE_*`). `None` outside a build script, or (with a warning)
+/// where the kernel crate is no dependency of the host package: the device
+/// build then takes the kernel crate's default features.
+fn host_features(dir: &Path) -> Option<Vec<String>> {
+    // Only in a build script (TARGET is set for build scripts alone).
+    std::env::var_os("TARGET")?;
+    let host = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?).join("Cargo.toml");
+    let kernel = package_name(&dir.join("Cargo.toml")).ok()?;
+    let enabled = |name: &str| {
+        let key = format!("CARGO_FEATURE_{}", name.to_uppercase().replace('-', "_"));
+        std::env::var_os(key).is_some()
+    };
+    let text = std::fs::read_to_string(&host).ok()?;
+    let host_features: Vec<String> = manifest_features(&text)
+        .into_iter()
+        .filter(|f| f != "default" && enabled(f))
+        .collect();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.arg("tree").arg("--manifest-path").arg(&host);
+    cmd.args([
+        "-e", "normal", "--depth", "0", "--prefix", "none", "-f", "{f}",
+    ]);
+    cmd.args([
+        "-i",
+        &kernel,
+        "--offline",
+        "--features",
+        &host_features.join(","),
+    ]);
+    if !enabled("default") {
+        cmd.arg("--no-default-features");
+    }
+    if let Ok(target) = std::env::var("TARGET") {
+        cmd.args(["--target", &target]);
+    }
+    let out = cmd.output().ok().filter(|o| o.status.success());
+    let Some(out) = out else {
+        println!(
+            "cargo::warning=offload-build: could not find the features of the kernel crate `{kernel}` in the host build (`cargo tree -i {kernel}` failed); the device build takes its default features"
+        );
+        return None;
+    };
+    let line = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()?
+        .to_owned();
+    Some(
+        line.split(',')
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// The names in a manifest's `[features]` table (one `name = [...]` a line).
+fn manifest_features(manifest: &str) -> Vec<String> {
+    let mut in_features = false;
+    let mut out = Vec::new();
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') && !line.starts_with("[\"") {
+            in_features = line == "[features]";
+        } else if in_features && let Some((key, _)) = line.split_once('=') {
+            let key = key.trim().trim_matches('"').trim_matches('\'');
+            let plain = !key.is_empty()
+                && key
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '+' | '.'));
+            if plain {
+                out.push(key.to_owned());
+            }
+        }
+    }
+    out
+}
+
 /// A digest of the plugin's bytes.
 fn plugin_id(plugin: &Path) -> Result<String, Error> {
     let bytes = std::fs::read(plugin).map_err(io(plugin))?;
@@ -292,6 +381,12 @@ mod tests {
         )
         .unwrap();
         assert_eq!(package_name(&dir.join("Cargo.toml")).unwrap(), "my-kernels");
+        assert_eq!(
+            manifest_features(
+                "[features]\ndefault = [\"a\"]\ndouble = []\n\"x-y\" = [\n  \"k/z\",\n]\n[dependencies]\nk = \"1\"\n"
+            ),
+            ["default", "double", "x-y"]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -5,9 +5,9 @@ use std::path::Path;
 
 use object::{Object, ObjectSection, ObjectSymbol};
 use offload_contract::record::{
-    ARG_BYTES, ARG_COUNT_OFFSET, ARG_LEN_OFFSET, ARG_MAP_OFFSET, ARG_SIZE_OFFSET, ARGS_OFFSET,
-    HASH_OFFSET, KIND_BOOL, KIND_FLOAT, KIND_INT, KIND_PTR, MAGIC, MAX_ARGS, MAX_NAME,
-    NAME_LEN_OFFSET, NAME_OFFSET, NO_LEN, RECORD_BYTES, SYMBOL_PREFIX,
+    ARG_BYTES, ARG_COUNT_OFFSET, ARG_LAYOUT_OFFSET, ARG_LEN_OFFSET, ARG_MAP_OFFSET,
+    ARG_SIZE_OFFSET, ARGS_OFFSET, HASH_OFFSET, KIND_BOOL, KIND_FLOAT, KIND_INT, KIND_PTR, MAGIC,
+    MAX_ARGS, MAX_NAME, NAME_LEN_OFFSET, NAME_OFFSET, NO_LEN, RECORD_BYTES, SYMBOL_PREFIX,
 };
 
 use crate::error::{Error, RecordProblem};
@@ -37,6 +37,9 @@ pub struct Arg {
     pub size: u64,
     /// For a pointer to several elements: the argument holding their count.
     pub len_arg: Option<usize>,
+    /// The layout word of the scalar or the element in the device build
+    /// ([`offload_contract::layout`]), which the host's launcher checks.
+    pub layout: u64,
 }
 
 /// A kernel of the image.
@@ -105,6 +108,7 @@ fn parse_record(bytes: &[u8], symbol: &str, path: &Path) -> Result<Kernel, Error
             len_arg: (len != NO_LEN).then_some(usize::from(len)),
             map: u64::from(le_u32(&a[ARG_MAP_OFFSET..])),
             size: le_u64(&a[ARG_SIZE_OFFSET..]),
+            layout: le_u64(&a[ARG_LAYOUT_OFFSET..]),
         });
     }
     Ok(Kernel {
@@ -180,10 +184,11 @@ mod tests {
         rec[154..156].copy_from_slice(&1u16.to_le_bytes());
         rec[156..160].copy_from_slice(&1u32.to_le_bytes());
         rec[160..168].copy_from_slice(&8u64.to_le_bytes());
-        rec[168..170].copy_from_slice(&2u16.to_le_bytes());
-        rec[170..172].copy_from_slice(&u16::MAX.to_le_bytes());
-        rec[172..176].copy_from_slice(&0x300u32.to_le_bytes());
-        rec[176..184].copy_from_slice(&8u64.to_le_bytes());
+        rec[168..176].copy_from_slice(&0x0803u64.to_le_bytes());
+        rec[176..178].copy_from_slice(&2u16.to_le_bytes());
+        rec[178..180].copy_from_slice(&u16::MAX.to_le_bytes());
+        rec[180..184].copy_from_slice(&0x300u32.to_le_bytes());
+        rec[184..192].copy_from_slice(&8u64.to_le_bytes());
         let k = parse_record(&rec, "sum", Path::new("x")).unwrap();
         assert_eq!(k.symbol, "sum");
         assert_eq!(k.hash, 7);
@@ -193,7 +198,8 @@ mod tests {
                 kind: ArgKind::Pointer,
                 map: 1,
                 size: 8,
-                len_arg: Some(1)
+                len_arg: Some(1),
+                layout: 0x0803,
             }
         );
         assert_eq!(k.args[1].kind, ArgKind::Int);
@@ -204,7 +210,7 @@ mod tests {
                 ..
             })
         ));
-        rec[168] = 9;
+        rec[176] = 9;
         assert_eq!(
             parse_record(&rec, "sum", Path::new("x"))
                 .unwrap_err()

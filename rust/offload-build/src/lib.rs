@@ -13,7 +13,8 @@
 //! environment variable `OFFLOAD_PASSES_PLUGIN` (the absolute path of
 //! `liboffload_passes.so`). [`DeviceCrate::build`] then
 //! 1. builds the kernel crate **with cargo** for the device (its own target
-//!    directory, `offload`'s `device` feature, a release profile with
+//!    directory, `offload`'s `device` feature and the kernel crate features
+//!    cargo resolved for it in the host build, a release profile with
 //!    `panic = "abort"`, no debug info, fat LTO, one codegen unit), so it may
 //!    depend on other crates (`libm`, workspace crates); the plugin's
 //!    `offload-wrap-kernels` gives the kernels libomptarget's signature — they

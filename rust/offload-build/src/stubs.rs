@@ -9,7 +9,7 @@ use std::process::Command;
 
 use offload_contract::descriptor::{v1, v2};
 use offload_contract::map_type::{FROM, TO};
-use offload_contract::record::STUB_PREFIX;
+use offload_contract::record::{LAYOUTS_PREFIX, STUB_PREFIX};
 use offload_contract::{launch_code, launch_config};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -124,6 +124,22 @@ fn device_check() -> TokenStream {
     }
 }
 
+/// The layout words of kernel `i`'s arguments from its record, exported for
+/// the host's launcher, which compares its own with them.
+fn layouts(i: usize, kernel: &Kernel) -> TokenStream {
+    let name = format_ident!("L{i}");
+    let symbol = format!("{LAYOUTS_PREFIX}{}.{:016x}", kernel.symbol, kernel.hash);
+    let count = Literal::usize_unsuffixed(kernel.args.len());
+    let words = kernel
+        .args
+        .iter()
+        .map(|a| Literal::u64_unsuffixed(a.layout));
+    quote! {
+        #[unsafe(export_name = #symbol)]
+        pub static #name: [u64; #count] = [#(#words),*];
+    }
+}
+
 /// The descriptor, the launch declaration and the stub of kernel `i`.
 fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> TokenStream {
     let words = descriptor(kernel, contract, digest);
@@ -145,6 +161,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     });
     let symbol = &kernel.symbol;
     let stub = format!("{STUB_PREFIX}{symbol}.{:016x}", kernel.hash);
+    let layouts = layouts(i, kernel);
     let doc = format!(" Launches kernel `{symbol}`.");
     let (descriptor, declaration, guard) = match contract {
         Contract::V1 => {
@@ -185,6 +202,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     };
     quote! {
         #descriptor
+        #layouts
         unsafe extern "C" {
             #declaration
         }
@@ -281,6 +299,7 @@ mod tests {
             map: 0x300,
             size,
             len_arg: None,
+            layout: size,
         };
         Kernel {
             symbol: "saxpy".into(),
@@ -292,6 +311,7 @@ mod tests {
                     map: 1,
                     size: 4,
                     len_arg: Some(2),
+                    layout: 4,
                 },
                 scalar(ArgKind::Int, 8),
                 Arg {
@@ -299,6 +319,7 @@ mod tests {
                     map: 2,
                     size: 24,
                     len_arg: None,
+                    layout: 24,
                 },
             ],
         }

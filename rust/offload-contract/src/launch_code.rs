@@ -1,6 +1,6 @@
 //! What a launch returns: 0 when it launched, else why not. libomptarget's
-//! own codes come back unchanged; the codes below are the lowering's and
-//! the launch stubs'.
+//! own codes come back unchanged; the codes below are the lowering's, the
+//! launch stubs' and the host launchers'.
 
 /// The launch happened (libomptarget's `OFFLOAD_SUCCESS`).
 pub const SUCCESS: i32 = 0;
@@ -15,3 +15,11 @@ pub const NO_SIZE: i32 = -3;
 /// The config's device is not a device of the runtime: the launch stub
 /// refuses it (libomptarget would abort the process).
 pub const NO_SUCH_DEVICE: i32 = -100;
+/// An argument's host range overlaps a range mapped at the time without
+/// lying inside it: the host launcher refuses the launch (libomptarget
+/// would abort the process).
+pub const OVERLAPPING_RANGE: i32 = -101;
+/// An argument's type has another layout (size, alignment, field offsets or
+/// field types) in the device image than in the host build: the host
+/// launcher refuses the launch.
+pub const LAYOUT_MISMATCH: i32 = -102;

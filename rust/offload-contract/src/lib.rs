@@ -8,6 +8,8 @@
 //! - [`launch_code`]: what a launch returns when it does not launch.
 //! - [`record`]: the kernel table `#[kernel]` exports and `offload-build`
 //!   reads back.
+//! - [`layout`]: the layout words of the argument types, which the record
+//!   carries and the host's launcher compares.
 //! - [`manifest`]: the kernel-manifest note `offload-wrap-kernels` writes
 //!   and `offload-host` reads.
 //! - [`digest`]: the image digest a v2 descriptor carries.
@@ -22,6 +24,7 @@ pub mod descriptor;
 pub mod digest;
 pub mod launch_code;
 pub mod launch_config;
+pub mod layout;
 pub mod manifest;
 pub mod map_type;
 pub mod record;

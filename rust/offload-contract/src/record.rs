@@ -1,22 +1,29 @@
 //! The kernel table: every kernel of a device image exports a
 //! [`KernelRecord`] as `__offload_rs_record.<symbol>` ([`SYMBOL_PREFIX`]), a
-//! fixed 664-byte little-endian record `#[kernel]` writes and
+//! fixed 920-byte little-endian record `#[kernel]` writes and
 //! `offload-build` reads back to generate the host's launch stubs: the
 //! symbol, a hash of the signature (the stub's name carries it, so a host
 //! compiled from other sources than the image fails to link instead of
 //! launching with the wrong arguments), and per launch argument its kind,
-//! map type and element size.
+//! map type, element size and layout word ([`crate::layout`]: the host's
+//! launcher checks its own against it, as the hash covers only the types'
+//! names).
 //!
 //! ```text
 //! KernelRecord  0 [u8; 8] MAGIC     8 u64 hash   16 u32 name length   20 u32 argument count
-//!              24 [u8; 128] name  152 [ArgRecord; 32]                 664 bytes in all
+//!              24 [u8; 128] name  152 [ArgRecord; 32]                 920 bytes in all
 //! ArgRecord     0 u16 kind   2 u16 length argument (NO_LEN: none)   4 u32 map type   8 u64 size
+//!              16 u64 layout word of the scalar or the element
 //! ```
 
 use core::mem::offset_of;
 
 /// Name prefix of the record symbols: `__offload_rs_record.<symbol>`.
 pub const SYMBOL_PREFIX: &str = "__offload_rs_record.";
+/// Name prefix of the layout words of a kernel's launch arguments, which
+/// the stub module exports for the host's launcher:
+/// `__offload_rs_layouts.<symbol>.<hash as 16 hex digits>`.
+pub const LAYOUTS_PREFIX: &str = "__offload_rs_layouts.";
 /// Name prefix of a host launch stub:
 /// `__offload_rs_launch.<symbol>.<hash as 16 hex digits>`.
 pub const STUB_PREFIX: &str = "__offload_rs_launch.";
@@ -26,7 +33,7 @@ pub const STUB_PREFIX: &str = "__offload_rs_launch.";
 pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 
 /// The first 8 bytes of a record of this layout.
-pub const MAGIC: [u8; 8] = *b"OFFRSK01";
+pub const MAGIC: [u8; 8] = *b"OFFRSK02";
 /// The longest kernel symbol, in bytes.
 pub const MAX_NAME: usize = 128;
 /// The most launch arguments of one kernel (a slice counts twice).
@@ -56,6 +63,8 @@ pub struct ArgRecord {
     pub map: u32,
     /// Scalars: their width in bytes; pointers: the element's size.
     pub size: u64,
+    /// The [layout word](crate::layout) of the scalar or the element.
+    pub layout: u64,
 }
 
 /// A Rust type a kernel takes by value in one 8-byte launch slot, and its
@@ -87,6 +96,7 @@ impl ArgRecord {
         len_arg: NO_LEN,
         map: 0,
         size: 0,
+        layout: 0,
     };
 
     /// A `T` passed by value (LITERAL | IMPLICIT).
@@ -96,21 +106,24 @@ impl ArgRecord {
             len_arg: NO_LEN,
             map: map_bits(crate::map_type::LITERAL | crate::map_type::IMPLICIT),
             size: size_of::<T>() as u64,
+            layout: crate::layout::scalar::<T>(),
         }
     }
 
-    /// A pointer to one `T`, mapped by `map`.
-    pub const fn pointer<T>(map: u64) -> Self {
-        Self::elements::<T>(map, NO_LEN)
+    /// A pointer to one `T` of layout word `layout`, mapped by `map`.
+    pub const fn pointer<T>(map: u64, layout: u64) -> Self {
+        Self::elements::<T>(map, NO_LEN, layout)
     }
 
-    /// A pointer to as many `T`s as argument `len_arg` says, mapped by `map`.
-    pub const fn elements<T>(map: u64, len_arg: u16) -> Self {
+    /// A pointer to as many `T`s (of layout word `layout`) as argument
+    /// `len_arg` says, mapped by `map`.
+    pub const fn elements<T>(map: u64, len_arg: u16, layout: u64) -> Self {
         ArgRecord {
             kind: KIND_PTR,
             len_arg,
             map: map_bits(map),
             size: size_of::<T>() as u64,
+            layout,
         }
     }
 }
@@ -152,6 +165,8 @@ pub const ARG_LEN_OFFSET: usize = offset_of!(ArgRecord, len_arg);
 pub const ARG_MAP_OFFSET: usize = offset_of!(ArgRecord, map);
 /// Byte offset of [`ArgRecord::size`] in its record.
 pub const ARG_SIZE_OFFSET: usize = offset_of!(ArgRecord, size);
+/// Byte offset of [`ArgRecord::layout`] in its record.
+pub const ARG_LAYOUT_OFFSET: usize = offset_of!(ArgRecord, layout);
 
 // The layout in the module docs, on every target: a record written by a
 // device build is read by a host build.
@@ -162,12 +177,13 @@ const _: () = {
     assert!(ARG_COUNT_OFFSET == 20);
     assert!(NAME_OFFSET == 24);
     assert!(ARGS_OFFSET == 152);
-    assert!(RECORD_BYTES == 664);
+    assert!(RECORD_BYTES == 920);
     assert!(offset_of!(ArgRecord, kind) == 0);
     assert!(ARG_LEN_OFFSET == 2);
     assert!(ARG_MAP_OFFSET == 4);
     assert!(ARG_SIZE_OFFSET == 8);
-    assert!(ARG_BYTES == 16);
+    assert!(ARG_LAYOUT_OFFSET == 16);
+    assert!(ARG_BYTES == 24);
 };
 
 impl KernelRecord {
@@ -218,7 +234,8 @@ mod tests {
                 kind: KIND_FLOAT,
                 len_arg: NO_LEN,
                 map: 0x300,
-                size: 4
+                size: 4,
+                layout: crate::layout::scalar::<f32>(),
             }
         );
         assert_eq!(ArgRecord::scalar::<bool>().kind, KIND_BOOL);
@@ -228,25 +245,28 @@ mod tests {
                 kind: KIND_INT,
                 len_arg: NO_LEN,
                 map: 0x300,
-                size: 2
+                size: 2,
+                layout: crate::layout::scalar::<i16>(),
             }
         );
         assert_eq!(
-            ArgRecord::pointer::<[u8; 24]>(FROM),
+            ArgRecord::pointer::<[u8; 24]>(FROM, 7),
             ArgRecord {
                 kind: KIND_PTR,
                 len_arg: NO_LEN,
                 map: 2,
-                size: 24
+                size: 24,
+                layout: 7,
             }
         );
         assert_eq!(
-            ArgRecord::elements::<f64>(TO | FROM, 3),
+            ArgRecord::elements::<f64>(TO | FROM, 3, 9),
             ArgRecord {
                 kind: KIND_PTR,
                 len_arg: 3,
                 map: 3,
-                size: 8
+                size: 8,
+                layout: 9,
             }
         );
     }
@@ -254,7 +274,7 @@ mod tests {
     #[test]
     fn a_record_holds_its_symbol_and_arguments() {
         let args = [
-            ArgRecord::elements::<u32>(TO, 1),
+            ArgRecord::elements::<u32>(TO, 1, 5),
             ArgRecord::scalar::<usize>(),
         ];
         let record = KernelRecord::new("sum", 7, &args);

@@ -1,6 +1,7 @@
 //! Procedural macros of the [`offload`](https://docs.rs/offload) crate:
-//! `#[kernel]` and `#[derive(DeviceCopy)]`. Use them through `offload`
-//! (`offload::kernel`, `offload::DeviceCopy`); their expansion refers to it
+//! `#[kernel]`, `#[derive(DeviceCopy)]` and `#[derive(AnyBitPattern)]`. Use
+//! them through `offload` (`offload::kernel`, `offload::DeviceCopy`,
+//! `offload::AnyBitPattern`); their expansion refers to it
 //! as `::offload`.
 
 #![deny(missing_docs)]
@@ -30,6 +31,16 @@ pub fn kernel(attr: TokenStream, item: TokenStream) -> TokenStream {
 pub fn derive_device_copy(item: TokenStream) -> TokenStream {
     let input = parse_macro_input!(item as DeriveInput);
     match derive_device_copy::device_copy(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}
+
+/// Derives `offload::AnyBitPattern`; see there.
+#[proc_macro_derive(AnyBitPattern)]
+pub fn derive_any_bit_pattern(item: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(item as DeriveInput);
+    match derive_device_copy::any_bit_pattern(&input) {
         Ok(tokens) => tokens.into(),
         Err(error) => error.to_compile_error().into(),
     }

@@ -17,8 +17,8 @@ pub use abi::*;
 pub use device_entry::*;
 pub use host_launch::*;
 
-/// Compile-time check that a parameter's type may cross to the device.
-pub const fn assert_device_copy<T: crate::DeviceCopy>() {}
+/// Compile-time check that write-only data may hold any bytes.
+pub const fn assert_any_bit_pattern<T: crate::AnyBitPattern>() {}
 
 /// Compile-time check that a by-value parameter is a [`Scalar`].
 pub const fn assert_scalar<T: Scalar>() {}

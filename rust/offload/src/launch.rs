@@ -3,9 +3,10 @@
 use core::fmt;
 
 use offload_contract::LaunchConfig;
-pub use offload_contract::launch_code::NO_SUCH_DEVICE;
 use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE};
+pub use offload_contract::launch_code::{LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE};
 use offload_contract::launch_config::DEFAULT_DEVICE;
+use offload_contract::layout;
 
 /// Up to three dimensions: `64`, `(64, 4)`, `(64, 4, 2)` or `[64, 4, 2]`.
 /// Missing dimensions are 1.
@@ -138,12 +139,71 @@ impl Launch {
 /// Codes: what libomptarget's `__tgt_target_kernel` returned (non-zero),
 /// or from the launch lowering `-2` (the launch configuration's version is
 /// not 2) and `-3` (a pointer argument's size is known nowhere), or
-/// [`NO_SUCH_DEVICE`].
+/// [`NO_SUCH_DEVICE`], or from the launcher [`OVERLAPPING_RANGE`] (an argument's host range
+/// overlaps a mapped range without lying inside it: see
+/// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
+/// has another layout in the device image: see [`layout`](Self::layout)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaunchError {
     pub(crate) kernel: &'static str,
     pub(crate) symbol: &'static str,
     pub(crate) code: i32,
+    #[cfg(not(feature = "device"))]
+    pub(crate) overlap: Option<crate::data::Overlap>,
+    pub(crate) layout: Option<LayoutMismatch>,
+}
+
+/// A launch argument whose type has another layout in the device image
+/// ([`LaunchError::layout`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayoutMismatch {
+    /// The kernel parameter (`x: Real`).
+    pub(crate) param: &'static str,
+    /// Its layout word in the host build.
+    pub(crate) host: u64,
+    /// Its layout word in the device image.
+    pub(crate) device: u64,
+}
+
+impl LayoutMismatch {
+    /// The kernel parameter (`x: &mut [Real]`; a slice's length slot is
+    /// `x (its length)`).
+    pub const fn param(&self) -> &'static str {
+        self.param
+    }
+
+    /// The type's `(size, alignment)` in the host build.
+    pub const fn host(&self) -> (u64, u64) {
+        (layout::size(self.host), layout::align(self.host))
+    }
+
+    /// The type's `(size, alignment)` in the device image (equal to the
+    /// host's where field offsets or field types differ).
+    pub const fn device(&self) -> (u64, u64) {
+        (layout::size(self.device), layout::align(self.device))
+    }
+}
+
+impl fmt::Display for LayoutMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (h, d) = (self.host, self.device);
+        write!(
+            f,
+            "parameter `{}` has another layout in the device image than in the host build (host: {} bytes, align {}; device: {} bytes, align {}",
+            self.param,
+            layout::size(h),
+            layout::align(h),
+            layout::size(d),
+            layout::align(d),
+        )?;
+        if (layout::size(h), layout::align(h)) == (layout::size(d), layout::align(d)) {
+            write!(f, "; other field offsets or field types")?;
+        }
+        write!(
+            f,
+            "): the kernel crate was built for the device with other features or cfgs"
+        )
+    }
 }
 
 impl LaunchError {
@@ -161,11 +221,32 @@ impl LaunchError {
     pub const fn code(&self) -> i32 {
         self.code
     }
+
+    /// For [`LAYOUT_MISMATCH`]: the parameter and its type's layouts.
+    pub const fn layout(&self) -> Option<LayoutMismatch> {
+        self.layout
+    }
+
+    /// For code `-101`: the host address ranges `[start, end)` of the
+    /// argument and of the live mapping it overlaps.
+    #[cfg(not(feature = "device"))]
+    pub fn overlap(&self) -> Option<((usize, usize), (usize, usize))> {
+        self.overlap.map(|o| (o.new, o.live))
+    }
 }
 
 impl fmt::Display for LaunchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
+        if let Some(mismatch) = &self.layout {
+            write!(f, "{mismatch} (code {})", self.code)?;
+            return self.fmt_symbol(f);
+        }
+        #[cfg(not(feature = "device"))]
+        if let Some(overlap) = &self.overlap {
+            write!(f, "an argument's {overlap} (code {})", self.code)?;
+            return self.fmt_symbol(f);
+        }
         match self.code {
             NO_SUCH_DEVICE => write!(f, "no such device (code {})", self.code),
             BAD_CONFIG => write!(
@@ -175,6 +256,13 @@ impl fmt::Display for LaunchError {
             NO_SIZE => write!(f, "a pointer argument's size is unknown (code {NO_SIZE})"),
             code => write!(f, "libomptarget returned {code}"),
         }?;
+        self.fmt_symbol(f)
+    }
+}
+
+impl LaunchError {
+    /// The image symbol, where the kernel's Rust name does not end with it.
+    fn fmt_symbol(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.kernel.ends_with(self.symbol) {
             write!(f, " (image symbol `{}`)", self.symbol)?;
         }

@@ -128,9 +128,9 @@
 //!   `extern "gpu-kernel"` (AMDGPU, NVPTX) exported as the kernel's symbol (the
 //!   function's name, or `#[kernel(name = "...")]`) that turns launch slots back
 //!   into the Rust arguments (a slice arrives as pointer and length); and an
-//!   exported 664-byte record `__offload_rs_record.<symbol>`, the kernel table:
-//!   per launch argument its kind, map type and element size, and a hash of the
-//!   signature;
+//!   exported 920-byte record `__offload_rs_record.<symbol>`, the kernel table:
+//!   per launch argument its kind, map type, element size and layout word, and
+//!   a hash of the signature;
 //! - **host**: a launcher of the same path,
 //!   `kernels::saxpy(&Launch, args...) -> Result<(), LaunchError>`, whose
 //!   arguments are typed from the kernel's parameters, and the body as a hidden
@@ -138,7 +138,13 @@
 //!   (errors at the kernel's source, in the editor too). The launcher calls the
 //!   stub `__offload_rs_launch.<symbol>.<hash>`: a host compiled from other
 //!   sources than the image does not link, instead of launching with the wrong
-//!   arguments.
+//!   arguments. The hash covers the types' names; their layouts can still
+//!   differ (a `type Real` chosen by a feature, a `#[cfg(debug_assertions)]`
+//!   field), so each argument's *layout word* — size, alignment, and for a
+//!   derived struct every field's offset and layout word, computed by rustc in
+//!   each build — is in the record too, and the launcher compares its own with
+//!   the image's before every launch: a difference is a [`LaunchError`]
+//!   ([`LAYOUT_MISMATCH`]) naming the parameter and both sizes and alignments.
 //!
 //! # Kernel parameters: map types from Rust types
 //!
@@ -147,17 +153,21 @@
 //! | `u8`…`u64`, `i8`…`i64`, `usize`, `isize`, `f32`, `f64`, `bool` | the value | LITERAL | the value |
 //! | `&T` | pointer | TO | `&T`, `&Mapped<T>` |
 //! | `&mut T` | pointer | TO\|FROM | `&mut T`, `&mut MappedMut<T>` |
-//! | `Out<'_, T>` (write only: `write`) | pointer | FROM | `&mut T`, `&mut MappedMut<T>` |
+//! | `Out<'_, T>` (write only: `write`; `T:` [`AnyBitPattern`]) | pointer | FROM | `&mut T`, `&mut MappedMut<T>` |
 //! | `&[T]` | pointer, length | TO, `len × size_of::<T>()` at run time | `&[T]`, `&[T; N]`, `&Vec<T>`, `&Mapped<[T]>` |
 //! | `&mut [T]` | pointer, length | TO\|FROM | `&mut [T]`, `&mut [T; N]`, `&mut Vec<T>`, `&mut MappedMut<[T]>` |
-//! | `Out<'_, [T]>` (write only: `set`, `fill`) | pointer, length | FROM (nothing copied in) | as `&mut [T]` |
+//! | `Out<'_, [T]>` (write only: `set`, `fill`; `T:` [`AnyBitPattern`]) | pointer, length | FROM (nothing copied in) | as `&mut [T]` |
 //! | `#[repr(C)]` struct `S` by value (`#[derive(Clone, Copy, offload::DeviceCopy)]`), arrays | pointer to a copy | TO | `S` |
 //! | `RawIn<T>`, `RawOut<T>`, `RawInOut<T>` (`unsafe fn new(ptr, len)`) | pointer, length | TO / FROM / TO\|FROM | the wrapper |
 //!
 //! `T` is a [`DeviceCopy`] type (scalars, arrays, derived `#[repr(C)]` structs:
 //! checked field by field). Structs go by pointer to a mapped copy, not by value
 //! through `extern "C"`: x86_64's SysV ABI would split them into registers that
-//! do not match the launch slots. Raw pointers only go through [`RawIn`],
+//! do not match the launch slots. `Out` data comes back from device memory
+//! nothing initialised where the kernel did not write it, so its `T` must be
+//! [`AnyBitPattern`] (integers, floats, arrays of them, structs of them with
+//! `#[derive(offload::AnyBitPattern)]`): `Out<'_, [bool]>` is refused; take
+//! `&mut [bool]` instead. Raw pointers only go through [`RawIn`],
 //! [`RawOut`] and [`RawInOut`], which state the length and the direction.
 //! Anything else is a compile error at the parameter, saying what to use
 //! instead: raw pointers, `&str`, tuples, trait objects, `impl Trait`, function
@@ -217,10 +227,15 @@
 //! ```
 //!
 //! [`map`]`(&x)` (TO), [`map_mut`]`(&mut x)` (TO|FROM), [`map_out`]`(&mut x)`
-//! (FROM, nothing copied in) on the default device, or
-//! [`Device::new`]`(n).map(...)`. A region ([`Mapped`], [`MappedMut`]) holds
-//! the borrow, so the host cannot touch the data while it is mapped except
-//! through `update_host` and `update_device`. `region.device_ptr()` gives the
+//! (FROM, nothing copied in; [`AnyBitPattern`] elements only, as for `Out`) on
+//! the default device, or [`Device::new`]`(n).map(...)`. A region ([`Mapped`],
+//! [`MappedMut`]) holds the borrow, so the host cannot touch the data while it
+//! is mapped except through `update_host` and `update_device`. Shared borrows
+//! may overlap, libomptarget's mappings may not: a region or a launch argument
+//! whose host range overlaps a live region (or another argument of the launch)
+//! without lying inside it is a [`MapError`] or a [`LaunchError`]
+//! ([`OVERLAPPING_RANGE`]) naming both ranges; map the enclosing range once
+//! (`map(&v[..])`) and pass subranges, which share its mapping. `region.device_ptr()` gives the
 //! device address; [`device_ptrs`]`((&a, &mut b), |(da, db)| ...)` maps a set of
 //! arguments, calls a host closure with their device pointers (a vendor library:
 //! cuBLAS, rocBLAS) and maps them back, as rustc's `offload_args` does.
@@ -236,12 +251,21 @@
 //!    leaves): rustc cannot mark functions for `offload-wrap-kernels`, so they
 //!    are named to it;
 //! 2. builds the kernel crate **with cargo** (`cargo rustc --lib --crate-type
-//!    cdylib --features offload/device`, in its own target directory
+//!    cdylib --features offload/device,<features>`, in its own target directory
 //!    `target/offload-device/<crate>-<hash>`, so it may depend on any `no_std`
 //!    crate and on workspace crates) in a profile with `opt-level = 3`,
 //!    `panic = "abort"`, no debug info, fat LTO and one codegen unit, with the
 //!    plugin's `offload-wrap-kernels<kernels=...>` (GPU targets:
 //!    `-Zbuild-std=core`, the kernels found by their calling convention);
+//!    The `<features>` are those cargo resolved for the kernel crate in the
+//!    host build: `cargo tree -e normal -i <kernel crate>` on the host package
+//!    with the features cargo enabled for it (a kernel crate feature the host
+//!    crate's `Cargo.toml` or its own features turn on). Features enabled
+//!    only on cargo's command line for the kernel crate (`--features
+//!    kernels/double`), or by other members of the workspace built at the same
+//!    time, are not seen; nor does the device build follow the host profile's
+//!    `debug_assertions` (it is off). Where that changes a type, the launch is
+//!    refused, see below;
 //! 3. reads the kernel table from the image and computes its digest (SHA-256);
 //! 4. writes the launch stubs, one small `no_std` Rust module with, per kernel,
 //!    a launch `__offload_launch2.K(&DESCRIPTOR, config, args...)` (the launch
@@ -332,14 +356,18 @@ mod runtime;
 #[doc(hidden)]
 pub mod __private;
 
-pub use args::{DeviceCopy, DeviceData, HostIn, HostMut, Out, RawIn, RawInOut, RawOut};
+pub use args::{
+    AnyBitPattern, DeviceCopy, DeviceData, HostIn, HostMut, Out, RawIn, RawInOut, RawOut,
+};
 #[cfg(not(feature = "device"))]
 pub use data::{
     Device, DeviceArg, DeviceArgs, DevicePtr, MapError, Mapped, MappedMut, device_ptrs, map,
     map_mut, map_out,
 };
 pub use index::{GridStride, grid_stride};
-pub use launch::{Dim3, Launch, LaunchError, NO_SUCH_DEVICE};
+pub use launch::{
+    Dim3, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch, NO_SUCH_DEVICE, OVERLAPPING_RANGE,
+};
 
 /// Marks a kernel: an ordinary function whose parameters are kernel
 /// argument types (see the crate docs) and which returns nothing.
@@ -353,6 +381,11 @@ pub use launch::{Dim3, Launch, LaunchError, NO_SUCH_DEVICE};
 /// `#[kernel(name = "symbol")]` sets the kernel's symbol in the image (by
 /// default the function's name; symbols must be unique in the image).
 pub use offload_macros::kernel;
+
+/// Derives [`AnyBitPattern`] for a `#[repr(C)]` struct whose fields are all
+/// `AnyBitPattern` (checked at compile time); the struct must also be
+/// [`DeviceCopy`].
+pub use offload_macros::AnyBitPattern;
 
 /// Derives [`DeviceCopy`] for a `#[repr(C)]` struct whose fields are all
 /// `DeviceCopy` (checked at compile time); the struct must also be `Copy`.

@@ -110,6 +110,13 @@ fn launchers_take_references_slices_arrays_and_vecs() {
     }
 }
 
+/// libomp's query, which a launch with pointer arguments makes to resolve
+/// the default device (programs link libomp through offload-build).
+#[unsafe(no_mangle)]
+extern "C" fn omp_get_default_device() -> i32 {
+    0
+}
+
 unsafe extern "C" fn refusing_stub(
     _: *const offload::__private::LaunchConfig,
     _: *const u64,
@@ -200,4 +207,107 @@ fn the_config_carries_the_grid_and_the_sizes() {
         )
     };
     assert_eq!(result, Ok(()));
+}
+
+#[test]
+fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
+    let launch = Launch::new().device(0);
+    let data = [0u8; 6];
+    let (a, _, _) = offload::__private::host_in::<[u8], _>(&&data[0..4]);
+    let (b, _, _) = offload::__private::host_in::<[u8], _>(&&data[2..6]);
+    // SAFETY: the stand-in stub reads nothing (and is not reached).
+    let result = unsafe {
+        offload::__private::launch(&launch, "t::k", "k", &[a, b], &[4, 4], refusing_stub)
+    };
+    let error = result.unwrap_err();
+    assert_eq!(error.code(), offload::OVERLAPPING_RANGE);
+    let start = data.as_ptr() as usize;
+    assert_eq!(
+        error.overlap(),
+        Some(((start + 2, start + 6), (start, start + 4)))
+    );
+    let text = error.to_string();
+    assert!(
+        text.starts_with("offload: kernel `t::k` was not launched: an argument's host range")
+            && text.contains("without lying inside it"),
+        "{text}"
+    );
+    // The same range twice, or a range inside another, shares its mapping.
+    // SAFETY: as above.
+    let nested = unsafe {
+        offload::__private::launch(&launch, "t::k", "k", &[a, a + 1], &[4, 2], refusing_stub)
+    };
+    assert_eq!(nested.unwrap_err().code(), 42);
+}
+
+/// Same size and alignment as [`Mixed`], other field types or order.
+#[repr(C)]
+#[derive(Clone, Copy, DeviceCopy)]
+pub struct Floats {
+    pub a: f32,
+    pub b: f32,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, DeviceCopy)]
+pub struct Mixed {
+    pub a: f32,
+    pub b: u32,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, DeviceCopy)]
+pub struct Swapped {
+    pub b: u32,
+    pub a: f32,
+}
+
+#[test]
+fn layout_words_cover_size_alignment_and_every_field() {
+    let words = [
+        Floats::LAYOUT,
+        Mixed::LAYOUT,
+        Swapped::LAYOUT,
+        <[f32; 2]>::LAYOUT,
+        u64::LAYOUT,
+        f64::LAYOUT,
+        <[u64; 1]>::LAYOUT,
+        Config::LAYOUT,
+    ];
+    for (i, a) in words.iter().enumerate() {
+        for b in &words[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+    assert_eq!(Config::LAYOUT & 0xffff_ffff, size_of::<Config>() as u64);
+}
+
+#[test]
+fn a_launch_whose_types_have_other_layouts_in_the_image_is_an_err() {
+    let host = [f64::LAYOUT, usize::LAYOUT];
+    let device = [f32::LAYOUT, usize::LAYOUT];
+    let params = ["x: &mut [Real]", "x (its length)"];
+    let check = offload::__private::check_layouts;
+    assert_eq!(check("t::k", "k", &params, &host, &host), Ok(()));
+    let error = check("t::k", "k", &params, &host, &device).unwrap_err();
+    assert_eq!(error.code(), offload::LAYOUT_MISMATCH);
+    let mismatch = error.layout().unwrap();
+    assert_eq!(
+        (mismatch.param(), mismatch.host(), mismatch.device()),
+        ("x: &mut [Real]", (8, 8), (4, 4))
+    );
+    assert_eq!(
+        error.to_string(),
+        "offload: kernel `t::k` was not launched: parameter `x: &mut [Real]` has another layout in the device image than in the host build (host: 8 bytes, align 8; device: 4 bytes, align 4): the kernel crate was built for the device with other features or cfgs (code -102)"
+    );
+    let fields = check(
+        "t::k",
+        "k",
+        &["p: Mixed"],
+        &[Mixed::LAYOUT],
+        &[Floats::LAYOUT],
+    );
+    assert!(fields.unwrap_err().to_string().contains(
+        "(host: 8 bytes, align 4; device: 8 bytes, align 4; other field offsets or field types)"
+    ));
 }

@@ -4,7 +4,8 @@
 
 use offload_contract::record;
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::{ItemFn, Type};
 
 use super::signature::Param;
@@ -28,7 +29,7 @@ struct Pointer<'a> {
     make: TokenStream,
     /// Its map type.
     map: TokenStream,
-    /// What it points at (the record's element size).
+    /// What it points at (the record's element size and layout word).
     pointee: &'a Type,
 }
 
@@ -84,6 +85,12 @@ fn entry(shape: &Shape) -> Entry<'_> {
     }
 }
 
+/// The layout word of `ty`, which also checks that it is `DeviceCopy` (the
+/// error at the type).
+fn layout_of(ty: &Type) -> TokenStream {
+    quote_spanned!(ty.span()=> <#ty as ::offload::DeviceCopy>::LAYOUT)
+}
+
 /// The entry point's parameters, the kernel call's arguments and the
 /// record's arguments, slot by slot.
 #[derive(Default)]
@@ -112,8 +119,9 @@ impl Slots {
             }) => {
                 self.params.push(quote!(#n: #ty));
                 self.args.push(quote!(unsafe { #make(#n) }));
+                let layout = layout_of(pointee);
                 self.records
-                    .push(quote!(#p::ArgRecord::pointer::<#pointee>(#map)));
+                    .push(quote!(#p::ArgRecord::pointer::<#pointee>(#map, #layout)));
             }
             Entry::Elements(Pointer {
                 ty,
@@ -125,8 +133,9 @@ impl Slots {
                 self.params.push(quote!(#n: #ty));
                 self.params.push(quote!(#len: usize));
                 self.args.push(quote!(#make(#n, #len)));
+                let layout = quote!(<#pointee as ::offload::DeviceCopy>::LAYOUT);
                 self.records
-                    .push(quote!(#p::ArgRecord::elements::<#pointee>(#map, #index + 1)));
+                    .push(quote!(#p::ArgRecord::elements::<#pointee>(#map, #index + 1, #layout)));
                 self.records.push(quote!(#p::ArgRecord::scalar::<usize>()));
             }
         }

@@ -19,9 +19,10 @@ struct HostParam {
     decl: TokenStream,
     /// Statements binding what the slots read.
     prepare: TokenStream,
-    /// Per slot: its value (a scalar's bits or an address) and its size in
-    /// bytes (0 for a value passed in the slot itself).
-    slots: Vec<(TokenStream, TokenStream)>,
+    /// Per slot: its value (a scalar's bits or an address), its size in
+    /// bytes (0 for a value passed in the slot itself) and the layout word
+    /// of the scalar or the element, as this build computes it.
+    slots: Vec<(TokenStream, TokenStream, TokenStream)>,
 }
 
 /// `ty` with every elided or `'_` lifetime made `'static` (a DeviceCopy
@@ -73,23 +74,29 @@ fn host_param(param: &Param, index: usize) -> HostParam {
     let b = format_ident!("__offload_b{}", index);
     let c = format_ident!("__offload_c{}", index);
     let shape = with_static_lifetimes(&param.shape);
-    let literal = |decl, slot| HostParam {
+    // Also the check that the type is DeviceCopy (the error at the type).
+    let layout_of = |ty: &Type| quote_spanned!(ty.span()=> <#ty as ::offload::DeviceCopy>::LAYOUT);
+    let len_layout = quote!(#p::layout::scalar::<usize>());
+    let literal = |decl, slot, t: &Type| HostParam {
         decl,
         prepare: quote!(),
-        slots: vec![(slot, quote!(0))],
+        slots: vec![(slot, quote!(0), quote!(#p::layout::scalar::<#t>()))],
     };
-    let pointer = |decl, prepare| HostParam {
+    let pointer = |decl, prepare, pointee: &Type| HostParam {
         decl,
         prepare,
-        slots: vec![(quote!(#a), quote!(#c))],
+        slots: vec![(quote!(#a), quote!(#c), layout_of(pointee))],
     };
-    let elements = |decl, prepare| HostParam {
+    let elements = |decl, prepare, elem: &Type| HostParam {
         decl,
         prepare,
-        slots: vec![(quote!(#a), quote!(#c)), (quote!(#b), quote!(0))],
+        slots: vec![
+            (quote!(#a), quote!(#c), layout_of(elem)),
+            (quote!(#b), quote!(0), len_layout.clone()),
+        ],
     };
     match &shape {
-        Shape::Scalar(t) => literal(quote!(#n: #t), quote!(#p::scalar::<#t>(#n))),
+        Shape::Scalar(t) => literal(quote!(#n: #t), quote!(#p::scalar::<#t>(#n)), t),
         Shape::ByValue(t) => pointer(
             quote!(#n: #t),
             quote! {
@@ -97,14 +104,17 @@ fn host_param(param: &Param, index: usize) -> HostParam {
                 let #a = &#b as *const #t as u64;
                 let #c = ::core::mem::size_of::<#t>() as u64;
             },
+            t,
         ),
         Shape::Ref { ty, mutable: false } => pointer(
             quote_spanned!(ty.span()=> #n: impl ::offload::HostIn<#ty>),
             quote!(let (#a, _, #c) = #p::host_in::<#ty, _>(&#n);),
+            ty,
         ),
         Shape::Ref { ty, mutable: true } | Shape::OutOne(ty) => pointer(
             quote_spanned!(ty.span()=> mut #n: impl ::offload::HostMut<#ty>),
             quote!(let (#a, _, #c) = #p::host_mut::<#ty, _>(&mut #n);),
+            ty,
         ),
         Shape::Slice {
             elem,
@@ -112,6 +122,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
         } => elements(
             quote!(#n: impl ::offload::HostIn<[#elem]>),
             quote!(let (#a, #b, #c) = #p::host_in::<[#elem], _>(&#n);),
+            elem,
         ),
         Shape::Slice {
             elem,
@@ -120,6 +131,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
         | Shape::OutSlice(elem) => elements(
             quote!(mut #n: impl ::offload::HostMut<[#elem]>),
             quote!(let (#a, #b, #c) = #p::host_mut::<[#elem], _>(&mut #n);),
+            elem,
         ),
         Shape::Raw { elem, .. } => {
             let ty = &param.ty;
@@ -130,6 +142,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
                     let #b = #n.len() as u64;
                     let #c = (#n.len() * ::core::mem::size_of::<#elem>()) as u64;
                 },
+                elem,
             )
         }
     }
@@ -179,6 +192,20 @@ fn launcher_doc(name: &Ident, symbol: &str, params: &[Param]) -> String {
     doc
 }
 
+/// Per launch slot, the parameter it carries (`x: &[f32]`, `x` (length)),
+/// for the launcher's errors.
+fn slot_params(params: &[Param], host: &[HostParam]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (param, h) in params.iter().zip(host) {
+        let text = format!("{}: {}", param.name, type_text(&param.ty));
+        out.push(text);
+        for _ in 1..h.slots.len() {
+            out.push(format!("{} (its length)", param.name));
+        }
+    }
+    out
+}
+
 /// The launcher of the kernel `function`, whose stub is named for `symbol`
 /// and `hash`, and the kernel's body under another name.
 pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) -> TokenStream {
@@ -186,6 +213,7 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
     let name_text = name.to_string().trim_start_matches("r#").to_owned();
     let body_name = format_ident!("__offload_body_{}", name);
     let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
+    let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
     let mut body_sig = function.sig.clone();
     body_sig.ident = body_name;
     let block = &function.block;
@@ -199,9 +227,15 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
         .collect();
     let decls = host.iter().map(|h| &h.decl);
     let prepares = host.iter().map(|h| &h.prepare);
-    let (slots, sizes): (Vec<_>, Vec<_>) =
-        host.iter().flat_map(|h| h.slots.iter().cloned()).unzip();
+    let slot_params = slot_params(params, &host);
+    let (mut slots, mut sizes, mut layouts) = (Vec::new(), Vec::new(), Vec::new());
+    for (slot, size, layout) in host.iter().flat_map(|h| h.slots.iter().cloned()) {
+        slots.push(slot);
+        sizes.push(size);
+        layouts.push(layout);
+    }
     let count = slots.len();
+    let kernel_path = quote!(::core::concat!(::core::module_path!(), "::", #name_text));
     let doc = launcher_doc(name, symbol, params);
     quote! {
         #(#other_attrs)*
@@ -218,7 +252,21 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
             unsafe extern "C" {
                 #[link_name = #stub]
                 fn __offload_stub(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
+                /// The device build's layout words of the slots.
+                #[link_name = #layouts_symbol]
+                static __offload_device_layouts: [u64; #count];
             }
+            // The same types may have other layouts in the device build
+            // (other features or cfgs of the kernel crate there).
+            ::offload::__private::check_layouts(
+                #kernel_path,
+                #symbol,
+                &[#(#slot_params),*],
+                &[#(#layouts),*],
+                // SAFETY: offload-build's stub module exports the record's
+                // words, one per slot (the hash in the name fixes the slots).
+                unsafe { &__offload_device_layouts },
+            )?;
             #(#prepares)*
             let __offload_args: [u64; #count] = [#(#slots),*];
             let __offload_sizes: [u64; #count] = [#(#sizes),*];
@@ -226,7 +274,7 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
             unsafe {
                 ::offload::__private::launch(
                     launch,
-                    ::core::concat!(::core::module_path!(), "::", #name_text),
+                    #kernel_path,
                     #symbol,
                     &__offload_args,
                     &__offload_sizes,

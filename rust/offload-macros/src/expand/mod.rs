@@ -62,16 +62,22 @@ fn is_cfg(attr: &Attribute) -> bool {
     attr.path().is_ident("cfg") || attr.path().is_ident("cfg_attr")
 }
 
-/// The DeviceCopy checks, each at its parameter's type (in both builds, so
-/// the host build reports them too).
+/// The checks of the parameters' types that their layout words do not make
+/// (the launcher's and the record's `<T as DeviceCopy>::LAYOUT`, spanned at
+/// the type, check `DeviceCopy`): scalars, and `AnyBitPattern` for `Out`.
+/// Each is at its parameter's type, in both builds.
 fn checks(params: &[Param]) -> TokenStream {
-    let checks = params.iter().map(|p| {
+    let checks = params.iter().filter_map(|p| {
         let ty = p.shape.inner();
         match &p.shape {
             Shape::Scalar(_) => {
-                quote_spanned!(ty.span()=> ::offload::__private::assert_scalar::<#ty>();)
+                Some(quote_spanned!(ty.span()=> ::offload::__private::assert_scalar::<#ty>();))
             }
-            _ => quote_spanned!(ty.span()=> ::offload::__private::assert_device_copy::<#ty>();),
+            // Copied back from device memory the kernel may not have written.
+            Shape::OutOne(_) | Shape::OutSlice(_) => Some(
+                quote_spanned!(ty.span()=> ::offload::__private::assert_any_bit_pattern::<#ty>();),
+            ),
+            _ => None,
         }
     });
     quote! { const _: () = { #(#checks)* }; }

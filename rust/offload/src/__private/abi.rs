@@ -5,6 +5,7 @@
 //! generates.
 
 pub use offload_contract::LaunchConfig;
+pub use offload_contract::layout;
 pub use offload_contract::map_type::{FROM, TO};
 pub use offload_contract::record::{ArgRecord, KernelRecord, ScalarArg};
 

@@ -2,7 +2,7 @@
 //! arguments into launch slots and sizes and calls the kernel's launch stub.
 
 use super::abi::{Scalar, Stub};
-use crate::launch::{Launch, LaunchError};
+use crate::launch::{Launch, LaunchError, LayoutMismatch};
 use crate::{HostIn, HostMut};
 use offload_contract::launch_code;
 
@@ -47,6 +47,8 @@ pub unsafe fn launch(
     stub: Stub,
 ) -> Result<(), LaunchError> {
     let config = launch.config(sizes);
+    #[cfg(not(feature = "device"))]
+    let _live = enter_arguments(launch, kernel, symbol, args, sizes)?;
     // SAFETY: the caller's contract; the stub reads `config` and `args` only
     // during the call.
     let code = unsafe { stub(&config, args.as_ptr()) };
@@ -57,6 +59,71 @@ pub unsafe fn launch(
             kernel,
             symbol,
             code,
+            #[cfg(not(feature = "device"))]
+            overlap: None,
+            layout: None,
         })
     }
+}
+
+/// `Ok` if every slot's layout word in the host build (`host`) is the
+/// device image's (`device`), else the launch's error naming the first
+/// slot's parameter (`params`) that differs.
+pub fn check_layouts(
+    kernel: &'static str,
+    symbol: &'static str,
+    params: &[&'static str],
+    host: &[u64],
+    device: &[u64],
+) -> Result<(), LaunchError> {
+    let differs = host
+        .iter()
+        .zip(device)
+        .zip(params)
+        .find(|((h, d), _)| h != d);
+    match differs {
+        None => Ok(()),
+        Some(((&host, &device), &param)) => Err(LaunchError {
+            kernel,
+            symbol,
+            code: launch_code::LAYOUT_MISMATCH,
+            #[cfg(not(feature = "device"))]
+            overlap: None,
+            layout: Some(LayoutMismatch {
+                param,
+                host,
+                device,
+            }),
+        }),
+    }
+}
+
+/// Enters the host ranges of the launch's pointer arguments (a size other
+/// than 0) among the live mappings for the launch's duration, or the
+/// launch's error if one overlaps a live mapping without lying inside it.
+#[cfg(not(feature = "device"))]
+fn enter_arguments(
+    launch: &Launch,
+    kernel: &'static str,
+    symbol: &'static str,
+    args: &[u64],
+    sizes: &[u64],
+) -> Result<crate::data::Ranges, LaunchError> {
+    // The default device is resolved only when something is mapped.
+    let device = if sizes.iter().any(|&bytes| bytes > 0) {
+        crate::Device::new(launch.device_number()).number()
+    } else {
+        launch.device_number()
+    };
+    let ranges = args
+        .iter()
+        .zip(sizes)
+        .map(|(&address, &bytes)| (address as usize, bytes as usize));
+    crate::data::Ranges::enter(device, ranges).map_err(|overlap| LaunchError {
+        kernel,
+        symbol,
+        code: launch_code::OVERLAPPING_RANGE,
+        overlap: Some(overlap),
+        layout: None,
+    })
 }

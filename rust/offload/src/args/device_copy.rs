@@ -1,5 +1,7 @@
 //! [`DeviceCopy`]: the types whose bytes mean the same on the device.
 
+use offload_contract::layout;
+
 /// A type whose bytes can be copied to an offload device and read there:
 /// plain data with a C layout, no references, no pointers, no drop glue.
 ///
@@ -16,12 +18,22 @@
     label = "not a `DeviceCopy` type",
     note = "kernel arguments are scalars, `#[repr(C)]` `Copy` structs with `#[derive(offload::DeviceCopy)]`, `&`/`&mut` references and slices of them, `offload::Out`, and `offload::RawIn`/`RawOut`/`RawInOut` for raw pointers"
 )]
-pub unsafe trait DeviceCopy: Copy + 'static {}
+pub unsafe trait DeviceCopy: Copy + 'static {
+    /// The type's layout word (size, alignment, field offsets and field
+    /// layouts, see `offload_contract::layout`), computed by rustc in each
+    /// build: the device image records it, the host's launcher compares its
+    /// own with it. `#[derive(DeviceCopy)]` covers every field; the default
+    /// covers size and alignment only.
+    #[doc(hidden)]
+    const LAYOUT: u64 = layout::word(size_of::<Self>(), align_of::<Self>(), layout::START);
+}
 
 macro_rules! device_copy {
     ($($t:ty),*) => { $(
         // SAFETY: a primitive: C layout, no pointers.
-        unsafe impl DeviceCopy for $t {}
+        unsafe impl DeviceCopy for $t {
+            const LAYOUT: u64 = layout::scalar::<$t>();
+        }
     )* };
 }
 device_copy!(
@@ -29,4 +41,6 @@ device_copy!(
 );
 
 // SAFETY: an array of DeviceCopy elements has their layout, repeated.
-unsafe impl<T: DeviceCopy, const N: usize> DeviceCopy for [T; N] {}
+unsafe impl<T: DeviceCopy, const N: usize> DeviceCopy for [T; N] {
+    const LAYOUT: u64 = layout::array(size_of::<Self>(), align_of::<Self>(), N, T::LAYOUT);
+}

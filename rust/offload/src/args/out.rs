@@ -7,7 +7,10 @@ use super::DeviceCopy;
 
 /// A write-only kernel parameter: mapped FROM the device only, so nothing is
 /// copied in and the kernel may only write it (its device memory starts
-/// uninitialised). `Out<'_, [T]>` for a slice, `Out<'_, T>` for one value.
+/// uninitialised, and what the kernel leaves unwritten comes back as such,
+/// so `T` must be [`AnyBitPattern`](crate::AnyBitPattern): `#[kernel]`
+/// refuses `Out<'_, [bool]>`). `Out<'_, [T]>` for a slice, `Out<'_, T>` for
+/// one value.
 ///
 /// On the host, pass a `&mut` slice, array, `Vec` or value (or a
 /// [`MappedMut`](crate::MappedMut)).

@@ -18,7 +18,11 @@ macro_rules! raw_wrapper {
             /// # Safety
             /// On the host, `ptr` must point at `len` valid elements for the
             /// whole launch it is passed to (a launch reads or writes them
-            /// there as the direction says).
+            /// there as the direction says). Mapped FROM only ([`RawOut`]),
+            /// the elements a kernel does not write come back as whatever
+            /// the device memory held: unless `T` is
+            /// [`AnyBitPattern`](crate::AnyBitPattern), the kernel must write
+            /// every element.
             pub const unsafe fn new(ptr: $ptr, len: usize) -> Self {
                 $name { ptr, len }
             }

@@ -2,15 +2,31 @@
 
 use core::fmt;
 
-/// Mapping failed: the runtime did not make the data present.
+use super::live::Overlap;
+
+/// Mapping failed: the device does not exist, the range overlaps a live
+/// mapping without lying inside it (libomptarget would abort the process),
+/// or the runtime did not make the data present.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MapError {
     pub(super) bytes: usize,
     pub(super) device: i64,
+    pub(super) overlap: Option<Overlap>,
+}
+
+impl MapError {
+    /// For an overlap: the host address ranges `[start, end)` asked for and
+    /// of the live mapping it overlaps.
+    pub fn overlap(&self) -> Option<((usize, usize), (usize, usize))> {
+        self.overlap.map(|o| (o.new, o.live))
+    }
 }
 
 impl fmt::Display for MapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(overlap) = &self.overlap {
+            return write!(f, "offload: mapping {} bytes: {overlap}", self.bytes);
+        }
         write!(
             f,
             "offload: mapping {} bytes to device {} failed (is the device available? OMP_TARGET_OFFLOAD=MANDATORY, LIBOMPTARGET_INFO=-1 tell more)",

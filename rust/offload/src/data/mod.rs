@@ -5,6 +5,8 @@
 //! cannot read or write the data while it is mapped except through the
 //! region's explicit updates. Launches that get the region as an argument
 //! find the data present (libomptarget counts references) and copy nothing.
+//! Every mapping is checked against the live ones first ([`live`]): one that
+//! would extend a live mapping (libomptarget aborts the process) is an error.
 //!
 //! ```no_run
 //! # use offload::{kernel, Launch};
@@ -25,11 +27,13 @@
 mod device;
 mod device_args;
 mod device_ptr;
+mod live;
 mod map_error;
 mod region;
 
 pub use device::Device;
 pub use device_args::{DeviceArg, DeviceArgs, device_ptrs};
 pub use device_ptr::DevicePtr;
+pub(crate) use live::{Overlap, Ranges};
 pub use map_error::MapError;
 pub use region::{Mapped, MappedMut, map, map_mut, map_out};

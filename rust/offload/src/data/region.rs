@@ -2,16 +2,21 @@
 //! which map their data when created and unmap it when dropped, and the
 //! [`HostIn`]/[`HostMut`] impls that let a launch take a region.
 
+use super::live::Ranges;
 use super::{Device, DevicePtr, MapError};
-use crate::args::{DeviceData, HostIn, HostMut};
+use crate::args::{AnyBitPattern, DeviceData, HostIn, HostMut};
 use crate::runtime::{self as rt, FROM, TO};
 
 impl Device {
     /// Maps `data` to this device (TO) for the region's lifetime.
     pub fn map<T: ?Sized + DeviceData>(self, data: &T) -> Result<Mapped<'_, T>, MapError> {
         let ptr = (data as *const T).cast::<u8>();
-        let device = begin(self, ptr, size_of_val(data), TO)?;
-        Ok(Mapped { host: data, device })
+        let (device, live) = begin(self, ptr, size_of_val(data), TO)?;
+        Ok(Mapped {
+            host: data,
+            device,
+            _live: live,
+        })
     }
 
     /// Maps `data` to this device and back (TO|FROM): copied in now, back
@@ -25,11 +30,13 @@ impl Device {
 
     /// Maps `data` from this device only (FROM): device memory is allocated,
     /// nothing is copied in; copied back at [`MappedMut::update_host`] and
-    /// when the region is dropped.
-    pub fn map_out<T: ?Sized + DeviceData>(
-        self,
-        data: &mut T,
-    ) -> Result<MappedMut<'_, T>, MapError> {
+    /// when the region is dropped. Elements a kernel did not write come back
+    /// as whatever the device memory held, so the elements must be
+    /// [`AnyBitPattern`] (use [`map_mut`](Self::map_mut) for others).
+    pub fn map_out<T: ?Sized + DeviceData>(self, data: &mut T) -> Result<MappedMut<'_, T>, MapError>
+    where
+        T::Elem: AnyBitPattern,
+    {
         self.map_with(data, FROM)
     }
 
@@ -39,28 +46,39 @@ impl Device {
         map: i64,
     ) -> Result<MappedMut<'_, T>, MapError> {
         let ptr = (data as *mut T).cast::<u8>();
-        let device = begin(self, ptr, size_of_val(data), map)?;
+        let (device, live) = begin(self, ptr, size_of_val(data), map)?;
         Ok(MappedMut {
             host: data,
             device,
             map,
+            _live: live,
         })
     }
 }
 
 /// Maps the `bytes` bytes at `ptr` on `device`: the device with the default
-/// resolved to its number, or an error if the device does not exist or the
-/// runtime did not make the data present.
-fn begin(device: Device, ptr: *const u8, bytes: usize, map: i64) -> Result<Device, MapError> {
+/// resolved to its number and the range entered among the live ones, or an
+/// error if the device does not exist, the range overlaps a live mapping
+/// without lying inside it, or the runtime did not make the data present.
+fn begin(
+    device: Device,
+    ptr: *const u8,
+    bytes: usize,
+    map: i64,
+) -> Result<(Device, Ranges), MapError> {
+    let error = |device, overlap| MapError {
+        bytes,
+        device,
+        overlap,
+    };
     if !device.exists() {
-        return Err(MapError {
-            bytes,
-            device: device.number(),
-        });
+        return Err(error(device.number(), None));
     }
     let device = Device(device.number());
+    let live = Ranges::enter(device.0, [(ptr as usize, bytes)])
+        .map_err(|overlap| error(device.0, Some(overlap)))?;
     if bytes == 0 {
-        return Ok(device);
+        return Ok((device, live));
     }
     // SAFETY: `ptr` points at `bytes` bytes borrowed by the region being made.
     unsafe {
@@ -75,12 +93,9 @@ fn begin(device: Device, ptr: *const u8, bytes: usize, map: i64) -> Result<Devic
     // SAFETY: an OpenMP query on a host address.
     let present = unsafe { rt::omp_target_is_present(ptr.cast(), device.0 as i32) };
     if present == 0 {
-        return Err(MapError {
-            bytes,
-            device: device.0,
-        });
+        return Err(error(device.0, None));
     }
-    Ok(device)
+    Ok((device, live))
 }
 
 /// Maps `data` to the default device (TO) while the region lives.
@@ -95,7 +110,10 @@ pub fn map_mut<T: ?Sized + DeviceData>(data: &mut T) -> Result<MappedMut<'_, T>,
 }
 
 /// Maps `data` from the default device only (FROM), see [`Device::map_out`].
-pub fn map_out<T: ?Sized + DeviceData>(data: &mut T) -> Result<MappedMut<'_, T>, MapError> {
+pub fn map_out<T: ?Sized + DeviceData>(data: &mut T) -> Result<MappedMut<'_, T>, MapError>
+where
+    T::Elem: AnyBitPattern,
+{
     Device::DEFAULT.map_out(data)
 }
 
@@ -104,6 +122,8 @@ pub fn map_out<T: ?Sized + DeviceData>(data: &mut T) -> Result<MappedMut<'_, T>,
 pub struct Mapped<'a, T: ?Sized + DeviceData> {
     host: &'a T,
     device: Device,
+    /// Leaves the live ranges after `drop` has unmapped the data.
+    _live: Ranges,
 }
 
 impl<T: ?Sized + DeviceData> Mapped<'_, T> {
@@ -146,6 +166,8 @@ pub struct MappedMut<'a, T: ?Sized + DeviceData> {
     host: &'a mut T,
     device: Device,
     map: i64,
+    /// Leaves the live ranges after `drop` has unmapped the data.
+    _live: Ranges,
 }
 
 impl<T: ?Sized + DeviceData> MappedMut<'_, T> {

@@ -1,0 +1,212 @@
+//! The host ranges mapped on each device while regions and launches live.
+//!
+//! libomptarget keeps one entry per mapped host range and aborts the process
+//! ("explicit extension not allowed") when a new mapping overlaps an entry
+//! without lying inside it. Shared borrows may overlap (`map(&v[0..4])` and
+//! `map(&v[2..6])`), so every mapping this crate makes is checked here first:
+//! a range inside a live entry shares it (libomptarget counts references),
+//! a range that overlaps one otherwise is an [`Overlap`] error, any other
+//! range becomes an entry of its own.
+
+use alloc::vec::Vec;
+use core::cell::UnsafeCell;
+use core::fmt;
+use core::sync::atomic::{AtomicBool, Ordering};
+
+/// A new host range that overlaps a live mapping without lying inside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overlap {
+    /// The device number.
+    pub device: i64,
+    /// The range asked for: `[start, end)` host addresses.
+    pub new: (usize, usize),
+    /// The live mapping it overlaps.
+    pub live: (usize, usize),
+}
+
+impl fmt::Display for Overlap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "host range {:#x}..{:#x} overlaps the range {:#x}..{:#x} mapped on device {} without lying inside it (libomptarget cannot extend a mapping); map the enclosing range once, or end the other mapping first",
+            self.new.0, self.new.1, self.live.0, self.live.1, self.device
+        )
+    }
+}
+
+/// A live entry: a device, a host range and how many mappings share it.
+struct Entry {
+    device: i64,
+    start: usize,
+    end: usize,
+    refs: usize,
+}
+
+/// The entries, behind a spin lock (`no_std`: held only to scan a short list).
+struct Live {
+    locked: AtomicBool,
+    entries: UnsafeCell<Vec<Entry>>,
+}
+
+// SAFETY: `entries` is only reached through `with_entries`, which holds
+// the lock.
+unsafe impl Sync for Live {}
+
+static LIVE: Live = Live {
+    locked: AtomicBool::new(false),
+    entries: UnsafeCell::new(Vec::new()),
+};
+
+fn with_entries<R>(f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
+    while LIVE
+        .locked
+        .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
+        .is_err()
+    {
+        core::hint::spin_loop();
+    }
+    // SAFETY: the lock is held, so this is the only reference.
+    let result = f(unsafe { &mut *LIVE.entries.get() });
+    LIVE.locked.store(false, Ordering::Release);
+    result
+}
+
+/// Where `[start, end)` goes among `entries`: the index of the live entry
+/// holding it, `None` for a new entry, or the overlap.
+fn place(
+    entries: &[Entry],
+    device: i64,
+    start: usize,
+    end: usize,
+) -> Result<Option<usize>, Overlap> {
+    for (i, e) in entries.iter().enumerate() {
+        if e.device != device || e.end <= start || end <= e.start {
+            continue;
+        }
+        // Entries never overlap each other, so this is the only candidate.
+        if e.start <= start && end <= e.end {
+            return Ok(Some(i));
+        }
+        return Err(Overlap {
+            device,
+            new: (start, end),
+            live: (e.start, e.end),
+        });
+    }
+    Ok(None)
+}
+
+fn add(entries: &mut Vec<Entry>, device: i64, start: usize, end: usize) -> Result<(), Overlap> {
+    match place(entries, device, start, end)? {
+        Some(i) => entries[i].refs += 1,
+        None => entries.push(Entry {
+            device,
+            start,
+            end,
+            refs: 1,
+        }),
+    }
+    Ok(())
+}
+
+fn remove(entries: &mut Vec<Entry>, device: i64, start: usize, end: usize) {
+    if let Ok(Some(i)) = place(entries, device, start, end) {
+        entries[i].refs -= 1;
+        if entries[i].refs == 0 {
+            entries.swap_remove(i);
+        }
+    }
+}
+
+/// Host ranges entered as one mapping (a region, or a launch's arguments);
+/// they leave when this is dropped.
+#[must_use]
+#[derive(Debug)]
+pub struct Ranges {
+    device: i64,
+    ranges: Vec<(usize, usize)>,
+}
+
+impl Ranges {
+    /// Enters the `(address, bytes)` ranges on `device` (a number, not -1)
+    /// in order (empty ones skipped), or enters none and returns the first
+    /// overlap.
+    pub fn enter(
+        device: i64,
+        ranges: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Result<Ranges, Overlap> {
+        let ranges: Vec<(usize, usize)> = ranges
+            .into_iter()
+            .filter(|&(_, bytes)| bytes > 0)
+            .map(|(start, bytes)| (start, start.saturating_add(bytes)))
+            .collect();
+        with_entries(|entries| {
+            for (i, &(start, end)) in ranges.iter().enumerate() {
+                if let Err(overlap) = add(entries, device, start, end) {
+                    for &(start, end) in ranges[..i].iter().rev() {
+                        remove(entries, device, start, end);
+                    }
+                    return Err(overlap);
+                }
+            }
+            Ok(())
+        })?;
+        Ok(Ranges { device, ranges })
+    }
+}
+
+impl Drop for Ranges {
+    fn drop(&mut self) {
+        with_entries(|entries| {
+            for &(start, end) in self.ranges.iter().rev() {
+                remove(entries, self.device, start, end);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Addresses no other test maps (the registry is one per process).
+    const BASE: usize = 0x7000_0000_0000;
+
+    #[test]
+    fn ranges_inside_a_live_one_share_it_and_overlaps_are_refused() {
+        let whole = Ranges::enter(0, [(BASE, 64)]).unwrap();
+        let inside = Ranges::enter(0, [(BASE + 8, 8)]).unwrap();
+        let overlap = Ranges::enter(0, [(BASE + 32, 64)]).unwrap_err();
+        assert_eq!(overlap.new, (BASE + 32, BASE + 96));
+        assert_eq!(overlap.live, (BASE, BASE + 64));
+        // Another device, or a disjoint range: no overlap.
+        let other = Ranges::enter(1, [(BASE + 32, 64)]).unwrap();
+        let next = Ranges::enter(0, [(BASE + 64, 16)]).unwrap();
+        drop((whole, inside, other, next));
+        // All gone: the range that overlapped may be mapped now.
+        drop(Ranges::enter(0, [(BASE + 32, 64)]).unwrap());
+    }
+
+    #[test]
+    fn a_refused_set_leaves_nothing_behind() {
+        let base = BASE + 0x1000;
+        // The second range extends the first: refused, the first left too.
+        let err = Ranges::enter(0, [(base, 16), (base + 8, 16), (base, 0)]).unwrap_err();
+        assert_eq!(err.live, (base, base + 16));
+        let same = Ranges::enter(0, [(base, 16), (base, 16), (base + 4, 4)]).unwrap();
+        drop(same);
+        drop(Ranges::enter(0, [(base + 8, 16)]).unwrap());
+    }
+
+    #[test]
+    fn an_inner_range_cannot_grow_into_an_enclosing_one() {
+        let base = BASE + 0x2000;
+        let inner = Ranges::enter(0, [(base + 8, 8)]).unwrap();
+        let err = Ranges::enter(0, [(base, 32)]).unwrap_err();
+        assert_eq!(
+            (err.new, err.live),
+            ((base, base + 32), (base + 8, base + 16))
+        );
+        drop(inner);
+    }
+}

@@ -1,0 +1,47 @@
+//! Kernels whose argument types depend on the crate's features and cfgs.
+
+#![no_std]
+
+use offload::{DeviceCopy, Out, grid_stride, kernel};
+
+/// f64 with the `double` feature, else f32.
+#[cfg(feature = "double")]
+pub type Real = f64;
+/// f64 with the `double` feature, else f32.
+#[cfg(not(feature = "double"))]
+pub type Real = f32;
+
+/// `x[i] = a * x[i] + 1`, in `Real`.
+#[kernel]
+pub fn affine(a: Real, x: &mut [Real]) {
+    for i in grid_stride(x.len()) {
+        x[i] = a * x[i] + 1.0;
+    }
+}
+
+/// 12 bytes where debug assertions are on (the host's dev profile), 8 in
+/// the device build.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, DeviceCopy)]
+pub struct Probe {
+    pub value: f32,
+    #[cfg(debug_assertions)]
+    pub checks: u32,
+    pub weight: f32,
+}
+
+/// `p[i].value *= p[i].weight`.
+#[kernel]
+pub fn weigh(p: &mut [Probe]) {
+    for i in grid_stride(p.len()) {
+        p[i].value *= p[i].weight;
+    }
+}
+
+/// `out = x[0] + x[len - 1]`.
+#[kernel]
+pub fn ends(x: &[u32], mut out: Out<'_, u32>) {
+    if offload::index::global_id() == 0 && !x.is_empty() {
+        out.write(x[0] + x[x.len() - 1]);
+    }
+}
