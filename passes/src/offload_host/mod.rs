@@ -199,7 +199,7 @@ impl ModulePass for OffloadHost {
         Ok(OffloadHost { options })
     }
 
-    fn run(&self, module: &Module<'_>, _: &mut Diagnostics) -> Result<bool, Error> {
+    fn run(&self, module: &Module<'_>, diagnostics: &mut Diagnostics) -> Result<bool, Error> {
         let image = DeviceImage::load(&self.options.image).map_err(Error::Image)?;
         if let Some(arch) = self.options.arch {
             image.check_arch(arch).map_err(Error::Image)?;
@@ -207,6 +207,11 @@ impl ModulePass for OffloadHost {
         let plan = plan::plan(module, &image, &self.options)?;
         if plan.is_empty() {
             return Ok(false);
+        }
+        for launch in &plan.launches {
+            if let Some(warning) = launch.untied_warning(&image.path) {
+                diagnostics.warn(warning);
+            }
         }
         emit(module, &image, &self.options, &plan).map_err(|e| Error::Internal {
             what: e.to_string(),
