@@ -10,6 +10,9 @@
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
+; Its descriptor's digest is 0: nothing ties the launch to the image, a warning.
+; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=UNTIED
+; UNTIED: warning: offload-host: launch of 'fill' in function 'main': its descriptor's image digest is 0 (not checked), so nothing ties it to image
 ; Arguments: device, pointer (0 a buffer, 1 dangling as Rust's empty slices, 2 null), size, config version, n.
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 0 8 3 2 2>&1 | %FileCheck %s --check-prefix=OK
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 1 0 3 0 2>&1 | %FileCheck %s --check-prefix=EMPTY
