@@ -202,13 +202,20 @@ fn the_config_carries_the_grid_and_the_sizes() {
     assert_eq!(result, Ok(()));
 }
 
-unsafe extern "C" fn empty_stub(config: *const offload::__private::LaunchConfig, _: *const u64) -> i32 {
+unsafe extern "C" fn empty_stub(
+    config: *const offload::__private::LaunchConfig,
+    _: *const u64,
+) -> i32 {
     // SAFETY: the launch passes a valid config with two sizes.
     let config = unsafe { &*config };
     // SAFETY: as above.
     let sizes = unsafe { std::slice::from_raw_parts(config.sizes, 2) };
     // A version-3 config: 0 is a size (0 bytes), not "none given".
-    if config.version == 3 && sizes == [0, 0] { 0 } else { 1 }
+    if config.version == 3 && sizes == [0, 0] {
+        0
+    } else {
+        1
+    }
 }
 
 #[test]
