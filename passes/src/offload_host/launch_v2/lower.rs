@@ -148,6 +148,8 @@ pub fn config_size<'ctx>(
     let entry = builder.build_load(i64, at, "")?.into_int_value();
     let given = builder.build_int_compare(IntPredicate::NE, entry, sizes.not_given, "")?;
     let given = builder.build_and(sizes.has_sizes, given, "")?;
-    let size = builder.build_select(given, entry, size, "")?.into_int_value();
+    let size = builder
+        .build_select(given, entry, size, "")?
+        .into_int_value();
     Ok((size, given))
 }

@@ -103,7 +103,8 @@ pub fn emit<'ctx>(
     let field = |index| builder.build_struct_gep(types.launch_config, config, index, "");
     let teams = dims(&builder, types, field(config::TEAMS_FIELD)?)?;
     let threads = dims(&builder, types, field(config::THREADS_FIELD)?)?;
-    let dyn_mem = builder.build_load(i32, field(config::DYN_CGROUP_MEM_FIELD)?, "dyn_cgroup_mem")?;
+    let dyn_mem =
+        builder.build_load(i32, field(config::DYN_CGROUP_MEM_FIELD)?, "dyn_cgroup_mem")?;
     fill_kernel_args(
         &builder,
         types,
@@ -198,14 +199,21 @@ fn check_config<'ctx>(
     let ok = builder.build_or(is(CONFIG_VERSION)?, is(CONFIG_VERSION_ZERO_NOT_GIVEN)?, "")?;
     builder.build_conditional_branch(ok, sizes, refusals.bad_config)?;
     builder.position_at_end(sizes);
-    let known = function.get_nth_param(7).expect("declared").into_int_value();
+    let known = function
+        .get_nth_param(7)
+        .expect("declared")
+        .into_int_value();
     builder.build_conditional_branch(known, device_block, refusals.no_size)?;
     builder.position_at_end(device_block);
     let device = builder
         .build_load(i64, field(config::DEVICE_FIELD)?, "device")?
         .into_int_value();
     let devices = builder
-        .build_call(types.function(module, "omp_get_num_devices"), &[], "devices")?
+        .build_call(
+            types.function(module, "omp_get_num_devices"),
+            &[],
+            "devices",
+        )?
         .try_as_basic_value()
         .basic()
         .expect("omp_get_num_devices returns i32")
