@@ -40,11 +40,15 @@
 ; IR: %fill.rc = call i32 @__offload_run_launch2(ptr %config, ptr @.fill.region_id.{{[0-9a-f]+}}, i32 2, ptr %.offload_baseptrs, ptr %.offload_ptrs, ptr %.offload_sizes, ptr @.offload_maptypes.fill, i1 %{{[0-9]+}})
 ; IR-NEXT: call void @__offload_launch_check(i32 %fill.rc,
 ; IR-LABEL: define internal i32 @__offload_run_launch2(ptr %config, ptr %region_id, i32 %count, ptr %baseptrs, ptr %ptrs, ptr %sizes, ptr %maptypes, i1 %sizes_known)
-; IR: %version{{[0-9]*}} = load i32, ptr
-; IR: %device = load i64, ptr
-; IR: %rc = call i32 @__tgt_target_kernel(ptr null, i64 %device, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}, ptr %region_id, ptr %kernel_args)
 ; IR: ret i32 -2
 ; IR: ret i32 -3
+; IR: ret i32 -100
+; IR: ret i32 -5
+; IR: ret i32 -4
+; IR: %version = load i32, ptr
+; IR: %device = load i64, ptr
+; IR: %devices = call i32 @omp_get_num_devices()
+; IR: %rc = call i32 @__tgt_target_kernel(ptr null, i64 %device, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}, ptr %region_id, ptr %kernel_args)
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

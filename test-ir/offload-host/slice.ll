@@ -10,6 +10,11 @@
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -S -o - | %FileCheck %s --check-prefix=IR
+; A v1 launch carries no image digest: a build that reuses compiled host code
+; (rustc -Cincremental) would keep the image embedded before, so it is a
+; warning naming the kernel and the caller:
+; RUN: %opt -passes='offload-host<image=%t/dev.so>' %t/host.ll -disable-output 2>&1 | %FileCheck %s --check-prefix=UNTIED -DIMAGE=%t/dev.so
+; UNTIED: warning: offload-host: launch of 'scale' in function 'main': the v1 call form carries no image digest, so nothing ties it to image '[[IMAGE]]': a build that reuses compiled host code (rustc -Cincremental) keeps the image embedded when it was compiled after the image changes; use the v2 form with the image's digest
 ; RUN: %host-link %t/host.ll %t/dev.so %t/host.exe
 ; RUN: %run-offload %t/dev.so %t/host.exe | %FileCheck %s
 

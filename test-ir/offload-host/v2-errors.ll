@@ -1,7 +1,7 @@
 ; Errors of the v2 call form @"__offload_launch2.K"(ptr %descriptor, ptr
 ; %config, args...), each naming the kernel and the caller, with no output
 ; written. (Mismatches with the kernel's manifest are contract-mismatch.ll's;
-; the run-time codes -2 and -3 are offload-e2e/v2-launch.ll's.)
+; the run-time codes are offload-e2e/v2-launch.ll's and v2-guards.ll's.)
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %device-image -passes=offload-wrap-kernels %t/dev.ll %t/dev.so
 ; RUN: %read-manifest --digest %t/dev.so > %t/digest.txt
@@ -28,6 +28,9 @@
 ; COUNT: error: offload-host: launch of 'scale' in function 'f': the launch descriptor describes 1 arguments, the call passes 2
 ; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/body.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=BODY
 ; BODY: error: offload-host: launch of 'scale' in function 'f': '__offload_launch2.scale' has a body; a launch calls an external declaration
+; A SIZE of 2^63 bytes or more (libomptarget's sizes are int64_t):
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/huge.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=HUGE
+; HUGE: error: offload-host: launch of 'scale' in function 'f': its descriptor @"desc" argument 0: SIZE 9223372036854775808 is 2^63 bytes or more, larger than any mapping
 ; A v2 launch of a kernel the image lacks lists the image's kernels:
 ; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t/dev.so>' %t/missing.ll -o %t.out 2>&1 | %FileCheck %s --check-prefix=MISSING -DIMAGE=%t/dev.so
 ; MISSING: error: offload-host: kernel 'nope' is not in image '[[IMAGE]]' (its kernels: scale)
@@ -71,6 +74,14 @@ define i32 @f(ptr %cfg, ptr %p) {
 
 ;--- words.ll
 @desc = private unnamed_addr constant [5 x i64] [i64 2, i64 0, i64 2, i64 3, i64 0]
+declare i32 @"__offload_launch2.scale"(ptr, ptr, ptr, i32)
+define i32 @f(ptr %cfg, ptr %p) {
+  %r = call i32 @"__offload_launch2.scale"(ptr @desc, ptr %cfg, ptr %p, i32 1)
+  ret i32 %r
+}
+
+;--- huge.ll
+@desc = private unnamed_addr constant [7 x i64] [i64 2, i64 0, i64 2, i64 3, i64 9223372036854775808, i64 0, i64 0]
 declare i32 @"__offload_launch2.scale"(ptr, ptr, ptr, i32)
 define i32 @f(ptr %cfg, ptr %p) {
   %r = call i32 @"__offload_launch2.scale"(ptr @desc, ptr %cfg, ptr %p, i32 1)

@@ -4,7 +4,7 @@
 
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::types::{ArrayType, BasicType};
-use inkwell::values::PointerValue;
+use inkwell::values::{IntValue, PointerValue};
 
 /// The constant `getelementptr (T, ptr base, i64 index)`: `base` plus
 /// `index` elements of `element`, as a constant expression (an address in
@@ -43,4 +43,19 @@ pub fn array_element<'ctx>(
     // above) address an element of the array, so `inbounds` holds whenever
     // `array` points at an `[N x T]`, which the caller's type says.
     unsafe { builder.build_in_bounds_gep(ty, array, &indices, "") }
+}
+
+/// `getelementptr T, ptr base, i32 index` at the builder: `base` plus a
+/// run-time `index` elements of `element` (no `inbounds`: the caller's
+/// loop bounds keep it in the array, LLVM assumes nothing).
+pub fn element<'ctx>(
+    builder: &Builder<'ctx>,
+    element: impl BasicType<'ctx>,
+    base: PointerValue<'ctx>,
+    index: IntValue<'ctx>,
+) -> Result<PointerValue<'ctx>, BuilderError> {
+    // SAFETY: one index over a sized element type and no `inbounds`: LLVM
+    // computes `base + index * sizeof(T)`, defined for any index; only a
+    // load or store through it needs it in bounds.
+    unsafe { builder.build_gep(element, base, &[index], "") }
 }

@@ -80,6 +80,11 @@ pub enum DescriptorProblem {
         arg: usize,
         len: u64,
     },
+    /// A SIZE above `MAX_SIZE`: no mapping can be that large.
+    SizeTooLarge {
+        arg: usize,
+        size: u64,
+    },
     /// A global without an initializer here.
     NoInitializer,
     /// A global that is not `constant`, or whose linkage lets another
@@ -140,6 +145,10 @@ impl std::fmt::Display for DescriptorProblem {
             DescriptorProblem::LengthIndex { arg, len } => {
                 write!(f, "argument {arg}: length index {len} is out of range")
             }
+            DescriptorProblem::SizeTooLarge { arg, size } => write!(
+                f,
+                "argument {arg}: SIZE {size} is 2^63 bytes or more, larger than any mapping"
+            ),
             DescriptorProblem::NoInitializer => write!(
                 f,
                 "has no initializer here (defined in another codegen unit? use -Ccodegen-units=1)"
@@ -174,6 +183,15 @@ pub fn check_map(arg: usize, map: u64) -> Result<(), DescriptorProblem> {
     }
     if map & map_type::LITERAL != 0 && map & (map_type::TO | map_type::FROM) != 0 {
         return Err(DescriptorProblem::LiteralAndMapped { arg, map });
+    }
+    Ok(())
+}
+
+/// Checks a descriptor's SIZE word for argument `arg` (at most
+/// `MAX_SIZE`: libomptarget takes sizes as `int64_t`).
+pub fn check_size(arg: usize, size: u64) -> Result<(), DescriptorProblem> {
+    if size > offload_contract::descriptor::MAX_SIZE {
+        return Err(DescriptorProblem::SizeTooLarge { arg, size });
     }
     Ok(())
 }

@@ -6,7 +6,6 @@
 //! ([`super::launch_v1::lower`]); a v2 launch calls the module's
 //! `__offload_run_launch2` with its config ([`super::launch_v2::lower`]).
 
-use inkwell::IntPredicate;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::{Linkage, Module};
 use inkwell::types::BasicTypeEnum;
@@ -218,7 +217,9 @@ impl<'ctx> Lowering<'_, 'ctx> {
             if let Some(sizes) = sizes_alloca {
                 let mut size = self.argument_size(builder, arg, operands)?;
                 if let (Some(source), ArgPlan::Mapped { .. }) = (config_sizes, arg) {
-                    size = launch_v2::lower::config_size(self, builder, source, i, n, size)?;
+                    let given;
+                    (size, given) =
+                        launch_v2::lower::config_size(self, builder, source, i, n, size)?;
                     if matches!(
                         arg,
                         ArgPlan::Mapped {
@@ -226,13 +227,7 @@ impl<'ctx> Lowering<'_, 'ctx> {
                             ..
                         }
                     ) {
-                        let known = builder.build_int_compare(
-                            IntPredicate::NE,
-                            size,
-                            i64.const_zero(),
-                            "",
-                        )?;
-                        sizes_known = builder.build_and(sizes_known, known, "")?;
+                        sizes_known = builder.build_and(sizes_known, given, "")?;
                     }
                 }
                 builder.build_store(

@@ -104,6 +104,7 @@ impl<'ctx> Types<'ctx> {
                 c.i32_type().fn_type(&[ptr, i64, i32, i32, ptr, ptr], false),
             ),
             ("__tgt_register_lib", void.fn_type(&[ptr], false)),
+            ("omp_get_num_devices", c.i32_type().fn_type(&[], false)),
             ("__tgt_unregister_lib", void.fn_type(&[ptr], false)),
             ("atexit", c.i32_type().fn_type(&[ptr], false)),
             ("fprintf", c.i32_type().fn_type(&[ptr, ptr], true)),

@@ -31,7 +31,8 @@
 //! SIZE); the config (`LaunchConfig`: teams, threads, dynamic shared memory,
 //! device, per-argument sizes) is read at run time. A descriptor whose
 //! digest is not the image's is an error: the host was compiled against
-//! another image.
+//! another image. A launch without the image's digest (v1, or digest 0) is
+//! a warning: a build reusing compiled host code would keep its old image.
 //!
 //! **Checks** ([`check`]): every launch's argument count and kinds (pointer,
 //! integer width, float kind, by-value aggregate size; a mapped size smaller
@@ -40,7 +41,9 @@
 //!
 //! **Result**: a launch returns `void`, or `i32` when the call's result is
 //! used — it is then the runtime's return code (0 = launched; a v2 launch
-//! also returns -2 for a bad config and -3 for a size known nowhere). An
+//! also returns -2 for a bad config, -3 for a size known nowhere, -100 for a
+//! device out of range, -4 for a null pointer with a size and -5 for a size
+//! of 2^63 or more, where libomptarget would abort or crash). An
 //! unused result is checked by `@__offload_launch_check(i32 rc, ptr name)`:
 //! on non-zero it prints `offload: kernel 'K' launch failed (code N)` to
 //! stderr and aborts.
@@ -199,7 +202,7 @@ impl ModulePass for OffloadHost {
         Ok(OffloadHost { options })
     }
 
-    fn run(&self, module: &Module<'_>, _: &mut Diagnostics) -> Result<bool, Error> {
+    fn run(&self, module: &Module<'_>, diagnostics: &mut Diagnostics) -> Result<bool, Error> {
         let image = DeviceImage::load(&self.options.image).map_err(Error::Image)?;
         if let Some(arch) = self.options.arch {
             image.check_arch(arch).map_err(Error::Image)?;
@@ -207,6 +210,11 @@ impl ModulePass for OffloadHost {
         let plan = plan::plan(module, &image, &self.options)?;
         if plan.is_empty() {
             return Ok(false);
+        }
+        for launch in &plan.launches {
+            if let Some(warning) = launch.untied_warning(&image.path) {
+                diagnostics.warn(warning);
+            }
         }
         emit(module, &image, &self.options, &plan).map_err(|e| Error::Internal {
             what: e.to_string(),

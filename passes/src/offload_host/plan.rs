@@ -14,7 +14,7 @@ use super::error::Error;
 use super::image::DeviceImage;
 use super::libomptarget;
 use super::{launch_v1, launch_v2};
-use crate::ir::{calls, module_utils};
+use crate::ir::{calls, module_utils, naming};
 
 /// How one argument is passed.
 #[derive(Debug, Clone, Copy)]
@@ -90,6 +90,38 @@ pub struct Launch<'ctx> {
     pub args: Vec<ArgPlan>,
     /// True when the call's i32 result is used: it receives the return code.
     pub returns_code: bool,
+    /// Whether the launch names the image it was compiled against.
+    pub image_tie: ImageTie,
+}
+
+/// What ties a compiled launch to the image it was checked against. A build
+/// that reuses compiled host code (rustc's `-Cincremental` cache) does not
+/// run the pass again: only a digest the host source depends on (`env!`)
+/// makes a changed image recompile the launch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageTie {
+    /// v2 with the image's digest: a stale descriptor is a compile-time error.
+    Digest,
+    /// v1: its descriptor carries no digest.
+    V1Form,
+    /// v2 with digest 0 (not checked).
+    ZeroDigest,
+}
+
+impl Launch<'_> {
+    /// The warning for a launch nothing ties to its image.
+    pub fn untied_warning(&self, image: &str) -> Option<String> {
+        let why = match self.image_tie {
+            ImageTie::Digest => return None,
+            ImageTie::V1Form => "the v1 call form carries no image digest",
+            ImageTie::ZeroDigest => "its descriptor's image digest is 0 (not checked)",
+        };
+        Some(format!(
+            "launch of '{}' in function '{}': {why}, so nothing ties it to image '{image}': a build that reuses compiled host code (rustc -Cincremental) keeps the image embedded when it was compiled after the image changes; use the v2 form with the image's digest",
+            naming::display_symbol(&self.kernel),
+            naming::name_of(self.caller),
+        ))
+    }
 }
 
 pub struct Plan<'ctx> {

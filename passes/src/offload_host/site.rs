@@ -12,7 +12,7 @@ use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue};
 use super::check::Signature;
 use super::error::{Error, LaunchProblem};
 use super::image::DeviceImage;
-use super::plan::{ArgPlan, Grid, Launch};
+use super::plan::{ArgPlan, Grid, ImageTie, Launch};
 use crate::ir::{Type, Value, calls, naming};
 
 /// A launch call with what argument planning looks at.
@@ -97,6 +97,7 @@ impl<'ctx> Site<'_, 'ctx> {
             first_arg,
             args,
             returns_code,
+            image_tie: ImageTie::Digest,
         })
     }
 

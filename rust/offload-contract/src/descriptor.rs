@@ -12,6 +12,11 @@
 
 use crate::map_type;
 
+/// The largest SIZE a descriptor word or a config's sizes entry may give: a
+/// mapping of 2^63 bytes or more is refused (at compile time for a
+/// descriptor, by the launch at run time for a config).
+pub const MAX_SIZE: u64 = i64::MAX as u64;
+
 /// The bits a descriptor's MAP word may contain.
 pub const ACCEPTED_MAP: u64 =
     map_type::TO | map_type::FROM | map_type::LITERAL | map_type::IMPLICIT;

@@ -7,13 +7,21 @@ pub const SUCCESS: i32 = 0;
 /// libomptarget refused the launch (`OFFLOAD_FAIL`).
 pub const OFFLOAD_FAIL: i32 = -1;
 /// The [`LaunchConfig`](crate::LaunchConfig) pointer is null or its version
-/// is not [`launch_config::VERSION`](crate::launch_config::VERSION).
+/// is neither [`launch_config::VERSION`](crate::launch_config::VERSION) nor
+/// [`launch_config::VERSION_ZERO_NOT_GIVEN`](crate::launch_config::VERSION_ZERO_NOT_GIVEN).
 pub const BAD_CONFIG: i32 = -2;
 /// A pointer argument's size was known neither at compile time nor from
 /// the config's sizes.
 pub const NO_SIZE: i32 = -3;
-/// The config's device is not a device of the runtime: the launch stub
-/// refuses it (libomptarget would abort the process).
+/// A mapped pointer argument is null but its size is not 0: there is
+/// nothing to copy from or to (libomptarget would crash reading it).
+pub const NULL_POINTER: i32 = -4;
+/// A mapped pointer argument's size is [`MAX_SIZE`](crate::descriptor::MAX_SIZE)
+/// + 1 bytes or more: no allocation can hold it (libomptarget would abort).
+pub const SIZE_TOO_LARGE: i32 = -5;
+/// The config's device is neither -1 (the default device) nor a device of
+/// the runtime (`0..omp_get_num_devices()`): the launch refuses it
+/// (libomptarget would abort the process).
 pub const NO_SUCH_DEVICE: i32 = -100;
 /// An argument's host range overlaps a range mapped at the time without
 /// lying inside it: the host launcher refuses the launch (libomptarget

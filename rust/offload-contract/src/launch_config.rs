@@ -8,18 +8,28 @@
 
 use core::mem::offset_of;
 
-/// The version a launch accepts in [`LaunchConfig::version`].
-pub const VERSION: u32 = 2;
+/// The version [`LaunchConfig::new`] writes: a [`LaunchConfig::sizes`]
+/// entry of [`SIZE_NOT_GIVEN`] leaves that argument's size to the
+/// descriptor (or what the lowering infers); any other entry is the
+/// argument's size, 0 included (an empty slice maps 0 bytes).
+pub const VERSION: u32 = 3;
+
+/// The other version a launch accepts: a sizes entry of 0 means "not
+/// given", so such a config cannot map 0 bytes.
+pub const VERSION_ZERO_NOT_GIVEN: u32 = 2;
+
+/// A [`VERSION`] config's sizes entry that gives no size.
+pub const SIZE_NOT_GIVEN: u64 = u64::MAX;
 
 /// The device number that selects the runtime's default device.
 pub const DEFAULT_DEVICE: i64 = -1;
 
 /// How to run one v2 launch: the grid, dynamic shared memory, the device
-/// and the byte size of each launch argument (0 where not a pointer).
+/// and the byte size of each launch argument (read only for pointers).
 #[repr(C)]
 #[derive(Debug)]
 pub struct LaunchConfig {
-    /// [`VERSION`].
+    /// [`VERSION`] (or [`VERSION_ZERO_NOT_GIVEN`]).
     pub version: u32,
     /// Zero.
     pub reserved: u32,
@@ -31,7 +41,8 @@ pub struct LaunchConfig {
     pub dyn_cgroup_mem: u32,
     /// The libomptarget device number ([`DEFAULT_DEVICE`]: the default).
     pub device: i64,
-    /// One size in bytes per launch argument.
+    /// Null, or one size in bytes per launch argument ([`SIZE_NOT_GIVEN`]:
+    /// none given).
     pub sizes: *const u64,
 }
 
@@ -98,7 +109,7 @@ mod tests {
     fn new_writes_the_version() {
         let sizes = [4u64, 8];
         let config = LaunchConfig::new([2, 3, 1], [32, 2, 1], 256, DEFAULT_DEVICE, sizes.as_ptr());
-        assert_eq!((config.version, config.reserved), (2, 0));
+        assert_eq!((config.version, config.reserved), (3, 0));
         assert_eq!((config.teams, config.threads), ([2, 3, 1], [32, 2, 1]));
         assert_eq!((config.dyn_cgroup_mem, config.device), (256, -1));
         assert_eq!(config.sizes, sizes.as_ptr());

@@ -3,7 +3,7 @@
 use core::fmt;
 
 use offload_contract::LaunchConfig;
-use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE};
+use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE, NULL_POINTER, SIZE_TOO_LARGE};
 pub use offload_contract::launch_code::{LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE};
 use offload_contract::launch_config::DEFAULT_DEVICE;
 use offload_contract::layout;
@@ -138,9 +138,11 @@ impl Launch {
 ///
 /// Codes: what libomptarget's `__tgt_target_kernel` returned (non-zero),
 /// or from the launch lowering `-2` (the launch configuration's version is
-/// not 2) and `-3` (a pointer argument's size is known nowhere), or
-/// [`NO_SUCH_DEVICE`], or from the launcher [`OVERLAPPING_RANGE`] (an argument's host range
-/// overlaps a mapped range without lying inside it: see
+/// not one it reads), `-3` (a pointer argument's size is known nowhere),
+/// `-4` (a null pointer argument with a size), `-5` (a size of 2^63 bytes
+/// or more) and [`NO_SUCH_DEVICE`] (a device that is neither -1 nor one of
+/// the runtime's), or from the launcher [`OVERLAPPING_RANGE`] (an argument's
+/// host range overlaps a mapped range without lying inside it: see
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
 /// has another layout in the device image: see [`layout`](Self::layout)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,6 +256,14 @@ impl fmt::Display for LaunchError {
                 "the launch configuration was refused (code {BAD_CONFIG})"
             ),
             NO_SIZE => write!(f, "a pointer argument's size is unknown (code {NO_SIZE})"),
+            NULL_POINTER => write!(
+                f,
+                "a pointer argument is null but maps bytes (code {NULL_POINTER})"
+            ),
+            SIZE_TOO_LARGE => write!(
+                f,
+                "a pointer argument's size is 2^63 bytes or more (code {SIZE_TOO_LARGE})"
+            ),
             code => write!(f, "libomptarget returned {code}"),
         }?;
         self.fmt_symbol(f)
@@ -271,3 +281,26 @@ impl LaunchError {
 }
 
 impl core::error::Error for LaunchError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn each_lowering_code_says_what_was_refused() {
+        let error = |code| LaunchError {
+            kernel: "k::fill",
+            symbol: "fill",
+            code,
+        };
+        assert_eq!(
+            error(NULL_POINTER).to_string(),
+            "offload: kernel `k::fill` was not launched: a pointer argument is null but maps bytes (code -4)"
+        );
+        assert_eq!(
+            error(SIZE_TOO_LARGE).to_string(),
+            "offload: kernel `k::fill` was not launched: a pointer argument's size is 2^63 bytes or more (code -5)"
+        );
+    }
+}

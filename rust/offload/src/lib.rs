@@ -160,6 +160,9 @@
 //! | `#[repr(C)]` struct `S` by value (`#[derive(Clone, Copy, offload::DeviceCopy)]`), arrays | pointer to a copy | TO | `S` |
 //! | `RawIn<T>`, `RawOut<T>`, `RawInOut<T>` (`unsafe fn new(ptr, len)`) | pointer, length | TO / FROM / TO\|FROM | the wrapper |
 //!
+//! Empty inputs launch: `&[]`, `Vec::new()`, `[T; 0]`, an empty `Out` or
+//! region, a zero-sized struct map 0 bytes, and the kernel sees length 0.
+//!
 //! `T` is a [`DeviceCopy`] type (scalars, arrays, derived `#[repr(C)]` structs:
 //! checked field by field). Structs go by pointer to a mapped copy, not by value
 //! through `extern "C"`: x86_64's SysV ABI would split them into registers that

@@ -132,7 +132,7 @@ unsafe extern "C" fn checking_stub(
     let (config, args) = unsafe { (&*config, std::slice::from_raw_parts(args, 2)) };
     // SAFETY: the launch passes two sizes, one per slot.
     let sizes = unsafe { std::slice::from_raw_parts(config.sizes, 2) };
-    let ok = config.version == 2
+    let ok = config.version == 3
         && config.teams == [3, 2, 1]
         && config.threads == [128, 1, 1]
         && config.dyn_cgroup_mem == 512
@@ -310,4 +310,43 @@ fn a_launch_whose_types_have_other_layouts_in_the_image_is_an_err() {
     assert!(fields.unwrap_err().to_string().contains(
         "(host: 8 bytes, align 4; device: 8 bytes, align 4; other field offsets or field types)"
     ));
+}
+
+unsafe extern "C" fn empty_stub(
+    config: *const offload::__private::LaunchConfig,
+    _: *const u64,
+) -> i32 {
+    // SAFETY: the launch passes a valid config with two sizes.
+    let config = unsafe { &*config };
+    // SAFETY: as above.
+    let sizes = unsafe { std::slice::from_raw_parts(config.sizes, 2) };
+    // A version-3 config: 0 is a size (0 bytes), not "none given".
+    if config.version == 3 && sizes == [0, 0] {
+        0
+    } else {
+        1
+    }
+}
+
+#[test]
+fn empty_inputs_give_a_size_of_0_bytes() {
+    let empty: Vec<u32> = Vec::new();
+    let (ptr, count, bytes) = offload::__private::host_in::<[u32], _>(&&empty);
+    assert_eq!((count, bytes), (0, 0));
+    assert_ne!(ptr, 0, "an empty Vec's pointer is dangling, not null");
+    // SAFETY: 0 elements at a dangling pointer (never read).
+    let raw = unsafe { RawIn::new(empty.as_ptr(), 0) };
+    let raw_bytes = (raw.len() * size_of::<u32>()) as u64;
+    // SAFETY: the stand-in stub reads the config and its sizes.
+    let result = unsafe {
+        offload::__private::launch(
+            &Launch::new(),
+            "t::k",
+            "k",
+            &[ptr, raw.as_ptr() as u64],
+            &[bytes, raw_bytes],
+            empty_stub,
+        )
+    };
+    assert_eq!(result, Ok(()));
 }

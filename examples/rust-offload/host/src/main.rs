@@ -5,7 +5,7 @@
 
 use std::error::Error;
 
-use kernels::{Particle, increment, mix, saxpy, step, sum};
+use kernels::{Nothing, Particle, increment, mix, saxpy, step, sum, touch};
 use offload::Launch;
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -83,5 +83,22 @@ fn main() -> Result<(), Box<dyn Error>> {
         Ok(_) => return Err("a map on device 99 succeeded".into()),
     }
     assert_eq!(data, [6, 7, 8, 9, 10]);
+
+    // Empty inputs launch, and the kernels see length 0: an empty Vec, array
+    // and slice, an empty Out, an empty mapped region, zero-sized values.
+    let mut empty: Vec<i32> = Vec::new();
+    increment(&grid, &mut empty)?;
+    let mut no_out: [f32; 0] = [];
+    saxpy(&grid, 2.5, &[], &[0.0f32; 0], &mut no_out)?;
+    let mut total = -1.0;
+    sum(&grid, &Vec::new(), &mut total)?;
+    {
+        let mut region = offload::map_mut(&mut empty[..])?;
+        increment(&grid, &mut region)?;
+    }
+    let mut ran = 0u32;
+    touch(&grid, Nothing {}, &Nothing {}, &[], &mut ran)?;
+    println!("empty inputs: sum {total}, touch ran {ran}");
+    assert_eq!((total, ran, empty.len()), (0.0, 1, 0));
     Ok(())
 }

@@ -10,3 +10,8 @@ pub struct Particle {
     pub v: f64,
     pub mass: f64,
 }
+
+/// A zero-sized type: a kernel may take it (0 bytes to map).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, offload::DeviceCopy)]
+pub struct Nothing {}

@@ -93,6 +93,7 @@ impl ArgSpec {
     fn from_triple(arg: usize, triple: &[u64]) -> Result<ArgSpec, DescriptorProblem> {
         let (map, size, len) = (triple[0], triple[1], triple[2]);
         contract::check_map(arg, map)?;
+        contract::check_size(arg, size)?;
         let len_arg = match len {
             0 => None,
             n => Some(

@@ -5,7 +5,7 @@ use super::LaunchDescriptor;
 use crate::offload_host::Options;
 use crate::offload_host::contract::{ArgSpec, DescriptorProblem};
 use crate::offload_host::error::{Error, LaunchProblem};
-use crate::offload_host::plan::{Grid, Launch};
+use crate::offload_host::plan::{Grid, ImageTie, Launch};
 use crate::offload_host::site::Site;
 
 /// Plans a v1 launch: `call @K(args...)`, described by `!offload.launch`
@@ -50,5 +50,7 @@ pub fn plan<'ctx>(
         threads: dims(descriptor.threads, options.threads),
         dyn_cgroup_mem: descriptor.dyn_cgroup_mem,
     };
-    site.launch(grid, 0, args)
+    let mut launch = site.launch(grid, 0, args)?;
+    launch.image_tie = ImageTie::V1Form;
+    Ok(launch)
 }

@@ -59,6 +59,33 @@ fn descriptor_words() {
             value: 1 << 40
         }
     );
+    assert_eq!(
+        err(&[1, 0, 0, 0, 0, 0, 0, 0, 1, 3, u64::MAX, 0]),
+        D::SizeTooLarge {
+            arg: 0,
+            size: u64::MAX
+        }
+    );
+}
+
+#[test]
+fn a_v1_launch_is_a_warning_naming_kernel_and_caller() {
+    use crate::offload_host::OffloadHost;
+    use crate::offload_host::tests::{HEADER, wrapped_image};
+    let body = "declare void @scale(ptr, i32)\ndefine void @f(ptr %p) {\n  call void @scale(ptr dereferenceable(4) %p, i32 1)\n  ret void\n}\n";
+    let (changed, _, warnings) = crate::test_support::run_pass_with_warnings::<OffloadHost>(
+        &format!("image={}", wrapped_image()),
+        &format!("{HEADER}{body}"),
+    )
+    .unwrap();
+    assert!(changed);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with(
+            "launch of 'scale' in function 'f': the v1 call form carries no image digest, so nothing ties it to image '"
+        ),
+        "{warnings:?}"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use inkwell::IntPredicate;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::values::{IntValue, PointerValue};
 
-use super::config;
+use super::{CONFIG_VERSION_ZERO_NOT_GIVEN, SIZE_NOT_GIVEN, config};
 use crate::ir::gep;
 use crate::offload_host::kernel_launch::{Arrays, KernelArrays, Lowering};
 use crate::offload_host::plan::Launch;
@@ -21,7 +21,8 @@ use crate::offload_host::plan::Launch;
 /// ```
 ///
 /// (`N` 0 and null arrays without arguments; `sizes_known` is false when
-/// a size known only at run time is 0 in the config.)
+/// the config gives no size for a pointer whose size is known only at run
+/// time.)
 pub fn launch<'ctx>(
     lowering: &Lowering<'_, 'ctx>,
     builder: &Builder<'ctx>,
@@ -61,53 +62,94 @@ pub fn launch<'ctx>(
         .into_int_value())
 }
 
-/// The array a v2 launch reads run-time sizes from: the config's `sizes`,
-/// or (when it or the config is null) the constant sizes, which override
-/// nothing. A null config reads no field: the launch then fails in
-/// `__offload_run_launch2`.
+/// Where a v2 launch reads run-time sizes: the array, whether the config
+/// has one, and the entry value that gives no size (by the config's
+/// version).
+#[derive(Clone, Copy)]
+pub struct ConfigSizes<'ctx> {
+    source: PointerValue<'ctx>,
+    has_sizes: IntValue<'ctx>,
+    not_given: IntValue<'ctx>,
+}
+
+/// The config's sizes: its `sizes`, or (when it or the config is null) the
+/// constant sizes, which give nothing. A null config reads no field: the
+/// launch then fails in `__offload_run_launch2`, which also refuses an
+/// unknown version.
 ///
 /// ```c
-/// const int64_t *source = (!config || !config->sizes) ? constant_sizes : config->sizes;
+/// bool has_sizes = config && config->sizes;
+/// const int64_t *source = has_sizes ? config->sizes : constant_sizes;
+/// int64_t not_given = config && config->version == 2 ? 0 : SIZE_NOT_GIVEN;
 /// ```
 pub fn config_sizes<'ctx>(
     lowering: &Lowering<'_, 'ctx>,
     builder: &Builder<'ctx>,
     config: PointerValue<'ctx>,
     constant_sizes: PointerValue<'ctx>,
-) -> Result<PointerValue<'ctx>, BuilderError> {
+) -> Result<ConfigSizes<'ctx>, BuilderError> {
     let types = lowering.types;
+    let (i32, i64) = (types.context.i32_type(), types.context.i64_type());
     let no_config = builder.build_is_null(config, "")?;
-    let field = builder.build_struct_gep(types.launch_config, config, config::SIZES_FIELD, "")?;
-    // A null config reads the constant array's first word instead
-    // (an address, never read as one: the select below takes the constant).
-    let field = builder
-        .build_select(no_config, constant_sizes, field, "")?
-        .into_pointer_value();
+    // A null config reads the constant array's first words instead (never
+    // used: the selects below take the constants).
+    let field = |index, name| -> Result<PointerValue<'ctx>, BuilderError> {
+        let at = builder.build_struct_gep(types.launch_config, config, index, name)?;
+        Ok(builder
+            .build_select(no_config, constant_sizes, at, "")?
+            .into_pointer_value())
+    };
+    let version = builder.build_load(i32, field(config::VERSION_FIELD, "")?, "config.version")?;
+    let zero_not_given = builder.build_int_compare(
+        IntPredicate::EQ,
+        version.into_int_value(),
+        i32.const_int(CONFIG_VERSION_ZERO_NOT_GIVEN, false),
+        "",
+    )?;
+    let not_given = builder
+        .build_select(
+            zero_not_given,
+            i64.const_zero(),
+            i64.const_int(SIZE_NOT_GIVEN, false),
+            "size.not_given",
+        )?
+        .into_int_value();
     let sizes = builder
-        .build_load(types.ptr(), field, "config.sizes")?
+        .build_load(types.ptr(), field(config::SIZES_FIELD, "")?, "config.sizes")?
         .into_pointer_value();
     let null = builder.build_is_null(sizes, "")?;
     let none = builder.build_or(null, no_config, "")?;
-    Ok(builder
-        .build_select(none, constant_sizes, sizes, "")?
-        .into_pointer_value())
+    Ok(ConfigSizes {
+        source: builder
+            .build_select(none, constant_sizes, sizes, "")?
+            .into_pointer_value(),
+        has_sizes: builder.build_not(none, "")?,
+        not_given,
+    })
 }
 
-/// Argument `i`'s size (of `n`): `source[i] != 0 ? source[i] : size`.
+/// Argument `i`'s size (of `n`) and whether the config gave it:
+///
+/// ```c
+/// bool given = has_sizes && source[i] != not_given;
+/// int64_t size_i = given ? source[i] : size;
+/// ```
 pub fn config_size<'ctx>(
     lowering: &Lowering<'_, 'ctx>,
     builder: &Builder<'ctx>,
-    source: PointerValue<'ctx>,
+    sizes: ConfigSizes<'ctx>,
     i: u32,
     n: u32,
     size: IntValue<'ctx>,
-) -> Result<IntValue<'ctx>, BuilderError> {
+) -> Result<(IntValue<'ctx>, IntValue<'ctx>), BuilderError> {
     let i64 = lowering.types.context.i64_type();
     // The config holds n sizes (the contract), the constant array too.
-    let at = gep::array_element(builder, i64.array_type(n), source, i)?;
-    let given = builder.build_load(i64, at, "")?.into_int_value();
-    let zero = builder.build_int_compare(IntPredicate::EQ, given, i64.const_zero(), "")?;
-    Ok(builder
-        .build_select(zero, size, given, "")?
-        .into_int_value())
+    let at = gep::array_element(builder, i64.array_type(n), sizes.source, i)?;
+    let entry = builder.build_load(i64, at, "")?.into_int_value();
+    let given = builder.build_int_compare(IntPredicate::NE, entry, sizes.not_given, "")?;
+    let given = builder.build_and(sizes.has_sizes, given, "")?;
+    let size = builder
+        .build_select(given, entry, size, "")?
+        .into_int_value();
+    Ok((size, given))
 }

@@ -29,8 +29,13 @@ pub use offload_contract::descriptor::v2::{
     LAUNCH_PREFIX as LAUNCH2_PREFIX, LAYOUT_VERSION as DESCRIPTOR_VERSION,
 };
 
-/// The `LaunchConfig` version the lowering accepts at run time.
+/// The `LaunchConfig` versions the lowering accepts at run time: the
+/// current one (sizes entry `SIZE_NOT_GIVEN`: not given) and the one where
+/// a 0 entry is not given.
 pub const CONFIG_VERSION: u64 = offload_contract::launch_config::VERSION as u64;
+pub const CONFIG_VERSION_ZERO_NOT_GIVEN: u64 =
+    offload_contract::launch_config::VERSION_ZERO_NOT_GIVEN as u64;
+pub use offload_contract::launch_config::SIZE_NOT_GIVEN;
 
 /// `LaunchConfig`'s fields: their indices in `%struct.__offload_launch_config`.
 pub mod config {
@@ -43,7 +48,9 @@ pub mod config {
 /// Run-time codes a v2 launch returns without launching (libomptarget's
 /// own failure is -1, `OFFLOAD_FAIL`).
 pub mod code {
-    pub use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE};
+    pub use offload_contract::launch_code::{
+        BAD_CONFIG, NO_SIZE, NO_SUCH_DEVICE, NULL_POINTER, SIZE_TOO_LARGE,
+    };
 }
 
 /// One argument's (MAP, SIZE) pair (zeros: infer).
@@ -87,6 +94,7 @@ impl DescriptorV2 {
             .enumerate()
             .map(|(i, pair)| {
                 contract::check_map(i, pair[0])?;
+                contract::check_size(i, pair[1])?;
                 Ok(ArgWords {
                     map: pair[0],
                     size: pair[1],

@@ -5,7 +5,7 @@ use super::{DescriptorSource, read_descriptor};
 use crate::ir::{Value, calls, naming};
 use crate::offload_host::contract::ArgSpec;
 use crate::offload_host::error::{Error, LaunchProblem};
-use crate::offload_host::plan::{Grid, Launch};
+use crate::offload_host::plan::{Grid, ImageTie, Launch};
 use crate::offload_host::site::Site;
 
 /// Plans a v2 launch: `call @"__offload_launch2.K"(ptr %descriptor, ptr
@@ -55,5 +55,9 @@ pub fn plan<'ctx>(site: &Site<'_, 'ctx>) -> Result<Launch<'ctx>, Error> {
         })
         .collect();
     let args = site.plan_arguments(2, &arguments, &specs, true, true)?;
-    site.launch(Grid::Config, 2, args)
+    let mut launch = site.launch(Grid::Config, 2, args)?;
+    if descriptor.digest == offload_contract::digest::UNCHECKED {
+        launch.image_tie = ImageTie::ZeroDigest;
+    }
+    Ok(launch)
 }

@@ -4,11 +4,16 @@
 //! needs it).
 
 use inkwell::IntPredicate;
+use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::{Linkage, Module};
+use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue};
+use offload_contract::launch_config::DEFAULT_DEVICE;
 
-use super::{CONFIG_VERSION, code, config};
+use super::{CONFIG_VERSION, CONFIG_VERSION_ZERO_NOT_GIVEN, code, config};
+use crate::ir::gep;
+use crate::offload_host::contract::map_type;
 use crate::offload_host::kernel_launch::{KernelArrays, fill_kernel_args};
 use crate::offload_host::libomptarget::Types;
 
@@ -24,8 +29,17 @@ pub const RUN_LAUNCH2: &str = "__offload_run_launch2";
 ///                                      int64_t *sizes, int64_t *maptypes,
 ///                                      bool sizes_known) {
 ///     KernelArgs kernel_args;
-///     if (!config || config->version != 2) return -2;  // BAD_CONFIG
+///     if (!config || (config->version != 3 && config->version != 2))
+///         return -2;                                   // BAD_CONFIG
 ///     if (!sizes_known) return -3;                     // NO_SIZE
+///     int64_t device = config->device;                 // libomptarget aborts on these:
+///     if (device < -1 || device >= omp_get_num_devices())
+///         return -100;                                 // NO_SUCH_DEVICE
+///     for (uint32_t i = 0; i < count; i++) {
+///         if (maptypes[i] & LITERAL) continue;
+///         if (sizes[i] < 0) return -5;                 // SIZE_TOO_LARGE
+///         if (!ptrs[i] && sizes[i] != 0) return -4;    // NULL_POINTER
+///     }
 ///     uint32_t teams[3] = config->teams, threads[3] = config->threads;
 ///     for (int d = 1; d < 3; d++) {                    // y and z of 0 mean 1
 ///         if (teams[d] == 0) teams[d] = 1;
@@ -33,7 +47,7 @@ pub const RUN_LAUNCH2: &str = "__offload_run_launch2";
 ///     }
 ///     kernel_args = (KernelArgs){3, count, baseptrs, ptrs, sizes, maptypes, NULL, NULL,
 ///                                0, 0, teams, threads, config->dyn_cgroup_mem};
-///     return __tgt_target_kernel(NULL, config->device, teams[0], threads[0],
+///     return __tgt_target_kernel(NULL, device, teams[0], threads[0],
 ///                                region_id, &kernel_args);
 /// }
 /// ```
@@ -70,44 +84,13 @@ pub fn emit<'ctx>(
     {
         param(i as u32).set_name(name);
     }
-    let block = |name| c.append_basic_block(function, name);
-    let (entry, version, sizes, launch, bad_config, no_size) = (
-        block("entry"),
-        block("version"),
-        block("sizes"),
-        block("launch"),
-        block("bad_config"),
-        block("no_size"),
-    );
     let builder = c.create_builder();
+    let entry = c.append_basic_block(function, "entry");
+    let blocks = Refusals::append(function, types)?;
     let config = param(0).into_pointer_value();
     builder.position_at_end(entry);
     let kernel_args = builder.build_alloca(types.kernel_args, "kernel_args")?;
-    let null = builder.build_is_null(config, "")?;
-    builder.build_conditional_branch(null, bad_config, version)?;
-    builder.position_at_end(version);
-    let field = |builder: &Builder<'ctx>, index| {
-        builder.build_struct_gep(types.launch_config, config, index, "")
-    };
-    let given = builder.build_load(i32, field(&builder, config::VERSION_FIELD)?, "version")?;
-    let expected = i32.const_int(CONFIG_VERSION, false);
-    let ok = builder.build_int_compare(IntPredicate::EQ, given.into_int_value(), expected, "")?;
-    builder.build_conditional_branch(ok, sizes, bad_config)?;
-    builder.position_at_end(sizes);
-    builder.build_conditional_branch(param(7).into_int_value(), launch, no_size)?;
-    for (block, rc) in [(bad_config, code::BAD_CONFIG), (no_size, code::NO_SIZE)] {
-        builder.position_at_end(block);
-        builder.build_return(Some(&i32.const_int(rc as u64, true)))?;
-    }
-
-    builder.position_at_end(launch);
-    let teams = dims(&builder, types, field(&builder, config::TEAMS_FIELD)?)?;
-    let threads = dims(&builder, types, field(&builder, config::THREADS_FIELD)?)?;
-    let dyn_mem = builder.build_load(
-        i32,
-        field(&builder, config::DYN_CGROUP_MEM_FIELD)?,
-        "dyn_cgroup_mem",
-    )?;
+    let device = check_config(&builder, module, types, function, config, &blocks)?;
     let arrays = KernelArrays {
         baseptrs: param(3).into_pointer_value(),
         ptrs: param(4).into_pointer_value(),
@@ -115,6 +98,13 @@ pub fn emit<'ctx>(
         map_types: param(6).into_pointer_value(),
     };
     let count = param(2).into_int_value();
+    check_arguments(&builder, types, function, count, arrays, &blocks)?;
+
+    let field = |index| builder.build_struct_gep(types.launch_config, config, index, "");
+    let teams = dims(&builder, types, field(config::TEAMS_FIELD)?)?;
+    let threads = dims(&builder, types, field(config::THREADS_FIELD)?)?;
+    let dyn_mem =
+        builder.build_load(i32, field(config::DYN_CGROUP_MEM_FIELD)?, "dyn_cgroup_mem")?;
     fill_kernel_args(
         &builder,
         types,
@@ -122,11 +112,6 @@ pub fn emit<'ctx>(
         count,
         Some(arrays),
         [teams.0, threads.0, dyn_mem],
-    )?;
-    let device = builder.build_load(
-        c.i64_type(),
-        field(&builder, config::DEVICE_FIELD)?,
-        "device",
     )?;
     let rc = builder
         .build_call(
@@ -146,6 +131,171 @@ pub fn emit<'ctx>(
         .expect("__tgt_target_kernel returns i32");
     builder.build_return(Some(&rc))?;
     Ok(function)
+}
+
+/// The blocks that return a code without launching, one per code.
+struct Refusals<'ctx> {
+    bad_config: BasicBlock<'ctx>,
+    no_size: BasicBlock<'ctx>,
+    no_such_device: BasicBlock<'ctx>,
+    too_large: BasicBlock<'ctx>,
+    null_pointer: BasicBlock<'ctx>,
+}
+
+impl<'ctx> Refusals<'ctx> {
+    fn append(function: FunctionValue<'ctx>, types: &Types<'ctx>) -> Result<Self, BuilderError> {
+        let c = types.context;
+        let builder = c.create_builder();
+        let block = |name, rc: i32| -> Result<BasicBlock<'ctx>, BuilderError> {
+            let block = c.append_basic_block(function, name);
+            builder.position_at_end(block);
+            builder.build_return(Some(&c.i32_type().const_int(rc as u64, true)))?;
+            Ok(block)
+        };
+        Ok(Refusals {
+            bad_config: block("bad_config", code::BAD_CONFIG)?,
+            no_size: block("no_size", code::NO_SIZE)?,
+            no_such_device: block("no_such_device", code::NO_SUCH_DEVICE)?,
+            too_large: block("size_too_large", code::SIZE_TOO_LARGE)?,
+            null_pointer: block("null_pointer", code::NULL_POINTER)?,
+        })
+    }
+}
+
+/// The config's checks, from the entry block: a config of an accepted
+/// version, every size known, a device of the runtime. Leaves the builder
+/// where they passed; returns the device.
+///
+/// ```c
+/// if (!config || (config->version != 3 && config->version != 2)) return -2;
+/// if (!sizes_known) return -3;
+/// int64_t device = config->device;
+/// if (device < -1 || device >= omp_get_num_devices()) return -100;
+/// ```
+fn check_config<'ctx>(
+    builder: &Builder<'ctx>,
+    module: &Module<'ctx>,
+    types: &Types<'ctx>,
+    function: FunctionValue<'ctx>,
+    config: PointerValue<'ctx>,
+    refusals: &Refusals<'ctx>,
+) -> Result<IntValue<'ctx>, BuilderError> {
+    let c = types.context;
+    let (i32, i64) = (c.i32_type(), c.i64_type());
+    let next = |name| c.append_basic_block(function, name);
+    let (version, sizes, device_block) = (
+        next("check_version"),
+        next("check_sizes"),
+        next("check_device"),
+    );
+    let null = builder.build_is_null(config, "")?;
+    builder.build_conditional_branch(null, refusals.bad_config, version)?;
+    builder.position_at_end(version);
+    let field = |index| builder.build_struct_gep(types.launch_config, config, index, "");
+    let given = builder
+        .build_load(i32, field(config::VERSION_FIELD)?, "version")?
+        .into_int_value();
+    let is = |v| builder.build_int_compare(IntPredicate::EQ, given, i32.const_int(v, false), "");
+    let ok = builder.build_or(is(CONFIG_VERSION)?, is(CONFIG_VERSION_ZERO_NOT_GIVEN)?, "")?;
+    builder.build_conditional_branch(ok, sizes, refusals.bad_config)?;
+    builder.position_at_end(sizes);
+    let known = function
+        .get_nth_param(7)
+        .expect("declared")
+        .into_int_value();
+    builder.build_conditional_branch(known, device_block, refusals.no_size)?;
+    builder.position_at_end(device_block);
+    let device = builder
+        .build_load(i64, field(config::DEVICE_FIELD)?, "device")?
+        .into_int_value();
+    let devices = builder
+        .build_call(
+            types.function(module, "omp_get_num_devices"),
+            &[],
+            "devices",
+        )?
+        .try_as_basic_value()
+        .basic()
+        .expect("omp_get_num_devices returns i32")
+        .into_int_value();
+    let devices = builder.build_int_s_extend(devices, i64, "")?;
+    let below = builder.build_int_compare(
+        IntPredicate::SLT,
+        device,
+        i64.const_int(DEFAULT_DEVICE as u64, true),
+        "",
+    )?;
+    let above = builder.build_int_compare(IntPredicate::SGE, device, devices, "")?;
+    let out_of_range = builder.build_or(below, above, "")?;
+    let arguments = next("check_arguments");
+    builder.build_conditional_branch(out_of_range, refusals.no_such_device, arguments)?;
+    builder.position_at_end(arguments);
+    Ok(device)
+}
+
+/// Each mapped argument's checks (libomptarget crashes on a null pointer
+/// with a size and aborts on a size of 2^63 or more); leaves the builder
+/// where all passed.
+///
+/// ```c
+/// for (uint32_t i = 0; i < count; i++) {
+///     if (maptypes[i] & LITERAL) continue;
+///     if (sizes[i] < 0) return -5;
+///     if (!ptrs[i] && sizes[i] != 0) return -4;
+/// }
+/// ```
+fn check_arguments<'ctx>(
+    builder: &Builder<'ctx>,
+    types: &Types<'ctx>,
+    function: FunctionValue<'ctx>,
+    count: IntValue<'ctx>,
+    arrays: KernelArrays<'ctx>,
+    refusals: &Refusals<'ctx>,
+) -> Result<(), BuilderError> {
+    let c = types.context;
+    let (i32, i64, ptr) = (c.i32_type(), c.i64_type(), types.ptr());
+    let next = |name| c.append_basic_block(function, name);
+    let before = builder.get_insert_block().expect("positioned");
+    let (head, mapped, sized, advance, launch) = (
+        next("argument"),
+        next("mapped"),
+        next("sized"),
+        next("next_argument"),
+        next("launch"),
+    );
+    builder.build_unconditional_branch(head)?;
+    builder.position_at_end(head);
+    let i = builder.build_phi(i32, "i")?;
+    let index = i.as_basic_value().into_int_value();
+    let done = builder.build_int_compare(IntPredicate::UGE, index, count, "")?;
+    let element = |array, ty: BasicTypeEnum<'ctx>| -> Result<BasicValueEnum<'ctx>, BuilderError> {
+        // Element i < count of an argument array.
+        let at = gep::element(builder, ty, array, index)?;
+        builder.build_load(ty, at, "")
+    };
+    let body = next("argument_body");
+    builder.build_conditional_branch(done, launch, body)?;
+    builder.position_at_end(body);
+    let map = element(arrays.map_types, i64.into())?.into_int_value();
+    let literal = builder.build_and(map, i64.const_int(map_type::LITERAL, false), "")?;
+    let literal = builder.build_int_compare(IntPredicate::NE, literal, i64.const_zero(), "")?;
+    builder.build_conditional_branch(literal, advance, mapped)?;
+    builder.position_at_end(mapped);
+    let size = element(arrays.sizes, i64.into())?.into_int_value();
+    let negative = builder.build_int_compare(IntPredicate::SLT, size, i64.const_zero(), "")?;
+    builder.build_conditional_branch(negative, refusals.too_large, sized)?;
+    builder.position_at_end(sized);
+    let pointer = element(arrays.ptrs, ptr.into())?.into_pointer_value();
+    let null = builder.build_is_null(pointer, "")?;
+    let some = builder.build_int_compare(IntPredicate::NE, size, i64.const_zero(), "")?;
+    let null_with_size = builder.build_and(null, some, "")?;
+    builder.build_conditional_branch(null_with_size, refusals.null_pointer, advance)?;
+    builder.position_at_end(advance);
+    let after = builder.build_int_add(index, i32.const_int(1, false), "")?;
+    builder.build_unconditional_branch(head)?;
+    i.add_incoming(&[(&i32.const_zero(), before), (&after, advance)]);
+    builder.position_at_end(launch);
+    Ok(())
 }
 
 /// A config's `[3 x i32]` at `at` with y and z of 0 made 1: the array

@@ -50,6 +50,38 @@ fn v2_descriptor_words() {
         DescriptorV2::from_words(&[2, 0, 1, 0x80, 0]),
         Err(D::MapBits { .. })
     ));
+    // libomptarget's sizes are int64_t: 2^63 and more is no size.
+    assert!(DescriptorV2::from_words(&[2, 0, 1, 3, i64::MAX as u64]).is_ok());
+    assert_eq!(
+        DescriptorV2::from_words(&[2, 0, 1, 3, 1 << 63]),
+        Err(D::SizeTooLarge {
+            arg: 0,
+            size: 1 << 63
+        })
+    );
+}
+
+#[test]
+fn a_launch_without_the_images_digest_is_a_warning() {
+    use crate::offload_host::tests::wrapped_image;
+    use crate::test_support::run_pass_with_warnings;
+    let run = |digest| {
+        let body = format!("{}{V2_CALL}", descriptor(&[2, digest, 2, 3, 0, 0, 0]));
+        run_pass_with_warnings::<OffloadHost>(
+            &format!("image={}", wrapped_image()),
+            &format!("{HEADER}{body}"),
+        )
+        .unwrap()
+        .2
+    };
+    assert_eq!(run(digest()), Vec::<String>::new());
+    let warnings = run(0);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].starts_with("launch of 'scale' in function 'f': its descriptor's image digest is 0 (not checked), so nothing ties it to image '"),
+        "{warnings:?}"
+    );
+    assert!(warnings[0].contains("-Cincremental"), "{warnings:?}");
 }
 
 #[test]
@@ -61,41 +93,48 @@ fn v2_launch_reads_its_config_at_run_time() {
     ))
     .unwrap();
     assert!(changed);
-    // The pointer's size: the config's sizes[0] (the constant 0 without a
-    // config or sizes), known when not 0; the literal's size is constant.
+    // The pointer's size: the config's sizes[0] when given (an entry other
+    // than SIZE_NOT_GIVEN, u64::MAX; 0 in a version-2 config), known only
+    // then; the literal's size is constant.
     let expected = format!(
         r#"define i32 @f(ptr %cfg, ptr %p, i32 %n) {{
   %.offload_baseptrs = alloca [2 x ptr], align 8
   %.offload_ptrs = alloca [2 x ptr], align 8
   %.offload_sizes = alloca [2 x i64], align 8
   %1 = icmp eq ptr %cfg, null
-  %2 = getelementptr inbounds nuw %struct.__offload_launch_config, ptr %cfg, i32 0, i32 6
+  %2 = getelementptr inbounds nuw %struct.__offload_launch_config, ptr %cfg, i32 0, i32 0
   %3 = select i1 %1, ptr @.offload_sizes.scale, ptr %2
-  %config.sizes = load ptr, ptr %3, align 8
-  %4 = icmp eq ptr %config.sizes, null
-  %5 = or i1 %4, %1
-  %6 = select i1 %5, ptr @.offload_sizes.scale, ptr %config.sizes
-  %7 = getelementptr inbounds [2 x ptr], ptr %.offload_baseptrs, i64 0, i64 0
-  store ptr %p, ptr %7, align 8
-  %8 = getelementptr inbounds [2 x ptr], ptr %.offload_ptrs, i64 0, i64 0
-  store ptr %p, ptr %8, align 8
-  %9 = getelementptr inbounds [2 x i64], ptr %6, i64 0, i64 0
-  %10 = load i64, ptr %9, align 8
-  %11 = icmp eq i64 %10, 0
-  %12 = select i1 %11, i64 0, i64 %10
-  %13 = icmp ne i64 %12, 0
-  %14 = and i1 true, %13
-  %15 = getelementptr inbounds [2 x i64], ptr %.offload_sizes, i64 0, i64 0
-  store i64 %12, ptr %15, align 8
-  %16 = zext i32 %n to i64
-  %17 = inttoptr i64 %16 to ptr
-  %18 = getelementptr inbounds [2 x ptr], ptr %.offload_baseptrs, i64 0, i64 1
-  store ptr %17, ptr %18, align 8
-  %19 = getelementptr inbounds [2 x ptr], ptr %.offload_ptrs, i64 0, i64 1
-  store ptr %17, ptr %19, align 8
-  %20 = getelementptr inbounds [2 x i64], ptr %.offload_sizes, i64 0, i64 1
-  store i64 4, ptr %20, align 8
-  %scale.rc = call i32 @__offload_run_launch2(ptr %cfg, ptr @.scale.region_id.{h:016x}, i32 2, ptr %.offload_baseptrs, ptr %.offload_ptrs, ptr %.offload_sizes, ptr @.offload_maptypes.scale, i1 %14)
+  %config.version = load i32, ptr %3, align 4
+  %4 = icmp eq i32 %config.version, 2
+  %size.not_given = select i1 %4, i64 0, i64 -1
+  %5 = getelementptr inbounds nuw %struct.__offload_launch_config, ptr %cfg, i32 0, i32 6
+  %6 = select i1 %1, ptr @.offload_sizes.scale, ptr %5
+  %config.sizes = load ptr, ptr %6, align 8
+  %7 = icmp eq ptr %config.sizes, null
+  %8 = or i1 %7, %1
+  %9 = select i1 %8, ptr @.offload_sizes.scale, ptr %config.sizes
+  %10 = xor i1 %8, true
+  %11 = getelementptr inbounds [2 x ptr], ptr %.offload_baseptrs, i64 0, i64 0
+  store ptr %p, ptr %11, align 8
+  %12 = getelementptr inbounds [2 x ptr], ptr %.offload_ptrs, i64 0, i64 0
+  store ptr %p, ptr %12, align 8
+  %13 = getelementptr inbounds [2 x i64], ptr %9, i64 0, i64 0
+  %14 = load i64, ptr %13, align 8
+  %15 = icmp ne i64 %14, %size.not_given
+  %16 = and i1 %10, %15
+  %17 = select i1 %16, i64 %14, i64 0
+  %18 = and i1 true, %16
+  %19 = getelementptr inbounds [2 x i64], ptr %.offload_sizes, i64 0, i64 0
+  store i64 %17, ptr %19, align 8
+  %20 = zext i32 %n to i64
+  %21 = inttoptr i64 %20 to ptr
+  %22 = getelementptr inbounds [2 x ptr], ptr %.offload_baseptrs, i64 0, i64 1
+  store ptr %21, ptr %22, align 8
+  %23 = getelementptr inbounds [2 x ptr], ptr %.offload_ptrs, i64 0, i64 1
+  store ptr %21, ptr %23, align 8
+  %24 = getelementptr inbounds [2 x i64], ptr %.offload_sizes, i64 0, i64 1
+  store i64 4, ptr %24, align 8
+  %scale.rc = call i32 @__offload_run_launch2(ptr %cfg, ptr @.scale.region_id.{h:016x}, i32 2, ptr %.offload_baseptrs, ptr %.offload_ptrs, ptr %.offload_sizes, ptr @.offload_maptypes.scale, i1 %18)
   ret i32 %scale.rc
 }}"#,
         h = digest()

@@ -33,36 +33,50 @@ pub unsafe fn out_slice<'a, T: DeviceCopy>(ptr: *mut T, len: usize) -> Out<'a, [
     Out::new(unsafe { slice_mut(ptr, len) })
 }
 
+/// The pointer a launch passed for a `T`: a zero-sized `T` maps 0 bytes,
+/// and the runtime may pass null for those (a reference must not be).
+#[inline(always)]
+fn non_null<T>(ptr: *mut T) -> *mut T {
+    if size_of::<T>() == 0 {
+        core::ptr::NonNull::dangling().as_ptr()
+    } else {
+        ptr
+    }
+}
+
 /// # Safety
-/// `ptr` points at one `T` nothing else uses (maybe uninitialised).
+/// `ptr` points at one `T` nothing else uses (maybe uninitialised; any
+/// pointer for a zero-sized `T`).
 #[inline(always)]
 pub unsafe fn out_one<'a, T: DeviceCopy>(ptr: *mut T) -> Out<'a, T> {
     // SAFETY: the caller's contract; Out never reads.
-    Out::new_one(unsafe { &mut *ptr })
+    Out::new_one(unsafe { &mut *non_null(ptr) })
 }
 
 /// # Safety
-/// `ptr` points at a valid `T`.
+/// `ptr` points at a valid `T` (any pointer for a zero-sized `T`).
 #[inline(always)]
 pub unsafe fn reference<'a, T>(ptr: *const T) -> &'a T {
-    // SAFETY: the caller's contract.
-    unsafe { &*ptr }
+    // SAFETY: the caller's contract; a zero-sized T is read at a dangling,
+    // aligned, non-null address, which is valid for it.
+    unsafe { &*non_null(ptr.cast_mut()) }
 }
 
 /// # Safety
-/// `ptr` points at a valid `T` nothing else uses.
+/// `ptr` points at a valid `T` nothing else uses (any pointer for a
+/// zero-sized `T`).
 #[inline(always)]
 pub unsafe fn reference_mut<'a, T>(ptr: *mut T) -> &'a mut T {
-    // SAFETY: the caller's contract.
-    unsafe { &mut *ptr }
+    // SAFETY: as in `reference`.
+    unsafe { &mut *non_null(ptr) }
 }
 
 /// # Safety
-/// `ptr` points at a valid `T`.
+/// `ptr` points at a valid `T` (any pointer for a zero-sized `T`).
 #[inline(always)]
 pub unsafe fn by_value<T: Copy>(ptr: *const T) -> T {
-    // SAFETY: the caller's contract.
-    unsafe { ptr.read() }
+    // SAFETY: as in `reference`.
+    unsafe { non_null(ptr.cast_mut()).read() }
 }
 
 #[inline(always)]
