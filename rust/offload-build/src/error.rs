@@ -80,6 +80,10 @@ pub enum Error {
     DuplicateKernelSymbol {
         /// The kernel crate's directory.
         dir: PathBuf,
+        /// The symbol.
+        symbol: String,
+        /// Two items with that symbol (paths in the crate).
+        items: [String; 2],
     },
     /// The kernel crate defines no `#[kernel]`.
     NoKernels {
@@ -221,9 +225,13 @@ impl fmt::Display for Error {
                 "the kernel crate {} does not compile for the device:\n{stderr}",
                 dir.display()
             ),
-            Error::DuplicateKernelSymbol { dir } => write!(
+            Error::DuplicateKernelSymbol {
+                dir,
+                symbol,
+                items: [first, second],
+            } => write!(
                 f,
-                "two #[kernel]s of {} have the same symbol; give one `#[kernel(name = \"...\")]`",
+                "kernels {first} and {second} of {} have the same symbol '{symbol}'; give one of them `#[kernel(name = \"...\")]`",
                 dir.display()
             ),
             Error::NoKernels { dir } => write!(
