@@ -10,8 +10,10 @@
 //! ```
 //!
 //! with `offload-build` in `[build-dependencies]` and the plugin named by the
-//! environment variable `OFFLOAD_PASSES_PLUGIN` (the absolute path of
-//! `liboffload_passes.so`). [`DeviceCrate::build`] then
+//! environment variable `OFFLOAD_PASSES_PLUGIN` (the path of
+//! `liboffload_passes.so`: best absolute; a relative one is resolved against
+//! the directory of the package whose build script runs, not the workspace
+//! root; no whitespace, at which rustc splits `-Zllvm-plugins`). [`DeviceCrate::build`] then
 //! 1. builds the kernel crate **with cargo** for the device (its own target
 //!    directory, `offload`'s `device` feature, a release profile with
 //!    `panic = "abort"`, no debug info, fat LTO, one codegen unit), so it may
@@ -104,7 +106,8 @@ impl DeviceCrate {
     }
 
     /// The plugin, `liboffload_passes.so`. Default: the environment variable
-    /// `OFFLOAD_PASSES_PLUGIN`.
+    /// `OFFLOAD_PASSES_PLUGIN`. A relative path is resolved against the
+    /// directory of the package whose build script runs.
     pub fn plugin(mut self, path: impl Into<PathBuf>) -> Self {
         self.plugin = Some(path.into());
         self
