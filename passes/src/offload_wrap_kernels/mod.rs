@@ -191,7 +191,9 @@ impl OffloadWrapKernels {
         let mut kernels = Vec::new();
         for function in module.get_functions() {
             let defined = function.get_first_basic_block().is_some();
-            let is_kernel = if named.contains(naming::symbol(function).as_str()) {
+            // (`symbol` allocates: looked up only when names were given.)
+            let is_named = !named.is_empty() && named.contains(naming::symbol(function).as_str());
+            let is_kernel = if is_named {
                 // Named explicitly: a declaration is the caller's mistake,
                 // unless its definition is in another codegen unit.
                 if !defined && !self.codegen_unit {
@@ -236,9 +238,7 @@ fn unmerge_named(module: &Module<'_>, named: &[String]) -> Result<(), Error> {
                 continue;
             }
             Err(UnmergeRefused::SignatureDiffers) => "its signature is not that function's",
-            Err(UnmergeRefused::OtherUses) => {
-                "something other than @llvm.used refers to the alias"
-            }
+            Err(UnmergeRefused::OtherUses) => "something other than @llvm.used refers to the alias",
             Err(UnmergeRefused::NoBody) => "that function has no body here",
         };
         return Err(Error::MergedKernel {
