@@ -3,7 +3,8 @@
 //! The text arrives as bytes (a pipeline string is not promised to be
 //! UTF-8): keys must be UTF-8, values are checked by the accessor that reads
 //! them ([`Param::text`] for names and numbers, [`Param::path`] for file
-//! paths, which may be any bytes on Unix). A pass declares the keys it
+//! paths, which may be any bytes on Unix; a path writes `%`, `;`, `,`, `<`,
+//! `>`, space and control bytes as `%XX`: [`offload_contract::pass_param`]). A pass declares the keys it
 //! accepts and which of them may repeat; anything else is a [`ParamError`]
 //! naming the key.
 
@@ -69,6 +70,11 @@ pub enum ParamError {
         key: String,
         value: String,
     },
+    /// A `%` in a path value not followed by two hex digits.
+    BadEscape {
+        key: String,
+        value: String,
+    },
     /// A pass-specific check of a value failed.
     Invalid {
         key: String,
@@ -104,6 +110,10 @@ impl std::fmt::Display for ParamError {
             ParamError::NotANumber { key, value } => {
                 write!(f, "parameter '{key}': '{value}' is not a valid number")
             }
+            ParamError::BadEscape { key, value } => write!(
+                f,
+                "parameter '{key}': '{value}' has a '%' without two hex digits after it; a path writes '%' as '%25' (and ';', ',', '<', '>', space as '%3B', '%2C', '%3C', '%3E', '%20')"
+            ),
             ParamError::Invalid { key, why } => write!(f, "parameter '{key}': {why}"),
             ParamError::Required { usage } => write!(f, "needs {usage}"),
         }
@@ -167,9 +177,11 @@ impl<'a> Param<'a> {
         })
     }
 
-    /// The value as a file path: any bytes, as Unix paths are.
+    /// The value as a file path: any bytes, as Unix paths are, with `%XX`
+    /// read as the byte it escapes.
     pub fn path(&self) -> Result<PathBuf, ParamError> {
-        let bytes = self.bytes()?;
+        let bytes = self.unescaped()?;
+        let bytes = bytes.as_slice();
         #[cfg(unix)]
         {
             use std::os::unix::ffi::OsStrExt;
@@ -179,6 +191,33 @@ impl<'a> Param<'a> {
         {
             self.text().map(PathBuf::from)
         }
+    }
+
+    /// The value's bytes with every `%XX` replaced by its byte.
+    fn unescaped(&self) -> Result<Vec<u8>, ParamError> {
+        use offload_contract::pass_param::{ESCAPE, hex_value};
+        let bytes = self.bytes()?;
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut rest = bytes;
+        while let Some((&byte, tail)) = rest.split_first() {
+            rest = tail;
+            if byte != ESCAPE {
+                out.push(byte);
+                continue;
+            }
+            let digits = rest
+                .get(..2)
+                .and_then(|d| Some((hex_value(d[0])?, hex_value(d[1])?)));
+            let Some((high, low)) = digits else {
+                return Err(ParamError::BadEscape {
+                    key: self.key.to_owned(),
+                    value: shown(bytes),
+                });
+            };
+            out.push(high << 4 | low);
+            rest = &rest[2..];
+        }
+        Ok(out)
     }
 
     /// The value as a number.
@@ -245,6 +284,17 @@ mod tests {
         ));
         assert!(matches!(p[1].path(), Err(ParamError::MissingValue { .. })));
         assert!(matches!(p[2].text(), Err(ParamError::ValueNotUtf8 { .. })));
+    }
+
+    #[test]
+    fn paths_read_escapes() {
+        let p = parse(b"image=/my%20dir/semi%3bx%25.so;teams=1%", KEYS).unwrap();
+        assert_eq!(p[0].path().unwrap(), PathBuf::from("/my dir/semi;x%.so"));
+        assert!(matches!(p[1].path(), Err(ParamError::BadEscape { .. })));
+        assert!(matches!(
+            parse(b"image=a%2", KEYS).unwrap()[0].path(),
+            Err(ParamError::BadEscape { .. })
+        ));
     }
 
     #[test]

@@ -123,4 +123,12 @@ unsafe extern "C" {
     /// something other than `@llvm.used`/`@llvm.compiler.used` uses the
     /// alias; 0 on success.
     pub(super) fn offload_ir_unmerge_alias(alias: LLVMValueRef, why: *mut i32) -> LLVMValueRef;
+
+    /// The Itanium (C++) demangling of the `len` bytes at `symbol`: a
+    /// NUL-terminated string from `malloc` (free it with
+    /// `LLVMDisposeMessage`), or null when it is not a mangled name.
+    pub(super) fn offload_ir_itanium_demangle(
+        symbol: *const std::ffi::c_char,
+        len: usize,
+    ) -> *mut std::ffi::c_char;
 }

@@ -46,9 +46,9 @@ pub fn log_skipped_declarations(module: &Module<'_>, pass: &str) {
     }
 }
 
-/// A `GlobalAlias` whose aliasee is an `amdgpu_kernel`, as MergeFunctions
-/// leaves two identical kernels: the alias has no kernel descriptor of its
-/// own.
+/// A `GlobalAlias` of a kernel, as MergeFunctions leaves two identical
+/// kernels: the alias has no body (and on AMDGPU no kernel descriptor) of
+/// its own.
 pub struct KernelAlias<'ctx> {
     pub alias: super::Value<'ctx>,
     pub aliasee: FunctionValue<'ctx>,
@@ -56,6 +56,16 @@ pub struct KernelAlias<'ctx> {
 
 /// Every alias in `module` of an `amdgpu_kernel`, in module order.
 pub fn amdgpu_kernel_aliases<'ctx>(module: &Module<'ctx>) -> Vec<KernelAlias<'ctx>> {
+    function_aliases(module)
+        .into_iter()
+        .filter(|found| found.aliasee.get_call_conventions() == AMDGPU_KERNEL_CC)
+        .collect()
+}
+
+/// Every alias in `module` whose aliasee is a function, in module order (a
+/// CPU kernel that MergeFunctions merged into an identical one is such an
+/// alias; which of them are kernels the caller decides).
+pub fn function_aliases<'ctx>(module: &Module<'ctx>) -> Vec<KernelAlias<'ctx>> {
     use llvm_sys::core as llvm;
     let mut found = Vec::new();
     // SAFETY: `module` is a live module; the alias list is only read.
@@ -65,7 +75,7 @@ pub fn amdgpu_kernel_aliases<'ctx>(module: &Module<'ctx>) -> Vec<KernelAlias<'ct
         // constant of the same module or null; FunctionValue::new takes
         // functions alone, which live as long as `'ctx`.
         let aliasee = unsafe { FunctionValue::new(llvm::LLVMAliasGetAliasee(alias)) };
-        if let Some(aliasee) = aliasee.filter(|f| f.get_call_conventions() == AMDGPU_KERNEL_CC) {
+        if let Some(aliasee) = aliasee {
             // SAFETY: a live alias of `module`.
             let alias = unsafe { super::Value::from_raw(alias) };
             found.push(KernelAlias { alias, aliasee });

@@ -10,6 +10,7 @@
 #include "llvm-c/DebugInfo.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -242,6 +243,13 @@ LLVMMetadataRef offload_di_base_type(LLVMMetadataRef T) {
 int offload_di_is_variant_part(LLVMMetadataRef T) {
   auto *C = dyn_cast_or_null<DICompositeType>(unwrap(T));
   return C && C->getTag() == dwarf::DW_TAG_variant_part;
+}
+
+// The Itanium (C++) demangling of a symbol, from malloc (LLVMDisposeMessage
+// frees it), or null when the symbol is not a mangled C++ name: messages name
+// a C++ function as its source does.
+char *offload_ir_itanium_demangle(const char *Symbol, size_t Len) {
+  return itaniumDemangle(std::string_view(Symbol, Len));
 }
 
 } // extern "C"

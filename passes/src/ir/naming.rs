@@ -7,11 +7,31 @@ use inkwell::values::FunctionValue;
 use super::handles::Value;
 
 /// A symbol as the user wrote it: demangled when it is a Rust symbol
-/// (legacy or v0 mangling, without the hash), else unchanged.
+/// (legacy or v0 mangling, without the hash) or a C++ one (Itanium, with
+/// its parameter types), else unchanged.
 pub fn display_symbol(symbol: &str) -> String {
     match rustc_demangle::try_demangle(symbol) {
         Ok(demangled) => format!("{demangled:#}"),
+        Err(_) if symbol.starts_with("_Z") => {
+            itanium_demangle(symbol).unwrap_or_else(|| symbol.to_owned())
+        }
         Err(_) => symbol.to_owned(),
+    }
+}
+
+/// LLVM's C++ demangler on `symbol` (`None` when it is not a C++ name).
+fn itanium_demangle(symbol: &str) -> Option<String> {
+    // SAFETY: the pointer and length describe `symbol`'s bytes, which the
+    // demangler only reads; the result is null or a NUL-terminated string
+    // from malloc, copied out and freed by LLVMDisposeMessage (free) once.
+    unsafe {
+        let raw = super::ffi::offload_ir_itanium_demangle(symbol.as_ptr().cast(), symbol.len());
+        if raw.is_null() {
+            return None;
+        }
+        let text = std::ffi::CStr::from_ptr(raw).to_string_lossy().into_owned();
+        llvm_sys::core::LLVMDisposeMessage(raw);
+        Some(text)
     }
 }
 
@@ -85,6 +105,7 @@ mod tests {
         );
         assert_eq!(display_symbol("_RNvCs1234_6device5scale"), "device::scale");
         assert_eq!(display_symbol("scale"), "scale");
-        assert_eq!(display_symbol("_Z5scalePf"), "_Z5scalePf");
+        assert_eq!(display_symbol("_Z5scalePf"), "scale(float*)");
+        assert_eq!(display_symbol("_Znot_mangled"), "_Znot_mangled");
     }
 }

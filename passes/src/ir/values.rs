@@ -17,17 +17,23 @@ impl<'ctx> Value<'ctx> {
         unsafe { Type::from_raw(llvm::LLVMTypeOf(self.as_raw())) }
     }
 
-    /// The value's name (empty when unnamed).
+    /// The value's name (empty when unnamed), invalid UTF-8 replaced (for
+    /// lookups and messages; [`name_bytes`](Self::name_bytes) has it exact).
     pub fn name(self) -> String {
+        String::from_utf8_lossy(&self.name_bytes()).into_owned()
+    }
+
+    /// The value's name as LLVM has it: any bytes (empty when unnamed).
+    pub fn name_bytes(self) -> Vec<u8> {
         // SAFETY: the returned pointer is valid for `len` bytes while the
         // value lives; it is copied out at once.
         unsafe {
             let mut len = 0usize;
             let ptr = llvm::LLVMGetValueName2(self.as_raw(), &mut len);
             if ptr.is_null() {
-                return String::new();
+                return Vec::new();
             }
-            String::from_utf8_lossy(std::slice::from_raw_parts(ptr.cast::<u8>(), len)).into_owned()
+            std::slice::from_raw_parts(ptr.cast::<u8>(), len).to_vec()
         }
     }
 

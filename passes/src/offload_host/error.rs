@@ -243,7 +243,7 @@ impl LaunchProblem {
             }
             LaunchProblem::Invoke => write!(
                 f,
-                "an invoke; launches must be plain calls (kernels do not unwind)"
+                "an invoke; launches must be plain calls (kernels do not unwind): in C++, declare the launch function `noexcept` (or compile with -fno-exceptions)"
             ),
             LaunchProblem::Indirect => write!(
                 f,

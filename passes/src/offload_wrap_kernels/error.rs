@@ -13,6 +13,17 @@ pub enum Error {
     NamedDeclaration {
         name: String,
     },
+    /// A named kernel is an alias MergeFunctions left that cannot be made
+    /// a function again.
+    MergedKernel {
+        kernel: String,
+        merged_into: String,
+        why: &'static str,
+    },
+    /// A kernel's symbol is not UTF-8 (shown escaped).
+    SymbolNotUtf8 {
+        symbol: String,
+    },
     Unrewritable {
         kernel: String,
         why: Unrewritable,
@@ -69,13 +80,25 @@ impl std::fmt::Display for Error {
             Error::UnknownKernels { names } => {
                 write!(
                     f,
-                    "kernels=: no function named '{}' in the module",
+                    "kernels=: no function named '{}' in the module (if rustc splits the crate into several codegen units, each holds only some kernels: add the flag 'codegen-unit' (kernels=a:b;codegen-unit) or build with -Ccodegen-units=1 or -Clto=fat)",
                     names.join("', '")
                 )
             }
             Error::NamedDeclaration { name } => write!(
                 f,
                 "kernels=: '{name}' is a declaration; only a defined function can be a kernel"
+            ),
+            Error::MergedKernel {
+                kernel,
+                merged_into,
+                why,
+            } => write!(
+                f,
+                "kernel '{kernel}' is an alias of the identical function '{merged_into}' (MergeFunctions merges identical unnamed_addr functions) and cannot be made a copy of it again: {why}; run offload-wrap-kernels before MergeFunctions or compile with -Zmerge-functions=disabled"
+            ),
+            Error::SymbolNotUtf8 { symbol } => write!(
+                f,
+                "kernel symbol '{symbol}' is not UTF-8: the kernel manifest and offload-host name kernels by UTF-8 text; give the kernel a UTF-8 (best: ASCII) symbol"
             ),
             Error::Unrewritable { kernel, why } => write!(f, "kernel '{kernel}' {why}"),
             Error::Param { param, ty, problem } => write!(f, "{param} of type '{ty}': {problem}"),

@@ -36,7 +36,20 @@
 //! - named by the pass parameter `kernels=a:b` (for front ends that cannot
 //!   attach metadata, like rustc). Names are separated by `:` because LLVM's
 //!   pipeline parser splits the pipeline text at every `,`, also inside `<>`.
-//!   An unknown name is an error.
+//!   An unknown name is an error, unless the flag `codegen-unit` says the
+//!   module is one of several codegen units of a crate (rustc's
+//!   `-Ccodegen-units=N` without fat LTO runs the pass once per unit, and
+//!   each unit holds only some kernels): then a name the module does not
+//!   define is left to the unit that does (`kernels=a:b;codegen-unit`).
+//!   A named kernel that MergeFunctions made an alias of an identical
+//!   function (rustc at `-Copt-level=3`: `copy_u32` an alias of `copy_i32`)
+//!   becomes a copy of that function again, with its own symbol, and is
+//!   wrapped like any kernel (the mechanism `amdgpu-kernel-abi` uses,
+//!   [`crate::ir::kernels::KernelAlias::unmerge`]); making it a copy changes
+//!   no behaviour, so it may precede an error.
+//!
+//! Kernel symbols must be UTF-8: the manifest and `offload-host` name
+//! kernels by text, so any other symbol is refused here, naming it.
 //!
 //! The kernel manifest: for each kernel it wraps the pass adds
 //! `@__offload_manifest_<K>`, an ELF note recording the kernel's original
@@ -72,10 +85,13 @@ pub use error::Error;
 #[cfg(test)]
 use error::ParamProblem;
 
+use std::collections::HashSet;
+
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
 
-use crate::ir::{kernels, metadata, naming};
+use crate::ir::kernels::{self, UnmergeRefused};
+use crate::ir::{metadata, naming};
 use crate::params::{self, Key, ParamError};
 use crate::{Diagnostics, ModulePass};
 
@@ -89,6 +105,8 @@ pub const WRAPPED_MD: &str = "offload.wrapped";
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct OffloadWrapKernels {
     kernels: Vec<String>,
+    /// `codegen-unit`: a named kernel the module lacks is in another unit.
+    codegen_unit: bool,
 }
 
 impl ModulePass for OffloadWrapKernels {
@@ -96,10 +114,18 @@ impl ModulePass for OffloadWrapKernels {
     const CLASS_NAME: &'static str = "OffloadWrapKernelsPass";
     type Error = Error;
 
-    /// `kernels=a:b` (may repeat).
+    /// `kernels=a:b` (may repeat), `codegen-unit`.
     fn parse(text: &[u8]) -> Result<Self, ParamError> {
         let mut pass = OffloadWrapKernels::default();
-        for param in params::parse(text, &[Key::repeatable("kernels")])? {
+        let keys = [Key::repeatable("kernels"), Key::once("codegen-unit")];
+        for param in params::parse(text, &keys)? {
+            if param.key == "codegen-unit" {
+                if param.value.is_some() {
+                    return Err(param.invalid("is a flag: write 'codegen-unit', no value"));
+                }
+                pass.codegen_unit = true;
+                continue;
+            }
             let value = param.text()?;
             for name in value.split(':') {
                 if name.is_empty() {
@@ -119,7 +145,7 @@ impl ModulePass for OffloadWrapKernels {
     }
 
     fn run(&self, module: &Module<'_>, _: &mut Diagnostics) -> Result<bool, Error> {
-        let kernels = find_kernels(module, &self.kernels)?;
+        let kernels = self.find_kernels(module)?;
         // Plan every kernel first, so an error leaves the module untouched.
         // One TargetData for the run: parsing the data layout per pointer
         // parameter cost more than the rest of the planning.
@@ -145,41 +171,95 @@ impl ModulePass for OffloadWrapKernels {
     }
 }
 
-/// The kernels of `module` in module order: GPU kernel calling conventions,
-/// `!offload.kernel` functions, and the functions `named` (which must exist).
-fn find_kernels<'ctx>(
-    module: &Module<'ctx>,
-    named: &[String],
-) -> Result<Vec<FunctionValue<'ctx>>, Error> {
-    let unknown: Vec<String> = named
-        .iter()
-        .filter(|name| module.get_function(name).is_none())
-        .cloned()
-        .collect();
-    if !unknown.is_empty() {
-        return Err(Error::UnknownKernels { names: unknown });
-    }
-    let named: std::collections::HashSet<&str> = named.iter().map(String::as_str).collect();
-    let marked = metadata::kind(module, KERNEL_MD);
-    let mut kernels = Vec::new();
-    for function in module.get_functions() {
-        let defined = function.get_first_basic_block().is_some();
-        if !named.is_empty() && named.contains(naming::symbol(function).as_str()) {
-            // Named explicitly: a declaration is the caller's mistake, say so.
-            if !defined {
-                return Err(Error::NamedDeclaration {
-                    name: naming::name_of(function),
-                });
-            }
-            kernels.push(function);
-        } else if defined
-            && (kernels::is_gpu_kernel(function)
-                || metadata::attachment_of_kind(function, marked).is_some())
-        {
-            kernels.push(function);
+impl OffloadWrapKernels {
+    /// The kernels of `module` in module order: GPU kernel calling
+    /// conventions, `!offload.kernel` functions, and the functions named
+    /// (which must exist, unless this is one codegen unit of several).
+    fn find_kernels<'ctx>(&self, module: &Module<'ctx>) -> Result<Vec<FunctionValue<'ctx>>, Error> {
+        unmerge_named(module, &self.kernels)?;
+        let unknown: Vec<String> = self
+            .kernels
+            .iter()
+            .filter(|name| module.get_function(name).is_none())
+            .cloned()
+            .collect();
+        if !unknown.is_empty() && !self.codegen_unit {
+            return Err(Error::UnknownKernels { names: unknown });
         }
+        let named: HashSet<&str> = self.kernels.iter().map(String::as_str).collect();
+        let marked = metadata::kind(module, KERNEL_MD);
+        let mut kernels = Vec::new();
+        for function in module.get_functions() {
+            let defined = function.get_first_basic_block().is_some();
+            // (`symbol` allocates: looked up only when names were given.)
+            let is_named = !named.is_empty() && named.contains(naming::symbol(function).as_str());
+            let is_kernel = if is_named {
+                // Named explicitly: a declaration is the caller's mistake,
+                // unless its definition is in another codegen unit.
+                if !defined && !self.codegen_unit {
+                    return Err(Error::NamedDeclaration {
+                        name: naming::name_of(function),
+                    });
+                }
+                defined
+            } else {
+                defined
+                    && (kernels::is_gpu_kernel(function)
+                        || metadata::attachment_of_kind(function, marked).is_some())
+            };
+            if is_kernel {
+                check_utf8_symbol(function)?;
+                kernels.push(function);
+            }
+        }
+        Ok(kernels)
     }
-    Ok(kernels)
+}
+
+/// Makes each alias that `named` names (MergeFunctions merged the kernel
+/// into an identical function) a function of its own again.
+fn unmerge_named(module: &Module<'_>, named: &[String]) -> Result<(), Error> {
+    if named.is_empty() {
+        return Ok(());
+    }
+    let named: HashSet<&str> = named.iter().map(String::as_str).collect();
+    for found in kernels::function_aliases(module) {
+        let symbol = found.alias.name();
+        if !named.contains(symbol.as_str()) {
+            continue;
+        }
+        let why = match found.unmerge() {
+            Ok(_) => {
+                log::debug!(
+                    "{PASS}: kernel '{}' was an alias of the identical function '{}' (MergeFunctions); it is a copy of that function again",
+                    naming::display_symbol(&symbol),
+                    naming::name_of(found.aliasee)
+                );
+                continue;
+            }
+            Err(UnmergeRefused::SignatureDiffers) => "its signature is not that function's",
+            Err(UnmergeRefused::OtherUses) => "something other than @llvm.used refers to the alias",
+            Err(UnmergeRefused::NoBody) => "that function has no body here",
+        };
+        return Err(Error::MergedKernel {
+            kernel: naming::display_symbol(&symbol),
+            merged_into: naming::name_of(found.aliasee),
+            why,
+        });
+    }
+    Ok(())
+}
+
+/// A kernel's symbol must be UTF-8: the manifest and `offload-host` name
+/// kernels by text, and a replaced byte would name another kernel.
+fn check_utf8_symbol(kernel: FunctionValue<'_>) -> Result<(), Error> {
+    let bytes = crate::ir::Value::from(kernel).name_bytes();
+    match std::str::from_utf8(&bytes) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(Error::SymbolNotUtf8 {
+            symbol: bytes.escape_ascii().to_string(),
+        }),
+    }
 }
 
 /// `kind` is the kind id of [`WRAPPED_MD`].

@@ -36,6 +36,12 @@ fn params_parse_and_reject() {
         parse_params("kernels=a,b"),
         Err(ParamError::Invalid { .. })
     ));
+    let unit = OffloadWrapKernels::parse(b"kernels=a;codegen-unit").unwrap();
+    assert!(unit.codegen_unit);
+    assert!(matches!(
+        OffloadWrapKernels::parse(b"codegen-unit=1"),
+        Err(ParamError::Invalid { .. })
+    ));
 }
 
 const CPU: &str = r#"

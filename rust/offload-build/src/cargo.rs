@@ -152,22 +152,11 @@ impl DeviceBuild<'_> {
         }
         let text = String::from_utf8_lossy(&out.stdout);
         let marker = format!("\"{KERNEL_MARKER}");
-        let mut names: Vec<String> = text
-            .match_indices(&marker)
-            .filter_map(|(at, _)| {
-                let rest = &text[at + marker.len()..];
-                rest.find('"').map(|end| rest[..end].to_owned())
-            })
-            .collect();
-        names.sort();
-        let count = names.len();
-        names.dedup();
-        if names.len() != count {
-            return Err(Error::DuplicateKernelSymbol {
-                dir: self.dir.to_path_buf(),
-            });
-        }
-        Ok(names)
+        let found = text.match_indices(&marker).filter_map(|(at, _)| {
+            let rest = &text[at + marker.len()..];
+            rest.find('"').map(|end| &rest[..end])
+        });
+        kernel_symbols(found, self.dir)
     }
 
     pub fn run(&self) -> Result<Built, Error> {
@@ -321,6 +310,29 @@ fn manifest_features(manifest: &str) -> Vec<String> {
     out
 }
 
+/// The kernel symbols of the markers' texts (`<symbol> <item path>`),
+/// sorted; two items with one symbol are an error naming both.
+fn kernel_symbols<'t>(
+    markers: impl Iterator<Item = &'t str>,
+    dir: &Path,
+) -> Result<Vec<String>, Error> {
+    let mut kernels: Vec<(&str, &str)> = markers
+        .map(|text| text.split_once(' ').unwrap_or((text, "?")))
+        .collect();
+    kernels.sort();
+    if let Some(pair) = kernels.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+        return Err(Error::DuplicateKernelSymbol {
+            dir: dir.to_path_buf(),
+            symbol: pair[0].0.to_owned(),
+            items: [pair[0].1.to_owned(), pair[1].1.to_owned()],
+        });
+    }
+    Ok(kernels
+        .into_iter()
+        .map(|(symbol, _)| symbol.to_owned())
+        .collect())
+}
+
 /// A digest of the plugin's bytes.
 fn plugin_id(plugin: &Path) -> Result<String, Error> {
     let bytes = std::fs::read(plugin).map_err(io(plugin))?;
@@ -361,6 +373,18 @@ fn dep_info(path: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn duplicate_symbols_name_both_items() {
+        let markers = ["scale k::a::scale", "add k::add", "scale k::b::scale"];
+        let error = kernel_symbols(markers.into_iter(), Path::new("kernels")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "kernels k::a::scale and k::b::scale of kernels have the same symbol 'scale'; give one of them `#[kernel(name = \"...\")]`"
+        );
+        let ok = kernel_symbols(["b k::b", "a k::a"].into_iter(), Path::new("k")).unwrap();
+        assert_eq!(ok, ["a", "b"]);
+    }
 
     #[test]
     fn dep_info_paths() {

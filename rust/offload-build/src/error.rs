@@ -43,10 +43,17 @@ pub enum Error {
     PluginNotSet,
     /// The plugin's path does not name a file.
     PluginPath {
-        /// The path given.
+        /// The path given (a relative one joined to the build script's
+        /// package directory).
         path: PathBuf,
         /// The operating system's error.
         source: std::io::Error,
+    },
+    /// The plugin's path has whitespace, at which rustc splits
+    /// `-Zllvm-plugins`.
+    PluginPathWhitespace {
+        /// The path.
+        path: PathBuf,
     },
     /// `llvm-config` could not be run.
     LlvmConfig {
@@ -73,6 +80,10 @@ pub enum Error {
     DuplicateKernelSymbol {
         /// The kernel crate's directory.
         dir: PathBuf,
+        /// The symbol.
+        symbol: String,
+        /// Two items with that symbol (paths in the crate).
+        items: [String; 2],
     },
     /// The kernel crate defines no `#[kernel]`.
     NoKernels {
@@ -192,9 +203,16 @@ impl fmt::Display for Error {
                 "OFFLOAD_PASSES_PLUGIN is not set: set it to the absolute path of liboffload_passes.so \
                  (built by `cargo build --release` in the offload-passes repository: target/release/liboffload_passes.so)",
             ),
-            Error::PluginPath { path, source } => {
-                write!(f, "OFFLOAD_PASSES_PLUGIN={}: {source}", path.display())
-            }
+            Error::PluginPath { path, source } => write!(
+                f,
+                "plugin {}: {source} (a relative OFFLOAD_PASSES_PLUGIN or plugin path is resolved against the directory of the package whose build script runs, not the workspace root; give an absolute path)",
+                path.display()
+            ),
+            Error::PluginPathWhitespace { path } => write!(
+                f,
+                "plugin {}: the path has whitespace, at which rustc splits -Zllvm-plugins; move liboffload_passes.so (or a symlink to it) to a path without whitespace",
+                path.display()
+            ),
             Error::LlvmConfig { tool, arg, source } => write!(
                 f,
                 "{tool} {arg}: {source} (install LLVM 22: llvm-22, liboffload-22-dev)"
@@ -207,9 +225,13 @@ impl fmt::Display for Error {
                 "the kernel crate {} does not compile for the device:\n{stderr}",
                 dir.display()
             ),
-            Error::DuplicateKernelSymbol { dir } => write!(
+            Error::DuplicateKernelSymbol {
+                dir,
+                symbol,
+                items: [first, second],
+            } => write!(
                 f,
-                "two #[kernel]s of {} have the same symbol; give one `#[kernel(name = \"...\")]`",
+                "kernels {first} and {second} of {} have the same symbol '{symbol}'; give one of them `#[kernel(name = \"...\")]`",
                 dir.display()
             ),
             Error::NoKernels { dir } => write!(

@@ -268,7 +268,7 @@ pub fn build(
         .arg(format!("-Zllvm-plugins={}", plugin.display()))
         .arg(format!(
             "-Cpasses=offload-host<image={}>",
-            image.path.display()
+            crate::param_path(&image.path)
         ))
         .arg(&src)
         .arg("-o")

@@ -13,6 +13,7 @@
 //! - [`manifest`]: the kernel-manifest note `offload-wrap-kernels` writes
 //!   and `offload-host` reads.
 //! - [`digest`]: the image digest a v2 descriptor carries.
+//! - [`pass_param`]: how a file path is escaped in a pass parameter.
 //!
 //! The crate is `no_std` and has no dependencies; the `digest` feature adds
 //! `digest::image_digest` (with `sha2`).
@@ -27,6 +28,7 @@ pub mod launch_config;
 pub mod layout;
 pub mod manifest;
 pub mod map_type;
+pub mod pass_param;
 pub mod record;
 
 pub use launch_config::LaunchConfig;

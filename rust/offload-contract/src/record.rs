@@ -28,8 +28,9 @@ pub const LAYOUTS_PREFIX: &str = "__offload_rs_layouts.";
 /// `__offload_rs_launch.<symbol>.<hash as 16 hex digits>`.
 pub const STUB_PREFIX: &str = "__offload_rs_launch.";
 /// The string a `#[kernel]` expansion carries for each kernel
-/// (`"__offload_rs_kernel:<symbol>"`), by which `offload-build` finds the
-/// kernels in `-Zunpretty=expanded` output.
+/// (`"__offload_rs_kernel:<symbol> <item path>"`, the path from
+/// `module_path!()`), by which `offload-build` finds the kernels in
+/// `-Zunpretty=expanded` output and names the items of a duplicate symbol.
 pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 
 /// The first 8 bytes of a record of this layout.

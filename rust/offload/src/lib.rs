@@ -382,7 +382,8 @@ pub use launch::{
 /// source in the normal build).
 ///
 /// `#[kernel(name = "symbol")]` sets the kernel's symbol in the image (by
-/// default the function's name; symbols must be unique in the image).
+/// default the function's name; symbols must be unique in the image, and
+/// ASCII: a non-ASCII function name needs an ASCII `name`).
 pub use offload_macros::kernel;
 
 /// Derives [`AnyBitPattern`] for a `#[repr(C)]` struct whose fields are all

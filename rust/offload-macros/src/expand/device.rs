@@ -150,7 +150,8 @@ pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64)
     let entry = format_ident!("__offload_entry_{}", name);
     let record = format_ident!("__OFFLOAD_RECORD_{}", name);
     let record_symbol = format!("{}{symbol}", record::SYMBOL_PREFIX);
-    let marker = format!("{}{symbol}", record::KERNEL_MARKER);
+    let marker = format!("{}{symbol} ", record::KERNEL_MARKER);
+    let item = format!("::{}", name.to_string().trim_start_matches("r#"));
     let p = quote!(::offload::__private);
     let mut slots = Slots::default();
     for param in params {
@@ -189,6 +190,6 @@ pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64)
         static #record: #p::KernelRecord = #p::KernelRecord::new(#symbol, #hash, &[#(#records),*]);
 
         #[doc(hidden)]
-        const _: &str = #marker;
+        const _: &str = ::core::concat!(#marker, ::core::module_path!(), #item);
     }
 }

@@ -23,6 +23,14 @@ pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
     check_signature(&function)?;
     let params = params(&function)?;
     let name = &function.sig.ident;
+    if options.name.is_none() && !name.to_string().is_ascii() {
+        return Err(syn::Error::new(
+            name.span(),
+            format!(
+                "kernel `{name}`: its symbol would be its name, but a kernel symbol is ASCII (letters, digits, '_', '$', '.'): the linker's version script and the image's kernel table take no other; rename the function or give it an ASCII symbol with `#[kernel(name = \"...\")]`"
+            ),
+        ));
+    }
     let symbol = options
         .name
         .map(|l| l.value())

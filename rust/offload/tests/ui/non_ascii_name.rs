@@ -1,0 +1,3 @@
+#[offload::kernel]
+pub fn größe(x: &mut [f32]) {}
+fn main() {}
