@@ -293,6 +293,9 @@ mod tests {
             kernel: "k::fill",
             symbol: "fill",
             code,
+            #[cfg(not(feature = "device"))]
+            overlap: None,
+            layout: None,
         };
         assert_eq!(
             error(NULL_POINTER).to_string(),
