@@ -104,6 +104,19 @@ fn type_argument(args: &PathArguments) -> Option<&Type> {
 
 /// The shape of a parameter of type `ty`, or an error pointing at it.
 pub fn classify(ty: &Type) -> syn::Result<Shape> {
+    let shape = shape_of(ty)?;
+    // What a reference, slice, `Out` or `Raw*` points at: no `impl Trait` or
+    // `dyn Trait` there either (nor, unparenthesized, after `*const`).
+    match shape.inner() {
+        Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(
+            ty,
+            "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types",
+        )),
+        _ => Ok(shape),
+    }
+}
+
+fn shape_of(ty: &Type) -> syn::Result<Shape> {
     match ty {
         Type::Paren(p) => classify(&p.elem),
         Type::Group(g) => classify(&g.elem),

@@ -152,17 +152,14 @@ pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64)
         args: call_args,
         records,
     } = slots;
-    let attrs = &function.attrs;
-    let vis = &function.vis;
-    let sig = &function.sig;
-    let block = &function.block;
     let gpu = quote!(any(target_arch = "amdgpu", target_arch = "nvptx64"));
     let body = quote! {
         #name(#(#call_args),*)
     };
+    // The function as syn prints it: its inner attributes (`#![...]`, `//!`)
+    // stay inside its block.
     quote! {
-        #(#attrs)*
-        #vis #sig #block
+        #function
 
         #[doc(hidden)]
         #[cfg(not(#gpu))]

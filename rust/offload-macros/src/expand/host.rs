@@ -157,8 +157,8 @@ fn type_text(ty: &Type) -> String {
     out
 }
 
-fn is_doc(attr: &Attribute) -> bool {
-    attr.path().is_ident("doc")
+fn is_outer_doc(attr: &Attribute) -> bool {
+    attr.path().is_ident("doc") && matches!(attr.style, syn::AttrStyle::Outer)
 }
 
 /// The `# Launch` section appended to the kernel's docs on its launcher.
@@ -186,11 +186,16 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
     let name_text = name.to_string().trim_start_matches("r#").to_owned();
     let body_name = format_ident!("__offload_body_{}", name);
     let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
-    let mut body_sig = function.sig.clone();
-    body_sig.ident = body_name;
-    let block = &function.block;
-    let other_attrs = function.attrs.iter().filter(|a| !is_doc(a));
-    let docs = function.attrs.iter().filter(|a| is_doc(a));
+    // The body keeps every attribute but the outer docs (the launcher's),
+    // its inner attributes (`#![...]`, `//!`) inside its block.
+    let mut body = function.clone();
+    body.sig.ident = body_name;
+    body.vis = syn::Visibility::Inherited;
+    body.attrs.retain(|a| !is_outer_doc(a));
+    body.attrs.push(syn::parse_quote!(
+        #[allow(dead_code, non_snake_case, unused_mut, unused_variables, clippy::all)]
+    ));
+    let docs = function.attrs.iter().filter(|a| is_outer_doc(a));
     let vis = &function.vis;
     let host: Vec<HostParam> = params
         .iter()
@@ -204,9 +209,7 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
     let count = slots.len();
     let doc = launcher_doc(name, symbol, params);
     quote! {
-        #(#other_attrs)*
-        #[allow(dead_code, non_snake_case, unused_mut, unused_variables, clippy::all)]
-        #body_sig #block
+        #body
 
         #(#docs)*
         #[doc = #doc]
