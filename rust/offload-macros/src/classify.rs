@@ -106,14 +106,37 @@ fn type_argument(args: &PathArguments) -> Option<&Type> {
 pub fn classify(ty: &Type) -> syn::Result<Shape> {
     let shape = shape_of(ty)?;
     // What a reference, slice, `Out` or `Raw*` points at: no `impl Trait` or
-    // `dyn Trait` there either (nor, unparenthesized, after `*const`).
+    // `dyn Trait` there either (nor, unparenthesized, after `*const`), no
+    // `impl Trait` anywhere (it makes the kernel generic), nothing unsized.
     match shape.inner() {
         Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(
             ty,
             "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types",
         )),
+        _ if has_impl_trait(quote::quote!(#ty)) => Err(error(
+            ty,
+            "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types",
+        )),
+        Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => Err(error(
+            ty,
+            "a `str` cannot be passed to a kernel: pass its bytes, `[u8]` (`s.as_bytes()`)",
+        )),
+        Type::Slice(_) => Err(error(
+            ty,
+            "write `RawIn<T>`, `RawOut<T>`, `RawInOut<T>` with the element type, not a slice",
+        )),
         _ => Ok(shape),
     }
+}
+
+/// Whether `tokens` (a type) hold the keyword `impl`: only `impl Trait`
+/// can put it in a type.
+fn has_impl_trait(tokens: proc_macro2::TokenStream) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        proc_macro2::TokenTree::Ident(i) => i == "impl",
+        proc_macro2::TokenTree::Group(g) => has_impl_trait(g.stream()),
+        _ => false,
+    })
 }
 
 fn shape_of(ty: &Type) -> syn::Result<Shape> {

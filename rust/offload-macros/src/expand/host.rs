@@ -24,21 +24,18 @@ struct HostParam {
     slots: Vec<(TokenStream, TokenStream)>,
 }
 
-/// `ty` with every elided or `'_` lifetime made `'static` (a DeviceCopy
-/// type has no other; `impl Trait` arguments may not elide them).
+/// `ty` with every lifetime, elided, `'_` or named, made `'static` (a
+/// DeviceCopy type has no other; `impl Trait` arguments may not elide them,
+/// and the launcher declares none of the kernel's lifetimes).
 fn static_lifetimes(ty: &Type) -> Type {
     struct Static;
     impl syn::visit_mut::VisitMut for Static {
         fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
-            if r.lifetime.as_ref().is_none_or(|l| l.ident == "_") {
-                r.lifetime = Some(syn::parse_quote!('static));
-            }
+            r.lifetime = Some(syn::parse_quote!('static));
             syn::visit_mut::visit_type_reference_mut(self, r);
         }
         fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
-            if l.ident == "_" {
-                *l = syn::parse_quote!('static);
-            }
+            *l = syn::parse_quote!('static);
         }
     }
     let mut ty = ty.clone();
@@ -60,6 +57,11 @@ fn with_static_lifetimes(shape: &Shape) -> Shape {
             mutable: *mutable,
         },
         Shape::OutSlice(elem) => Shape::OutSlice(static_lifetimes(elem)),
+        Shape::ByValue(ty) => Shape::ByValue(static_lifetimes(ty)),
+        Shape::Raw { elem, dir } => Shape::Raw {
+            elem: static_lifetimes(elem),
+            dir: *dir,
+        },
         other => other.clone(),
     }
 }
@@ -122,7 +124,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
             quote!(let (#a, #b, #c) = #p::host_mut::<[#elem], _>(&mut #n);),
         ),
         Shape::Raw { elem, .. } => {
-            let ty = &param.ty;
+            let ty = static_lifetimes(&param.ty);
             elements(
                 quote!(#n: #ty),
                 quote! {

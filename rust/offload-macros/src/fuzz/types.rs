@@ -121,9 +121,8 @@ pub fn ty(rng: &mut Rng, depth: usize) -> String {
 /// A type in a shape a kernel takes (its element any type): most kernels
 /// of a campaign get past the signature checks to the expansion.
 pub fn kernel_ty(rng: &mut Rng) -> String {
-    let inner = if rng.one_in(2) {
-        rng.pick(&["f32", "u32", "i64", "Point", "[f32; 4]", "bool", "usize"])
-            .to_owned()
+    let inner = if rng.below(4) > 0 {
+        field_ty(rng)
     } else {
         ty(rng, 2)
     };
@@ -140,4 +139,34 @@ pub fn kernel_ty(rng: &mut Rng) -> String {
         9 => format!("[{inner}; 3]"),
         _ => inner,
     }
+}
+
+/// A type valid as a field of a plain struct: DeviceCopy ones and some
+/// that are not (so the macros' own checks fire).
+pub fn field_ty(rng: &mut Rng) -> String {
+    rng.pick(&[
+        "f32",
+        "u32",
+        "i64",
+        "Point",
+        "[f32; 4]",
+        "bool",
+        "usize",
+        "u8",
+        "[Point; 2]",
+        "char",
+        "NotCopy",
+        "*const u8",
+        "Option<u32>",
+        "crate::Point",
+        "core::num::NonZeroU32",
+        "()",
+        "[u8; 0]",
+        "(u8, u16)",
+        "fn(u8)",
+        "core::sync::atomic::AtomicU32",
+        "u128",
+        "Wrap<u8>",
+    ])
+    .to_owned()
 }
