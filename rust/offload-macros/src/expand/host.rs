@@ -43,9 +43,11 @@ fn static_lifetimes(ty: &Type) -> Type {
     ty
 }
 
-/// `shape` with the types the launcher names in `impl HostIn<_>` and
-/// `impl HostMut<_>` given `'static` lifetimes.
-fn with_static_lifetimes(shape: &Shape) -> Shape {
+/// `shape` with its types given `'static` lifetimes: the launcher's
+/// parameters (`impl HostIn<_>`, `impl HostMut<_>`), the checks, the
+/// record and the entry point are outside the kernel, where none of its
+/// lifetimes is declared.
+pub(super) fn with_static_lifetimes(shape: &Shape) -> Shape {
     match shape {
         Shape::Ref { ty, mutable } => Shape::Ref {
             ty: static_lifetimes(ty),

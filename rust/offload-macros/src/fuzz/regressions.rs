@@ -184,3 +184,22 @@ fn nested_impl_trait_and_unsized_pointees_are_refused() {
         assert!(matches!(kernel("", &item), Ok(Outcome::Refused(_))), "{ty}");
     }
 }
+
+/// The checks, the record and the entry point name no lifetime of the
+/// kernel's either (`Box<Out<'a, [u8]>>` left `'a` undeclared in the
+/// checks' `const _`).
+#[test]
+fn expansion_items_have_static_lifetimes() {
+    let output = entry::kernel(
+        TokenStream::new(),
+        "fn k<'a>(p: Box<Out<'a, [u8]>>, q: &'a [&'a u8]) {}"
+            .parse()
+            .expect("item lexes"),
+    )
+    .to_string();
+    let checks = output.split("__kernel_item").next().expect("the checks");
+    assert!(!checks.contains("'a"), "{checks}");
+    let entry = output.split("fn __offload_entry_k").nth(1).expect("an entry point");
+    let entry = entry.split('{').next().expect("its signature");
+    assert!(!entry.contains("'a"), "{entry}");
+}
