@@ -24,44 +24,57 @@ struct HostParam {
     slots: Vec<(TokenStream, TokenStream)>,
 }
 
-/// `ty` with every lifetime, elided, `'_` or named, made `'static` (a
-/// DeviceCopy type has no other; `impl Trait` arguments may not elide them,
-/// and the launcher declares none of the kernel's lifetimes).
-fn static_lifetimes(ty: &Type) -> Type {
-    struct Static;
+/// Which lifetimes [`static_lifetimes`] makes `'static`.
+#[derive(Clone, Copy)]
+pub(super) enum Lifetimes {
+    /// The kernel's named ones: the checks, the record and the entry point
+    /// are outside the kernel, where none of them is declared (elided ones
+    /// are fine there, and keep the errors' types as written).
+    Named,
+    /// Every one, elided, `'_` or named: `impl Trait` arguments (the
+    /// launcher's `impl HostIn<_>`) may not elide them.
+    All,
+}
+
+/// `ty` with `which` lifetimes made `'static` (a DeviceCopy type has no
+/// other).
+fn static_lifetimes(ty: &Type, which: Lifetimes) -> Type {
+    struct Static(Lifetimes);
     impl syn::visit_mut::VisitMut for Static {
         fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
-            r.lifetime = Some(syn::parse_quote!('static));
+            if r.lifetime.is_none() && matches!(self.0, Lifetimes::All) {
+                r.lifetime = Some(syn::parse_quote!('static));
+            }
             syn::visit_mut::visit_type_reference_mut(self, r);
         }
         fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
-            *l = syn::parse_quote!('static);
+            if l.ident != "_" || matches!(self.0, Lifetimes::All) {
+                *l = syn::parse_quote!('static);
+            }
         }
     }
     let mut ty = ty.clone();
-    syn::visit_mut::VisitMut::visit_type_mut(&mut Static, &mut ty);
+    syn::visit_mut::VisitMut::visit_type_mut(&mut Static(which), &mut ty);
     ty
 }
 
-/// `shape` with its types given `'static` lifetimes: the launcher's
-/// parameters (`impl HostIn<_>`, `impl HostMut<_>`), the checks, the
-/// record and the entry point are outside the kernel, where none of its
-/// lifetimes is declared.
-pub(super) fn with_static_lifetimes(shape: &Shape) -> Shape {
+/// `shape` with `which` lifetimes of its types made `'static`.
+pub(super) fn with_static_lifetimes(shape: &Shape, which: Lifetimes) -> Shape {
+    let fix = |ty: &Type| static_lifetimes(ty, which);
     match shape {
         Shape::Ref { ty, mutable } => Shape::Ref {
-            ty: static_lifetimes(ty),
+            ty: fix(ty),
             mutable: *mutable,
         },
-        Shape::OutOne(ty) => Shape::OutOne(static_lifetimes(ty)),
+        Shape::OutOne(ty) => Shape::OutOne(fix(ty)),
         Shape::Slice { elem, mutable } => Shape::Slice {
-            elem: static_lifetimes(elem),
+            elem: fix(elem),
             mutable: *mutable,
         },
-        Shape::OutSlice(elem) => Shape::OutSlice(static_lifetimes(elem)),
-        Shape::ByValue(ty) => Shape::ByValue(static_lifetimes(ty)),
+        Shape::OutSlice(elem) => Shape::OutSlice(fix(elem)),
+        Shape::ByValue(ty) => Shape::ByValue(fix(ty)),
         Shape::Raw { elem, dir } => Shape::Raw {
-            elem: static_lifetimes(elem),
+            elem: fix(elem),
             dir: *dir,
         },
         other => other.clone(),
@@ -76,7 +89,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
     let a = format_ident!("__offload_a{}", index);
     let b = format_ident!("__offload_b{}", index);
     let c = format_ident!("__offload_c{}", index);
-    let shape = with_static_lifetimes(&param.shape);
+    let shape = with_static_lifetimes(&param.shape, Lifetimes::All);
     let literal = |decl, slot| HostParam {
         decl,
         prepare: quote!(),
@@ -126,7 +139,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
             quote!(let (#a, #b, #c) = #p::host_mut::<[#elem], _>(&mut #n);),
         ),
         Shape::Raw { elem, .. } => {
-            let ty = static_lifetimes(&param.ty);
+            let ty = static_lifetimes(&param.ty, Lifetimes::All);
             elements(
                 quote!(#n: #ty),
                 quote! {

@@ -23,7 +23,7 @@ pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
     check_signature(&function)?;
     let mut params = params(&function)?;
     for param in &mut params {
-        param.shape = host::with_static_lifetimes(&param.shape);
+        param.shape = host::with_static_lifetimes(&param.shape, host::Lifetimes::Named);
     }
     let name = &function.sig.ident;
     let symbol = options

@@ -3,7 +3,7 @@
 //! `catch_unwind`, judged by [`oracle`]. A short run with a fixed seed is a
 //! normal test; the long run and the dump for the rustc check
 //! (`fuzz/macro_compile.py`) are `#[ignore]`d tests driven by environment
-//! variables (fuzz/README.md, "Fuzzing the macros").
+//! variables (fuzz/README.md, section 3).
 
 mod items;
 mod oracle;

@@ -199,7 +199,10 @@ fn expansion_items_have_static_lifetimes() {
     .to_string();
     let checks = output.split("__kernel_item").next().expect("the checks");
     assert!(!checks.contains("'a"), "{checks}");
-    let entry = output.split("fn __offload_entry_k").nth(1).expect("an entry point");
+    let entry = output
+        .split("fn __offload_entry_k")
+        .nth(1)
+        .expect("an entry point");
     let entry = entry.split('{').next().expect("its signature");
     assert!(!entry.contains("'a"), "{entry}");
 }
