@@ -85,6 +85,8 @@ const SCALARS: &[&str] = &[
     "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64", "bool",
 ];
 
+const IMPL_OR_DYN: &str = "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types";
+
 fn error(ty: &Type, message: &str) -> syn::Error {
     syn::Error::new_spanned(ty, message)
 }
@@ -109,14 +111,8 @@ pub fn classify(ty: &Type) -> syn::Result<Shape> {
     // `dyn Trait` there either (nor, unparenthesized, after `*const`), no
     // `impl Trait` anywhere (it makes the kernel generic), nothing unsized.
     match shape.inner() {
-        Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(
-            ty,
-            "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types",
-        )),
-        _ if has_impl_trait(quote::quote!(#ty)) => Err(error(
-            ty,
-            "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types",
-        )),
+        Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(ty, IMPL_OR_DYN)),
+        _ if has_impl_trait(quote::quote!(#ty)) => Err(error(ty, IMPL_OR_DYN)),
         Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => Err(error(
             ty,
             "a `str` cannot be passed to a kernel: pass its bytes, `[u8]` (`s.as_bytes()`)",
@@ -215,10 +211,7 @@ fn shape_of(ty: &Type) -> syn::Result<Shape> {
             ty,
             "a function pointer cannot be passed to a kernel: it points at host code",
         )),
-        Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(
-            ty,
-            "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types",
-        )),
+        Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(ty, IMPL_OR_DYN)),
         Type::Never(_) => Err(error(ty, "a `!` parameter can never be passed")),
         _ => Err(error(ty, "this type cannot be passed to a kernel")),
     }
