@@ -85,6 +85,8 @@ const SCALARS: &[&str] = &[
     "u8", "u16", "u32", "u64", "usize", "i8", "i16", "i32", "i64", "isize", "f32", "f64", "bool",
 ];
 
+const IMPL_OR_DYN: &str = "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types";
+
 fn error(ty: &Type, message: &str) -> syn::Error {
     syn::Error::new_spanned(ty, message)
 }
@@ -104,6 +106,36 @@ fn type_argument(args: &PathArguments) -> Option<&Type> {
 
 /// The shape of a parameter of type `ty`, or an error pointing at it.
 pub fn classify(ty: &Type) -> syn::Result<Shape> {
+    let shape = shape_of(ty)?;
+    // What a reference, slice, `Out` or `Raw*` points at: no `impl Trait` or
+    // `dyn Trait` there either (nor, unparenthesized, after `*const`), no
+    // `impl Trait` anywhere (it makes the kernel generic), nothing unsized.
+    match shape.inner() {
+        Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(ty, IMPL_OR_DYN)),
+        _ if has_impl_trait(quote::quote!(#ty)) => Err(error(ty, IMPL_OR_DYN)),
+        Type::Path(p) if p.qself.is_none() && p.path.is_ident("str") => Err(error(
+            ty,
+            "a `str` cannot be passed to a kernel: pass its bytes, `[u8]` (`s.as_bytes()`)",
+        )),
+        Type::Slice(_) => Err(error(
+            ty,
+            "write `RawIn<T>`, `RawOut<T>`, `RawInOut<T>` with the element type, not a slice",
+        )),
+        _ => Ok(shape),
+    }
+}
+
+/// Whether `tokens` (a type) hold the keyword `impl`: only `impl Trait`
+/// can put it in a type.
+fn has_impl_trait(tokens: proc_macro2::TokenStream) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        proc_macro2::TokenTree::Ident(i) => i == "impl",
+        proc_macro2::TokenTree::Group(g) => has_impl_trait(g.stream()),
+        _ => false,
+    })
+}
+
+fn shape_of(ty: &Type) -> syn::Result<Shape> {
     match ty {
         Type::Paren(p) => classify(&p.elem),
         Type::Group(g) => classify(&g.elem),
@@ -179,10 +211,7 @@ pub fn classify(ty: &Type) -> syn::Result<Shape> {
             ty,
             "a function pointer cannot be passed to a kernel: it points at host code",
         )),
-        Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(
-            ty,
-            "`impl Trait` and `dyn Trait` cannot be passed to a kernel: kernel arguments have concrete types",
-        )),
+        Type::ImplTrait(_) | Type::TraitObject(_) => Err(error(ty, IMPL_OR_DYN)),
         Type::Never(_) => Err(error(ty, "a `!` parameter can never be passed")),
         _ => Err(error(ty, "this type cannot be passed to a kernel")),
     }

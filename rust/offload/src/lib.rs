@@ -173,9 +173,11 @@
 //! `&mut [bool]` instead. Raw pointers only go through [`RawIn`],
 //! [`RawOut`] and [`RawInOut`], which state the length and the direction.
 //! Anything else is a compile error at the parameter, saying what to use
-//! instead: raw pointers, `&str`, tuples, trait objects, `impl Trait`, function
-//! pointers, non-`DeviceCopy` types, generic, `async`, `unsafe` or
-//! value-returning kernels (the crate's `tests/ui/`, run by trybuild).
+//! instead: raw pointers, `&str`, tuples, trait objects, `impl Trait` (anywhere
+//! in the type), function pointers, non-`DeviceCopy` types, generic, `async`,
+//! `unsafe`, `#[test]` or value-returning kernels, parameters named `launch` or
+//! `__offload_...` (the crate's `tests/ui/`, run by trybuild, and the macros'
+//! fuzz tests).
 //!
 //! # Inside kernels: the grid-stride idiom
 //!

@@ -103,8 +103,11 @@ struct Slots {
 impl Slots {
     fn push(&mut self, param: &Param) {
         let p = quote!(::offload::__private);
-        let n = &param.name;
         let index = self.records.len() as u16;
+        // The entry point's parameters are named by their slots: a kernel's
+        // own names could shadow the kernel (`fn k(k: &mut [f32])`) or
+        // collide (`x: &[f32], x_len: usize`).
+        let n = &format_ident!("__offload_s{}", index);
         match entry(&param.shape) {
             Entry::Scalar(t) => {
                 self.params.push(quote!(#n: #t));
@@ -129,7 +132,7 @@ impl Slots {
                 map,
                 pointee,
             }) => {
-                let len = format_ident!("{}_len", n);
+                let len = format_ident!("__offload_s{}", index + 1);
                 self.params.push(quote!(#n: #ty));
                 self.params.push(quote!(#len: usize));
                 self.args.push(quote!(#make(#n, #len)));
@@ -162,17 +165,14 @@ pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64)
         args: call_args,
         records,
     } = slots;
-    let attrs = &function.attrs;
-    let vis = &function.vis;
-    let sig = &function.sig;
-    let block = &function.block;
     let gpu = quote!(any(target_arch = "amdgpu", target_arch = "nvptx64"));
     let body = quote! {
         #name(#(#call_args),*)
     };
+    // The function as syn prints it: its inner attributes (`#![...]`, `//!`)
+    // stay inside its block.
     quote! {
-        #(#attrs)*
-        #vis #sig #block
+        #function
 
         #[doc(hidden)]
         #[cfg(not(#gpu))]

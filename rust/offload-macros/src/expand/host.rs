@@ -25,42 +25,59 @@ struct HostParam {
     slots: Vec<(TokenStream, TokenStream, TokenStream)>,
 }
 
-/// `ty` with every elided or `'_` lifetime made `'static` (a DeviceCopy
-/// type has no other; `impl Trait` arguments may not elide them).
-fn static_lifetimes(ty: &Type) -> Type {
-    struct Static;
+/// Which lifetimes [`static_lifetimes`] makes `'static`.
+#[derive(Clone, Copy)]
+pub(super) enum Lifetimes {
+    /// The kernel's named ones: the checks, the record and the entry point
+    /// are outside the kernel, where none of them is declared (elided ones
+    /// are fine there, and keep the errors' types as written).
+    Named,
+    /// Every one, elided, `'_` or named: `impl Trait` arguments (the
+    /// launcher's `impl HostIn<_>`) may not elide them.
+    All,
+}
+
+/// `ty` with `which` lifetimes made `'static` (a DeviceCopy type has no
+/// other).
+fn static_lifetimes(ty: &Type, which: Lifetimes) -> Type {
+    struct Static(Lifetimes);
     impl syn::visit_mut::VisitMut for Static {
         fn visit_type_reference_mut(&mut self, r: &mut syn::TypeReference) {
-            if r.lifetime.as_ref().is_none_or(|l| l.ident == "_") {
+            if r.lifetime.is_none() && matches!(self.0, Lifetimes::All) {
                 r.lifetime = Some(syn::parse_quote!('static));
             }
             syn::visit_mut::visit_type_reference_mut(self, r);
         }
         fn visit_lifetime_mut(&mut self, l: &mut syn::Lifetime) {
-            if l.ident == "_" {
+            if l.ident != "_" || matches!(self.0, Lifetimes::All) {
                 *l = syn::parse_quote!('static);
             }
         }
     }
     let mut ty = ty.clone();
-    syn::visit_mut::VisitMut::visit_type_mut(&mut Static, &mut ty);
+    syn::visit_mut::VisitMut::visit_type_mut(&mut Static(which), &mut ty);
     ty
 }
 
-/// `shape` with the types the launcher names in `impl HostIn<_>` and
-/// `impl HostMut<_>` given `'static` lifetimes.
-fn with_static_lifetimes(shape: &Shape) -> Shape {
+/// `shape` with `which` lifetimes of its types made `'static`.
+pub(super) fn with_static_lifetimes(shape: &Shape, which: Lifetimes) -> Shape {
+    let fix = |ty: &Type| static_lifetimes(ty, which);
     match shape {
         Shape::Ref { ty, mutable } => Shape::Ref {
-            ty: static_lifetimes(ty),
+            ty: fix(ty),
             mutable: *mutable,
         },
-        Shape::OutOne(ty) => Shape::OutOne(static_lifetimes(ty)),
+        Shape::OutOne(ty) => Shape::OutOne(fix(ty)),
         Shape::Slice { elem, mutable } => Shape::Slice {
-            elem: static_lifetimes(elem),
+            elem: fix(elem),
             mutable: *mutable,
         },
-        Shape::OutSlice(elem) => Shape::OutSlice(static_lifetimes(elem)),
+        Shape::OutSlice(elem) => Shape::OutSlice(fix(elem)),
+        Shape::ByValue(ty) => Shape::ByValue(fix(ty)),
+        Shape::Raw { elem, dir } => Shape::Raw {
+            elem: fix(elem),
+            dir: *dir,
+        },
         other => other.clone(),
     }
 }
@@ -73,7 +90,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
     let a = format_ident!("__offload_a{}", index);
     let b = format_ident!("__offload_b{}", index);
     let c = format_ident!("__offload_c{}", index);
-    let shape = with_static_lifetimes(&param.shape);
+    let shape = with_static_lifetimes(&param.shape, Lifetimes::All);
     // Also the check that the type is DeviceCopy (the error at the type).
     let layout_of = |ty: &Type| quote_spanned!(ty.span()=> <#ty as ::offload::DeviceCopy>::LAYOUT);
     let len_layout = quote!(#p::layout::scalar::<usize>());
@@ -134,7 +151,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
             elem,
         ),
         Shape::Raw { elem, .. } => {
-            let ty = &param.ty;
+            let ty = static_lifetimes(&param.ty, Lifetimes::All);
             elements(
                 quote!(#n: #ty),
                 quote! {
@@ -170,8 +187,8 @@ fn type_text(ty: &Type) -> String {
     out
 }
 
-fn is_doc(attr: &Attribute) -> bool {
-    attr.path().is_ident("doc")
+fn is_outer_doc(attr: &Attribute) -> bool {
+    attr.path().is_ident("doc") && matches!(attr.style, syn::AttrStyle::Outer)
 }
 
 /// The `# Launch` section appended to the kernel's docs on its launcher.
@@ -214,11 +231,16 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
     let body_name = format_ident!("__offload_body_{}", name);
     let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
     let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
-    let mut body_sig = function.sig.clone();
-    body_sig.ident = body_name;
-    let block = &function.block;
-    let other_attrs = function.attrs.iter().filter(|a| !is_doc(a));
-    let docs = function.attrs.iter().filter(|a| is_doc(a));
+    // The body keeps every attribute but the outer docs (the launcher's),
+    // its inner attributes (`#![...]`, `//!`) inside its block.
+    let mut body = function.clone();
+    body.sig.ident = body_name;
+    body.vis = syn::Visibility::Inherited;
+    body.attrs.retain(|a| !is_outer_doc(a));
+    body.attrs.push(syn::parse_quote!(
+        #[allow(dead_code, non_snake_case, unused_mut, unused_variables, clippy::all)]
+    ));
+    let docs = function.attrs.iter().filter(|a| is_outer_doc(a));
     let vis = &function.vis;
     let host: Vec<HostParam> = params
         .iter()
@@ -238,9 +260,7 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
     let kernel_path = quote!(::core::concat!(::core::module_path!(), "::", #name_text));
     let doc = launcher_doc(name, symbol, params);
     quote! {
-        #(#other_attrs)*
-        #[allow(dead_code, non_snake_case, unused_mut, unused_variables, clippy::all)]
-        #body_sig #block
+        #body
 
         #(#docs)*
         #[doc = #doc]

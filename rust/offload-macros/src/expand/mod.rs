@@ -21,7 +21,10 @@ use signature::{Param, check_signature, params};
 /// thing a kernel cannot have.
 pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
     check_signature(&function)?;
-    let params = params(&function)?;
+    let mut params = params(&function)?;
+    for param in &mut params {
+        param.shape = host::with_static_lifetimes(&param.shape, host::Lifetimes::Named);
+    }
     let name = &function.sig.ident;
     if options.name.is_none() && !name.to_string().is_ascii() {
         return Err(syn::Error::new(

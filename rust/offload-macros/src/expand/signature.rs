@@ -90,6 +90,12 @@ pub fn params(function: &ItemFn) -> syn::Result<Vec<Param>> {
                 "`launch` names the host launcher's first argument (the Launch); rename this parameter",
             ));
         }
+        if name.to_string().starts_with("__offload_") {
+            return Err(syn::Error::new(
+                name.span(),
+                "names starting with `__offload_` are the #[kernel] expansion's; rename this parameter",
+            ));
+        }
         let shape = classify(&typed.ty)?;
         out.push(Param {
             name,
