@@ -141,7 +141,9 @@ pub fn read(data: &[u8]) -> Result<ReadBitcode, BitcodeProblem> {
             functions: non_kernels,
         });
     }
-    let manifests = manifests(&module).map_err(|what| BitcodeProblem::Manifest { what })?;
+    let manifests = manifests(&module)
+        .and_then(|m| kernel_info::manifests_name_functions(&m, &kernels, &non_kernels).map(|()| m))
+        .map_err(|what| BitcodeProblem::Manifest { what })?;
     Ok(ReadBitcode {
         kernels,
         non_kernels,
@@ -201,10 +203,15 @@ fn manifests(module: &Module<'_>) -> Result<BTreeMap<String, KernelManifest>, St
                 e.text, e.offset
             )
         })?;
-        found.extend(
-            kernel_manifest::parse_notes(&bytes)
-                .map_err(|p| format!("has a kernel manifest '{name}' that {p}"))?,
-        );
+        let what = |p: &dyn std::fmt::Display| format!("has a kernel manifest '{name}' that {p}");
+        for manifest in kernel_manifest::parse_notes(&bytes).map_err(|p| what(&p))? {
+            let manifest = manifest.map_err(|p| what(&p))?;
+            let kernel = &name[SYMBOL_PREFIX.len()..];
+            if manifest.name != kernel {
+                return Err(what(&format_args!("names kernel '{}'", manifest.name)));
+            }
+            found.push(manifest);
+        }
     }
     kernel_info::by_kernel(found)
 }
