@@ -79,7 +79,12 @@ pub fn read_elf(data: &[u8], inside: bool) -> Result<ReadElf, ImageProblem> {
     let manifests = kernel_info::manifests(&file).map_err(info)?;
     kernel_info::manifests_name_functions(&manifests, &kernels, &non_kernels).map_err(info)?;
     let amdgpu = match machine {
-        Machine::Amdgpu => kernel_info::amdgpu_metadata(&file).map_err(info)?,
+        Machine::Amdgpu => kernel_info::amdgpu_metadata(&file)
+            .map_err(info)?
+            .map(|mut metadata| {
+                mark_openmp_kernels(&file, &mut metadata);
+                metadata
+            }),
         _ => None,
     };
     let arch = match machine {
@@ -184,6 +189,21 @@ fn kernel_symbols(
             sorted(all).into_iter().partition(|f| described.contains(f))
         }
     })
+}
+
+/// Marks the kernels clang's OpenMP offloading emitted: those with a
+/// defined `<K>_kernel_environment` symbol.
+fn mark_openmp_kernels(file: &ElfFile64<'_, Endianness>, metadata: &mut AmdgpuMetadata) {
+    let environments: std::collections::HashSet<&str> = file
+        .symbols()
+        .chain(file.dynamic_symbols())
+        .filter(|s| s.is_definition())
+        .filter_map(|s| s.name().ok())
+        .filter_map(|n| n.strip_suffix(kernel_info::KERNEL_ENVIRONMENT_SUFFIX))
+        .collect();
+    for (name, kernel) in &mut metadata.kernels {
+        kernel.openmp = environments.contains(name.as_str());
+    }
 }
 
 /// A symbol's name, or why it has none (for "image 'PATH' ...").

@@ -29,14 +29,29 @@ impl Kernarg {
     }
 }
 
+/// One kernel of `.amdhsa.kernels`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AmdgpuKernel {
+    /// Its explicit arguments in order.
+    pub args: Vec<Kernarg>,
+    /// Whether the image defines `<K>_kernel_environment`, the global clang
+    /// emits for each OpenMP target kernel (and libomptarget reads): what
+    /// tells a kernel that takes libomptarget's leading dyn pointer from a
+    /// HIP kernel, whose kernargs may look the same (`axpy(x, y)`).
+    pub openmp: bool,
+}
+
 /// The AMDGPU code object metadata this pass uses.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AmdgpuMetadata {
     /// `amdhsa.target`, e.g. `amdgcn-amd-amdhsa--gfx90a`.
     pub target: String,
-    /// Per kernel symbol (`.name`), its explicit arguments in order.
-    pub kernels: BTreeMap<String, Vec<Kernarg>>,
+    /// Per kernel symbol (`.name`).
+    pub kernels: BTreeMap<String, AmdgpuKernel>,
 }
+
+/// The suffix of clang's OpenMP kernel environment globals.
+pub const KERNEL_ENVIRONMENT_SUFFIX: &str = "_kernel_environment";
 
 /// `NT_AMDGPU_METADATA` and its owner.
 const AMDGPU_NOTE_TYPE: u32 = 32;
@@ -249,7 +264,13 @@ fn parse_amdgpu_metadata(desc: &[u8]) -> Result<AmdgpuMetadata, String> {
                 value_kind,
             });
         }
-        metadata.kernels.insert(name, kernargs);
+        metadata.kernels.insert(
+            name,
+            AmdgpuKernel {
+                args: kernargs,
+                openmp: false,
+            },
+        );
     }
     Ok(metadata)
 }
