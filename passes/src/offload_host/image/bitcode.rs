@@ -22,8 +22,8 @@ use std::time::Duration;
 
 use super::kernel_info;
 use crate::ir::Value;
-use crate::ir::isolate::{Isolated, run_isolated};
 use crate::ir::constants::constant_bytes;
+use crate::ir::isolate::{Isolated, run_isolated};
 use crate::ir::types::target_data;
 use crate::kernel_manifest::{self, KernelManifest, SYMBOL_PREFIX};
 

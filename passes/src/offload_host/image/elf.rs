@@ -59,7 +59,8 @@ pub fn read_elf(data: &[u8], inside: bool) -> Result<ReadElf, ImageProblem> {
         inside,
         e_machine: e_machine.0,
     })?;
-    check_header(header, endian, machine).map_err(|why| ImageProblem::InvalidElf { inside, why })?;
+    check_header(header, endian, machine)
+        .map_err(|why| ImageProblem::InvalidElf { inside, why })?;
     let e_type = header.e_type(endian);
     if machine != Machine::Cuda && e_type != elf::ET_DYN {
         return Err(ImageProblem::NotShared {
@@ -79,12 +80,14 @@ pub fn read_elf(data: &[u8], inside: bool) -> Result<ReadElf, ImageProblem> {
     let manifests = kernel_info::manifests(&file).map_err(info)?;
     kernel_info::manifests_name_functions(&manifests, &kernels, &non_kernels).map_err(info)?;
     let amdgpu = match machine {
-        Machine::Amdgpu => kernel_info::amdgpu_metadata(&file)
-            .map_err(info)?
-            .map(|mut metadata| {
-                mark_openmp_kernels(&file, &mut metadata);
-                metadata
-            }),
+        Machine::Amdgpu => {
+            kernel_info::amdgpu_metadata(&file)
+                .map_err(info)?
+                .map(|mut metadata| {
+                    mark_openmp_kernels(&file, &mut metadata);
+                    metadata
+                })
+        }
         _ => None,
     };
     let arch = match machine {
@@ -207,7 +210,9 @@ fn mark_openmp_kernels(file: &ElfFile64<'_, Endianness>, metadata: &mut AmdgpuMe
 }
 
 /// A symbol's name, or why it has none (for "image 'PATH' ...").
-fn symbol_name(symbol: object::read::elf::ElfSymbol64<'_, '_, Endianness>) -> Result<String, String> {
+fn symbol_name(
+    symbol: object::read::elf::ElfSymbol64<'_, '_, Endianness>,
+) -> Result<String, String> {
     symbol.name().map(str::to_owned).map_err(|e| {
         format!(
             "has a function symbol (index {}) whose name cannot be read: {e}",

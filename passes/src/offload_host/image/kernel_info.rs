@@ -106,10 +106,7 @@ pub fn manifests(
             for manifest in kernel_manifest::parse_notes(bytes).map_err(|p| what(&p))? {
                 let manifest = manifest.map_err(|p| what(&p))?;
                 if manifest.name != kernel {
-                    return Err(what(&format_args!(
-                        "names kernel '{}'",
-                        manifest.name
-                    )));
+                    return Err(what(&format_args!("names kernel '{}'", manifest.name)));
                 }
                 found.push(manifest);
             }
@@ -167,7 +164,9 @@ fn symbol_bytes<'d>(
     file: &ElfFile64<'d, Endianness>,
     symbol: &object::read::elf::ElfSymbol64<'d, '_, Endianness>,
 ) -> Result<&'d [u8], String> {
-    let index = symbol.section_index().ok_or("is not defined in a section")?;
+    let index = symbol
+        .section_index()
+        .ok_or("is not defined in a section")?;
     let section = file
         .section_by_index(index)
         .map_err(|e| format!("is in no section of the file: {e}"))?;
