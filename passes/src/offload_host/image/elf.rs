@@ -142,6 +142,7 @@ fn check_header(
 /// marks as entries (`st_other` bit [`STO_CUDA_ENTRY`]), the device
 /// functions it keeps (`$K$helper`, without the bit) `cuModuleGetFunction`
 /// cannot find.
+///
 /// A symbol whose name is not in the file (a string table past its end) is
 /// an error: its kernel would silently be missing.
 fn kernel_symbols(
