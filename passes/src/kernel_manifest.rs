@@ -221,10 +221,26 @@ pub struct KernelManifest {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ManifestProblem {
     Truncated,
-    Version { version: u32 },
-    Slots { bytes: u8, leading: u8 },
+    Version {
+        version: u32,
+    },
+    Slots {
+        bytes: u8,
+        leading: u8,
+    },
     NameNotUtf8,
-    Param { index: usize, what: &'static str },
+    /// A name length of 0.
+    EmptyName,
+    /// A description whose size is not what its counts say.
+    Size {
+        desc: usize,
+        params: usize,
+        name: usize,
+    },
+    Param {
+        index: usize,
+        what: &'static str,
+    },
 }
 
 impl std::fmt::Display for ManifestProblem {
@@ -239,6 +255,12 @@ impl std::fmt::Display for ManifestProblem {
                 "describes {bytes}-byte slots after {leading} leading slots; {SLOT_BYTES}-byte slots after {LEADING_SLOTS} are supported"
             ),
             ManifestProblem::NameNotUtf8 => write!(f, "names a kernel that is not UTF-8"),
+            ManifestProblem::EmptyName => write!(f, "names no kernel (name length 0)"),
+            ManifestProblem::Size { desc, params, name } => write!(
+                f,
+                "is {desc} bytes long, but {params} parameters and a {name}-byte name take {} (a wrong parameter count or name length)",
+                HEADER_BYTES as u64 + PARAM_BYTES as u64 * *params as u64 + *name as u64
+            ),
             ManifestProblem::Param { index, what } => write!(f, "gives parameter {index} {what}"),
         }
     }
@@ -293,14 +315,19 @@ impl KernelManifest {
             .checked_mul(PARAM_BYTES)
             .and_then(|n| n.checked_add(HEADER_BYTES))
             .ok_or(ManifestProblem::Truncated)?;
-        let name = desc
-            .get(
-                names_at
-                    ..names_at
-                        .checked_add(name_len)
-                        .ok_or(ManifestProblem::Truncated)?,
-            )
-            .ok_or(ManifestProblem::Truncated)?;
+        if name_len == 0 {
+            return Err(ManifestProblem::EmptyName);
+        }
+        // The description is exactly header, records and name (the note's
+        // padding is outside it): a count or length off by any amount shows.
+        if names_at.checked_add(name_len) != Some(desc.len()) {
+            return Err(ManifestProblem::Size {
+                desc: desc.len(),
+                params: count,
+                name: name_len,
+            });
+        }
+        let name = &desc[names_at..];
         let name = std::str::from_utf8(name).map_err(|_| ManifestProblem::NameNotUtf8)?;
         let params = desc[HEADER_BYTES..names_at]
             .chunks_exact(PARAM_BYTES)
@@ -436,6 +463,34 @@ mod tests {
             parse_notes(&wrong_version).unwrap(),
             vec![Err(ManifestProblem::Version { version: 9 })]
         );
+        let params = sample().params.len();
+        let name = sample().name.len();
+        let desc = &note[28..28 + HEADER_BYTES + PARAM_BYTES * params + name];
+        let mut one_too_few = desc.to_vec();
+        one_too_few[4] -= 1;
+        assert_eq!(
+            KernelManifest::from_desc(&one_too_few),
+            Err(ManifestProblem::Size {
+                desc: desc.len(),
+                params: params - 1,
+                name
+            })
+        );
+        for (short, problem) in [
+            (0, ManifestProblem::EmptyName),
+            (
+                3,
+                ManifestProblem::Size {
+                    desc: desc.len(),
+                    params,
+                    name: 3,
+                },
+            ),
+        ] {
+            let mut named = desc.to_vec();
+            named[8] = short;
+            assert_eq!(KernelManifest::from_desc(&named), Err(problem));
+        }
         let mut bad_kind = note.clone();
         bad_kind[28 + 16] = 77;
         assert_eq!(

@@ -177,7 +177,12 @@ define void @f(ptr %x) {
 
 ;--- amdgpu.ll
 ; An OpenMP-convention kernel (what clang emits), a HIP-style one, and one
-; without the dyn pointer; none has a manifest.
+; without the dyn pointer; none has a manifest. Each has the kernel
+; environment clang gives an OpenMP kernel, so each is checked against its
+; kernargs (without one, a kernel is refused: amdgpu-hip-kernel.test).
+@omp_kernel_environment = addrspace(1) constant i64 0
+@hip_kernel_environment = addrspace(1) constant i64 0
+@no_dyn_kernel_environment = addrspace(1) constant i64 0
 define amdgpu_kernel void @omp(ptr %dyn_ptr, ptr %x, i64 %n) {
   ret void
 }

@@ -35,6 +35,7 @@ pub mod erase;
 mod ffi;
 pub mod gep;
 pub mod handles;
+pub mod isolate;
 pub mod kernels;
 pub mod metadata;
 pub mod module_utils;

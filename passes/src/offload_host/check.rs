@@ -1,10 +1,11 @@
 //! Checking a launch against what the image says its kernel takes: the
 //! kernel manifest (kernels `offload-wrap-kernels` wrapped), or an AMDGPU
-//! kernel's `.amdhsa.kernels` kernarg layout (kernels from clang). Kernels
+//! kernel's `.amdhsa.kernels` kernarg layout (OpenMP kernels from clang,
+//! told apart from HIP kernels by their `<K>_kernel_environment`). Kernels
 //! named `foreign=` are not checked. Every mismatch is found before the
 //! module changes.
 
-use super::image::kernel_info::Kernarg;
+use super::image::kernel_info::{AmdgpuKernel, Kernarg};
 use super::plan::{ArgPlan, Size};
 use crate::kernel_manifest::{FloatKind, KernelManifest, Param, ParamKind};
 
@@ -12,8 +13,8 @@ use crate::kernel_manifest::{FloatKind, KernelManifest, Param, ParamKind};
 #[derive(Debug, Clone, Copy)]
 pub enum Signature<'a> {
     Manifest(&'a KernelManifest),
-    /// The explicit kernargs of an AMDGPU kernel without a manifest.
-    Amdgpu(&'a [Kernarg]),
+    /// The `.amdhsa.kernels` entry of an AMDGPU kernel without a manifest.
+    Amdgpu(&'a AmdgpuKernel),
     /// Named by `foreign=`: launched unchecked.
     Foreign,
 }
@@ -77,6 +78,10 @@ pub enum Mismatch {
     NotOpenMp {
         first: Option<String>,
     },
+    /// An AMDGPU kernel with neither a manifest nor clang's OpenMP kernel
+    /// environment: a HIP kernel, whose first argument a launch would fill
+    /// with the dyn pointer.
+    NoKernelEnvironment,
     /// An AMDGPU kernarg that is not the 8-byte slot a launch writes.
     SlotLayout {
         index: u32,
@@ -135,6 +140,11 @@ impl Mismatch {
                 "kernel '{kernel}' does not take libomptarget's leading 8-byte dyn pointer (its first kernarg is {}) ({source}); it cannot be launched through libomptarget",
                 first.as_deref().unwrap_or("missing")
             ),
+            Mismatch::NoKernelEnvironment => write!(
+                f,
+                "kernel '{kernel}' has neither a kernel manifest nor the '{kernel}{}' clang gives an OpenMP kernel ({source}), so it is no libomptarget kernel: a HIP kernel takes its arguments without libomptarget's leading dyn pointer, and a launch would pass the dyn pointer as its first argument; run offload-wrap-kernels on its device code",
+                super::image::kernel_info::KERNEL_ENVIRONMENT_SUFFIX
+            ),
             Mismatch::SlotLayout {
                 index,
                 takes,
@@ -165,7 +175,8 @@ pub fn kinds(signature: Signature<'_>, host: &[HostArg]) -> Result<(), Mismatch>
                 .enumerate()
                 .try_for_each(|(i, (param, arg))| manifest_kind(i as u32, param, arg))
         }
-        Signature::Amdgpu(kernargs) => amdgpu_kinds(kernargs, host),
+        Signature::Amdgpu(kernel) if !kernel.openmp => Err(Mismatch::NoKernelEnvironment),
+        Signature::Amdgpu(kernel) => amdgpu_kinds(&kernel.args, host),
     }
 }
 
@@ -367,11 +378,15 @@ mod tests {
             size,
             value_kind: kind.into(),
         };
-        let openmp = [
+        let kernel = |args: &[Kernarg]| AmdgpuKernel {
+            args: args.to_vec(),
+            openmp: true,
+        };
+        let openmp = kernel(&[
             k(0, 8, "global_buffer"),
             k(8, 8, "global_buffer"),
             k(16, 8, "by_value"),
-        ];
+        ]);
         let host = [
             arg(HostKind::Pointer, "ptr"),
             arg(HostKind::Integer { bits: 32 }, "i32"),
@@ -382,15 +397,25 @@ mod tests {
             kinds(Signature::Amdgpu(&openmp), &swapped),
             Err(Mismatch::Kind { index: 0, .. })
         ));
-        let hip = [k(0, 8, "global_buffer"), k(8, 4, "by_value")];
+        let hip = kernel(&[k(0, 8, "global_buffer"), k(8, 4, "by_value")]);
         assert!(matches!(
             kinds(Signature::Amdgpu(&hip), &host[..1]),
             Err(Mismatch::SlotLayout { .. })
         ));
-        let no_dyn = [k(0, 4, "by_value")];
+        let no_dyn = kernel(&[k(0, 4, "by_value")]);
         assert!(matches!(
             kinds(Signature::Amdgpu(&no_dyn), &[]),
             Err(Mismatch::NotOpenMp { .. })
         ));
+        // HIP's axpy(x, y): the same kernargs as an OpenMP kernel of one
+        // pointer, but no kernel environment.
+        let axpy = AmdgpuKernel {
+            args: vec![k(0, 8, "global_buffer"), k(8, 8, "global_buffer")],
+            openmp: false,
+        };
+        assert_eq!(
+            kinds(Signature::Amdgpu(&axpy), &host[..1]),
+            Err(Mismatch::NoKernelEnvironment)
+        );
     }
 }

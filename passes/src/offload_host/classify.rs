@@ -195,7 +195,7 @@ impl<'a, 'ctx> Classifier<'a, 'ctx> {
         let amdgpu = image.amdgpu.as_ref().and_then(|m| m.kernels.get(name));
         Ok(amdgpu
             .filter(|_| image.has_kernel(name))
-            .map(|args| Signature::Amdgpu(args)))
+            .map(Signature::Amdgpu))
     }
 }
 

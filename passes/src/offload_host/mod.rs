@@ -10,8 +10,9 @@
 //!
 //! **Which kernels.** A kernel is launched only when the image says what it
 //! takes: its kernel manifest (written by `offload-wrap-kernels`, format in
-//! [`crate::kernel_manifest`]), or for an AMDGPU kernel without one its
-//! `.amdhsa.kernels` kernarg layout; a kernel of any other image only when
+//! [`crate::kernel_manifest`]), or for an AMDGPU OpenMP kernel from clang
+//! without one (it has a `<K>_kernel_environment`) its `.amdhsa.kernels`
+//! kernarg layout; a kernel of any other image only when
 //! `foreign=K1:K2` names it (then unchecked). A call of another function of
 //! the image is never lowered (logged at debug level); it is an error when
 //! the call is marked as a launch.

@@ -2,7 +2,11 @@
 //! by their first bytes and compiles on load for the GPU it finds.
 //!
 //! The image is parsed by LLVM (the plugin runs inside it) in a context of
-//! its own, dropped before the pass goes on. Only nvptx64 bitcode is
+//! its own, dropped before the pass goes on. LLVM's bitcode reader can
+//! crash on malformed input (single flipped bits do it), so the bytes are
+//! first parsed in a forked child ([`crate::ir::isolate`]): a child that
+//! crashes, exits or runs past [`PROBE_LIMIT`] makes the image an error, and
+//! only bytes the child parsed without crashing are parsed here. Only nvptx64 bitcode is
 //! accepted: it is the one kind the CUDA plugin both recognises (by the
 //! triple's architecture) and can compile. Its kernels are the defined
 //! `ptx_kernel` functions; its manifests are the initializers of the
@@ -14,9 +18,12 @@ use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::module::{Linkage, Module};
 
+use std::time::Duration;
+
 use super::kernel_info;
 use crate::ir::Value;
 use crate::ir::constants::constant_bytes;
+use crate::ir::isolate::{Isolated, run_isolated};
 use crate::ir::types::target_data;
 use crate::kernel_manifest::{self, KernelManifest, SYMBOL_PREFIX};
 
@@ -24,6 +31,9 @@ use crate::kernel_manifest::{self, KernelManifest, SYMBOL_PREFIX};
 const RAW_MAGIC: [u8; 4] = *b"BC\xC0\xDE";
 /// The bitcode wrapper header's magic, `0x0B17C0DE` little-endian.
 const WRAPPER_MAGIC: [u8; 4] = [0xDE, 0xC0, 0x17, 0x0B];
+
+/// How long the child parsing the bitcode may take.
+const PROBE_LIMIT: Duration = Duration::from_secs(60);
 
 /// `CallingConv::PTX_Kernel`.
 const PTX_KERNEL_CC: u32 = 71;
@@ -39,6 +49,9 @@ pub fn is_bitcode(bytes: &[u8]) -> bool {
 pub enum BitcodeProblem {
     /// LLVM cannot read it; its message.
     Unreadable { why: String },
+    /// LLVM's bitcode reader crashed (or hung) on it, in the child that
+    /// parsed it first; how.
+    CrashesReader { how: String },
     /// Not nvptx64 (empty: no triple at all).
     Triple { triple: String },
     /// No defined `ptx_kernel` function; the other defined external
@@ -53,6 +66,10 @@ impl std::fmt::Display for BitcodeProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BitcodeProblem::Unreadable { why } => write!(f, "that LLVM cannot read: {why}"),
+            BitcodeProblem::CrashesReader { how } => write!(
+                f,
+                "that is malformed: LLVM's bitcode reader {how} on it (in a child process that parsed it first)"
+            ),
             BitcodeProblem::Triple { triple } => {
                 if triple.is_empty() {
                     write!(f, "with no target triple")?;
@@ -89,8 +106,10 @@ pub struct ReadBitcode {
     pub manifests: BTreeMap<String, KernelManifest>,
 }
 
-/// Parses `data` in a fresh context and lists its kernels and manifests.
+/// Parses `data` (in a child first, see the module docs) in a fresh context
+/// and lists its kernels and manifests.
 pub fn read(data: &[u8]) -> Result<ReadBitcode, BitcodeProblem> {
+    probe(data)?;
     let context = Context::create();
     let buffer = MemoryBuffer::create_from_memory_range_copy(data, "device image");
     let module = Module::parse_bitcode_from_buffer(&buffer, &context).map_err(|e| {
@@ -122,12 +141,45 @@ pub fn read(data: &[u8]) -> Result<ReadBitcode, BitcodeProblem> {
             functions: non_kernels,
         });
     }
-    let manifests = manifests(&module).map_err(|what| BitcodeProblem::Manifest { what })?;
+    let manifests = manifests(&module)
+        .and_then(|m| kernel_info::manifests_name_functions(&m, &kernels, &non_kernels).map(|()| m))
+        .map_err(|what| BitcodeProblem::Manifest { what })?;
     Ok(ReadBitcode {
         kernels,
         non_kernels,
         manifests,
     })
+}
+
+/// What the child parsing `data` may map beyond the parent: 1 GiB and 64
+/// bytes per byte of bitcode (a module takes a few times its bitcode).
+fn probe_memory(data: &[u8]) -> u64 {
+    (1u64 << 30).saturating_add(64 * data.len() as u64)
+}
+
+/// Parses `data` in a forked child: `Ok` when LLVM's reader returned there
+/// (with a module or an error, which the parse here repeats).
+fn probe(data: &[u8]) -> Result<(), BitcodeProblem> {
+    let parse = || {
+        let context = Context::create();
+        let buffer = MemoryBuffer::create_from_memory_range_copy(data, "device image");
+        Module::parse_bitcode_from_buffer(&buffer, &context).is_ok()
+    };
+    let how = match run_isolated(parse, probe_memory(data), PROBE_LIMIT) {
+        Isolated::Returned(_) => return Ok(()),
+        Isolated::Signal(signal) => format!("crashes (signal {signal})"),
+        Isolated::Exited(status) => format!("exits the process (status {status})"),
+        Isolated::Panicked => "panics".to_owned(),
+        Isolated::TimedOut => format!("runs past {} s", PROBE_LIMIT.as_secs()),
+        Isolated::CannotFork(errno) => {
+            return Err(BitcodeProblem::Unreadable {
+                why: format!(
+                    "no child process to parse it in could be started (errno {errno}), and LLVM's reader is not run on unchecked bytes in this process"
+                ),
+            });
+        }
+    };
+    Err(BitcodeProblem::CrashesReader { how })
 }
 
 /// The manifests of the module's `@__offload_manifest_<K>` globals, each
@@ -151,10 +203,15 @@ fn manifests(module: &Module<'_>) -> Result<BTreeMap<String, KernelManifest>, St
                 e.text, e.offset
             )
         })?;
-        found.extend(
-            kernel_manifest::parse_notes(&bytes)
-                .map_err(|p| format!("has a kernel manifest '{name}' that {p}"))?,
-        );
+        let what = |p: &dyn std::fmt::Display| format!("has a kernel manifest '{name}' that {p}");
+        for manifest in kernel_manifest::parse_notes(&bytes).map_err(|p| what(&p))? {
+            let manifest = manifest.map_err(|p| what(&p))?;
+            let kernel = &name[SYMBOL_PREFIX.len()..];
+            if manifest.name != kernel {
+                return Err(what(&format_args!("names kernel '{}'", manifest.name)));
+            }
+            found.push(manifest);
+        }
     }
     kernel_info::by_kernel(found)
 }
