@@ -185,20 +185,17 @@ impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
         ((&mut *self.host as *mut T).cast::<u8>().cast_const(), bytes)
     }
 
-    fn update(&mut self, map: i64) {
+    /// Runs `mapper` (update or end) on the region's range, if it has bytes.
+    fn map_range(&mut self, mapper: rt::Mapper, map: i64) {
         let (ptr, bytes) = self.range_mut();
         if bytes > 0 {
-            // SAFETY: the range this region maps and borrows exclusively.
-            unsafe {
-                rt::map_one(
-                    rt::__tgt_target_data_update_mapper,
-                    self.device.0,
-                    ptr,
-                    bytes,
-                    map,
-                )
-            };
+            // SAFETY: the range this region mapped, still borrowed exclusively.
+            unsafe { rt::map_one(mapper, self.device.0, ptr, bytes, map) };
         }
+    }
+
+    fn update(&mut self, map: i64) {
+        self.map_range(rt::__tgt_target_data_update_mapper, map);
     }
 
     /// Copies the device's data to the host and gives the host access to it
@@ -228,19 +225,7 @@ impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
 
 impl<T: ?Sized + DeviceData> Drop for MappedMut<'_, T> {
     fn drop(&mut self) {
-        let (ptr, bytes) = self.range_mut();
-        if bytes > 0 {
-            // SAFETY: the range this region mapped, still borrowed exclusively.
-            unsafe {
-                rt::map_one(
-                    rt::__tgt_target_data_end_mapper,
-                    self.device.0,
-                    ptr,
-                    bytes,
-                    self.map | FROM,
-                )
-            };
-        }
+        self.map_range(rt::__tgt_target_data_end_mapper, self.map | FROM);
     }
 }
 
