@@ -35,6 +35,19 @@ class CEnum(Ty):
         return self.name
 
 
+def lay_out(fields, start, align):
+    """A variant's fields placed in order from offset `start` (each at its
+    alignment): their offsets, the end offset and the variant's alignment
+    (at least `align`)."""
+    offs, off = [], start
+    for f in fields:
+        off = align_to(off, f.align)
+        offs.append(off)
+        off += f.size
+        align = max(align, f.align)
+    return offs, off, align
+
+
 class DataEnum(Ty):
     """An enum with fields and a defined layout (RFC 2195):
     #[repr(C)] / #[repr(C, Int)]: struct { tag; union { struct {fields} V0; ... } u; }
@@ -56,13 +69,7 @@ class DataEnum(Ty):
         if self.tagged_union:
             size, al = tsize, talign
             for fields in variants:
-                off, val = tsize, talign
-                offs = []
-                for f in fields:
-                    off = align_to(off, f.align)
-                    offs.append(off)
-                    off += f.size
-                    val = max(val, f.align)
+                offs, off, val = lay_out(fields, tsize, talign)
                 self.field_offsets_v.append(offs)
                 size, al = max(size, align_to(off, val)), max(al, val)
             self.align, self.size = al, align_to(size, al)
@@ -70,13 +77,7 @@ class DataEnum(Ty):
             usize_, ual = 0, 1
             rel = []
             for fields in variants:
-                off, val = 0, 1
-                offs = []
-                for f in fields:
-                    off = align_to(off, f.align)
-                    offs.append(off)
-                    off += f.size
-                    val = max(val, f.align)
+                offs, off, val = lay_out(fields, 0, 1)
                 rel.append(offs)
                 if fields:
                     usize_, ual = max(usize_, align_to(off, val)), max(ual, val)
