@@ -175,8 +175,9 @@ mod tests {
         // SAFETY: raising a signal in the child is what is tested.
         let crash = || unsafe { libc::raise(libc::SIGSEGV) == 0 };
         assert_eq!(run(&crash), Isolated::Signal(libc::SIGSEGV));
-        // More than the child may map: the allocation fails (Rust aborts).
-        let huge = || vec![1u8; 8 << 30].len() == 7;
+        // More than the child may map: the allocation fails (Rust aborts);
+        // black_box keeps an optimised build from leaving it out.
+        let huge = || std::hint::black_box(vec![1u8; 8 << 30]).len() == 7;
         assert_eq!(run(&huge), Isolated::Signal(libc::SIGABRT));
         let hang = || loop {
             std::thread::sleep(Duration::from_millis(50));

@@ -6,8 +6,9 @@ use std::path::Path;
 use object::{Object, ObjectSection, ObjectSymbol};
 use offload_contract::record::{
     ARG_BYTES, ARG_COUNT_OFFSET, ARG_LAYOUT_OFFSET, ARG_LEN_OFFSET, ARG_MAP_OFFSET,
-    ARG_SIZE_OFFSET, ARGS_OFFSET, HASH_OFFSET, KIND_BOOL, KIND_FLOAT, KIND_INT, KIND_PTR, MAGIC,
-    MAX_ARGS, MAX_NAME, NAME_LEN_OFFSET, NAME_OFFSET, NO_LEN, RECORD_BYTES, SYMBOL_PREFIX,
+    ARG_SIZE_OFFSET, ARGS_OFFSET, FEATURES_OFFSET, HASH_OFFSET, KIND_BOOL, KIND_FLOAT, KIND_INT,
+    KIND_PTR, MAGIC, MAX_ARGS, MAX_NAME, NAME_LEN_OFFSET, NAME_OFFSET, NO_LEN, RECORD_BYTES,
+    SYMBOL_PREFIX,
 };
 
 use crate::error::{Error, RecordProblem};
@@ -51,6 +52,9 @@ pub struct Kernel {
     pub hash: u64,
     /// Its launch arguments (a slice is two: pointer and length).
     pub args: Vec<Arg>,
+    /// The kernel crate's feature word in the device build
+    /// ([`offload_contract::features`]), which the host's launcher checks.
+    pub features: u64,
 }
 
 impl Kernel {
@@ -60,6 +64,7 @@ impl Kernel {
             symbol: symbol.to_owned(),
             hash: 0,
             args: Vec::new(),
+            features: 0,
         }
     }
 }
@@ -115,6 +120,7 @@ fn parse_record(bytes: &[u8], symbol: &str, path: &Path) -> Result<Kernel, Error
         symbol: name,
         hash,
         args,
+        features: le_u64(&bytes[FEATURES_OFFSET..]),
     })
 }
 
@@ -189,9 +195,10 @@ mod tests {
         rec[178..180].copy_from_slice(&u16::MAX.to_le_bytes());
         rec[180..184].copy_from_slice(&0x300u32.to_le_bytes());
         rec[184..192].copy_from_slice(&8u64.to_le_bytes());
+        rec[920..928].copy_from_slice(&5u64.to_le_bytes());
         let k = parse_record(&rec, "sum", Path::new("x")).unwrap();
         assert_eq!(k.symbol, "sum");
-        assert_eq!(k.hash, 7);
+        assert_eq!((k.hash, k.features), (7, 5));
         assert_eq!(
             k.args[0],
             Arg {

@@ -9,7 +9,7 @@ use std::process::Command;
 
 use offload_contract::descriptor::{v1, v2};
 use offload_contract::map_type::{FROM, TO};
-use offload_contract::record::{LAYOUTS_PREFIX, STUB_PREFIX};
+use offload_contract::record::{FEATURES_PREFIX, LAYOUTS_PREFIX, STUB_PREFIX};
 use offload_contract::{launch_code, launch_config};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -140,6 +140,18 @@ fn layouts(i: usize, kernel: &Kernel) -> TokenStream {
     }
 }
 
+/// The kernel crate's feature word in kernel `i`'s record, exported for the
+/// host's launcher, which compares its own with it.
+fn features(i: usize, kernel: &Kernel) -> TokenStream {
+    let name = format_ident!("F{i}");
+    let symbol = format!("{FEATURES_PREFIX}{}.{:016x}", kernel.symbol, kernel.hash);
+    let word = Literal::u64_unsuffixed(kernel.features);
+    quote! {
+        #[unsafe(export_name = #symbol)]
+        pub static #name: u64 = #word;
+    }
+}
+
 /// The descriptor, the launch declaration and the stub of kernel `i`.
 fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> TokenStream {
     let words = descriptor(kernel, contract, digest);
@@ -162,6 +174,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     let symbol = &kernel.symbol;
     let stub = format!("{STUB_PREFIX}{symbol}.{:016x}", kernel.hash);
     let layouts = layouts(i, kernel);
+    let features = features(i, kernel);
     let doc = format!(" Launches kernel `{symbol}`.");
     let (descriptor, declaration, guard) = match contract {
         Contract::V1 => {
@@ -203,6 +216,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     quote! {
         #descriptor
         #layouts
+        #features
         unsafe extern "C" {
             #declaration
         }
@@ -322,6 +336,7 @@ mod tests {
                     layout: 24,
                 },
             ],
+            features: 3,
         }
     }
 
@@ -451,5 +466,25 @@ mod tests {
             "{v1}"
         );
         assert!(!v1.contains("no_such_device"));
+    }
+
+    #[test]
+    fn stubs_export_the_records_layout_and_feature_words() {
+        for contract in [Contract::V1, Contract::V2] {
+            let source = source(&image(), contract);
+            let statics = items::<syn::ItemStatic>(&source);
+            for exported in [
+                quote! {
+                    #[unsafe(export_name = "__offload_rs_layouts.saxpy.00000000000000ab")]
+                    pub static L0: [u64; 4] = [4, 4, 8, 24];
+                },
+                quote! {
+                    #[unsafe(export_name = "__offload_rs_features.saxpy.00000000000000ab")]
+                    pub static F0: u64 = 3;
+                },
+            ] {
+                assert!(statics.contains(&exported.to_string()), "{source}");
+            }
+        }
     }
 }

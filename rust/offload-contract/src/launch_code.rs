@@ -31,3 +31,7 @@ pub const OVERLAPPING_RANGE: i32 = -101;
 /// field types) in the device image than in the host build: the host
 /// launcher refuses the launch.
 pub const LAYOUT_MISMATCH: i32 = -102;
+/// The kernel crate was built for the device with other features enabled
+/// than in the host build (features given only on cargo's command line,
+/// which the device build cannot see): the host launcher refuses the launch.
+pub const FEATURE_MISMATCH: i32 = -103;

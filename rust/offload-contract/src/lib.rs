@@ -8,6 +8,8 @@
 //! - [`launch_code`]: what a launch returns when it does not launch.
 //! - [`record`]: the kernel table `#[kernel]` exports and `offload-build`
 //!   reads back.
+//! - [`features`]: the word of a kernel crate's enabled features, which the
+//!   record carries and the host's launcher compares.
 //! - [`layout`]: the layout words of the argument types, which the record
 //!   carries and the host's launcher compares.
 //! - [`manifest`]: the kernel-manifest note `offload-wrap-kernels` writes
@@ -23,6 +25,7 @@
 
 pub mod descriptor;
 pub mod digest;
+pub mod features;
 pub mod launch_code;
 pub mod launch_config;
 pub mod layout;

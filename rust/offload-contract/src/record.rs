@@ -1,17 +1,19 @@
 //! The kernel table: every kernel of a device image exports a
 //! [`KernelRecord`] as `__offload_rs_record.<symbol>` ([`SYMBOL_PREFIX`]), a
-//! fixed 920-byte little-endian record `#[kernel]` writes and
+//! fixed 928-byte little-endian record `#[kernel]` writes and
 //! `offload-build` reads back to generate the host's launch stubs: the
 //! symbol, a hash of the signature (the stub's name carries it, so a host
 //! compiled from other sources than the image fails to link instead of
 //! launching with the wrong arguments), and per launch argument its kind,
 //! map type, element size and layout word ([`crate::layout`]: the host's
 //! launcher checks its own against it, as the hash covers only the types'
-//! names).
+//! names), and the kernel crate's [feature word](crate::features) in the
+//! device build (which the launcher also compares: features that change
+//! what a kernel does without changing a type).
 //!
 //! ```text
 //! KernelRecord  0 [u8; 8] MAGIC     8 u64 hash   16 u32 name length   20 u32 argument count
-//!              24 [u8; 128] name  152 [ArgRecord; 32]                 920 bytes in all
+//!              24 [u8; 128] name  152 [ArgRecord; 32]  920 u64 feature word  928 bytes in all
 //! ArgRecord     0 u16 kind   2 u16 length argument (NO_LEN: none)   4 u32 map type   8 u64 size
 //!              16 u64 layout word of the scalar or the element
 //! ```
@@ -24,6 +26,10 @@ pub const SYMBOL_PREFIX: &str = "__offload_rs_record.";
 /// the stub module exports for the host's launcher:
 /// `__offload_rs_layouts.<symbol>.<hash as 16 hex digits>`.
 pub const LAYOUTS_PREFIX: &str = "__offload_rs_layouts.";
+/// Name prefix of the feature word of a kernel's crate in the device build,
+/// which the stub module exports for the host's launcher:
+/// `__offload_rs_features.<symbol>.<hash as 16 hex digits>`.
+pub const FEATURES_PREFIX: &str = "__offload_rs_features.";
 /// Name prefix of a host launch stub:
 /// `__offload_rs_launch.<symbol>.<hash as 16 hex digits>`.
 pub const STUB_PREFIX: &str = "__offload_rs_launch.";
@@ -34,7 +40,7 @@ pub const STUB_PREFIX: &str = "__offload_rs_launch.";
 pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 
 /// The first 8 bytes of a record of this layout.
-pub const MAGIC: [u8; 8] = *b"OFFRSK02";
+pub const MAGIC: [u8; 8] = *b"OFFRSK03";
 /// The longest kernel symbol, in bytes.
 pub const MAX_NAME: usize = 128;
 /// The most launch arguments of one kernel (a slice counts twice).
@@ -144,6 +150,8 @@ pub struct KernelRecord {
     pub name: [u8; MAX_NAME],
     /// The launch arguments, then [`ArgRecord::EMPTY`]s.
     pub args: [ArgRecord; MAX_ARGS],
+    /// The kernel crate's [feature word](crate::features) in this build.
+    pub features: u64,
 }
 
 /// Byte offset of [`KernelRecord::hash`].
@@ -156,6 +164,8 @@ pub const ARG_COUNT_OFFSET: usize = offset_of!(KernelRecord, arg_count);
 pub const NAME_OFFSET: usize = offset_of!(KernelRecord, name);
 /// Byte offset of [`KernelRecord::args`].
 pub const ARGS_OFFSET: usize = offset_of!(KernelRecord, args);
+/// Byte offset of [`KernelRecord::features`].
+pub const FEATURES_OFFSET: usize = offset_of!(KernelRecord, features);
 /// The size of a [`KernelRecord`] in bytes.
 pub const RECORD_BYTES: usize = size_of::<KernelRecord>();
 /// The size of an [`ArgRecord`] in bytes.
@@ -178,7 +188,8 @@ const _: () = {
     assert!(ARG_COUNT_OFFSET == 20);
     assert!(NAME_OFFSET == 24);
     assert!(ARGS_OFFSET == 152);
-    assert!(RECORD_BYTES == 920);
+    assert!(FEATURES_OFFSET == 920);
+    assert!(RECORD_BYTES == 928);
     assert!(offset_of!(ArgRecord, kind) == 0);
     assert!(ARG_LEN_OFFSET == 2);
     assert!(ARG_MAP_OFFSET == 4);
@@ -218,7 +229,14 @@ impl KernelRecord {
             arg_count: args.len() as u32,
             name,
             args: all,
+            features: 0,
         }
+    }
+
+    /// This record with the kernel crate's feature word `features`.
+    pub const fn with_features(mut self, features: u64) -> Self {
+        self.features = features;
+        self
     }
 }
 
@@ -284,5 +302,7 @@ mod tests {
         assert_eq!(&record.name[..4], b"sum\0");
         assert_eq!(record.args[..2], args);
         assert_eq!(record.args[2], ArgRecord::EMPTY);
+        assert_eq!(record.features, 0);
+        assert_eq!(record.with_features(5).features, 5);
     }
 }

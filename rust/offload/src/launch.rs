@@ -4,7 +4,9 @@ use core::fmt;
 
 use offload_contract::LaunchConfig;
 use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE, NULL_POINTER, SIZE_TOO_LARGE};
-pub use offload_contract::launch_code::{LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE};
+pub use offload_contract::launch_code::{
+    FEATURE_MISMATCH, LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE,
+};
 use offload_contract::launch_config::DEFAULT_DEVICE;
 use offload_contract::layout;
 
@@ -144,15 +146,87 @@ impl Launch {
 /// the runtime's), or from the launcher [`OVERLAPPING_RANGE`] (an argument's
 /// host range overlaps a mapped range without lying inside it: see
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
-/// has another layout in the device image: see [`layout`](Self::layout)).
+/// has another layout in the device image: see [`layout`](Self::layout))
+/// and [`FEATURE_MISMATCH`] (the kernel crate was built for the device
+/// with other features: see [`features`](Self::features)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaunchError {
     pub(crate) kernel: &'static str,
     pub(crate) symbol: &'static str,
     pub(crate) code: i32,
+    pub(crate) detail: Option<Detail>,
+}
+
+/// What the launcher found wrong, where it says more than the code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Detail {
+    /// An argument's type has another layout in the device image.
+    Layout(LayoutMismatch),
+    /// The kernel crate's features differ in the device image.
+    Features(FeatureMismatch),
+    /// An argument's host range overlaps a live mapping.
     #[cfg(not(feature = "device"))]
-    pub(crate) overlap: Option<crate::data::Overlap>,
-    pub(crate) layout: Option<LayoutMismatch>,
+    Overlap(crate::data::Overlap),
+}
+
+/// The kernel crate's features in the host build and in the device image
+/// ([`LaunchError::features`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FeatureMismatch {
+    /// The crate's feature names, sorted ([`offload_contract::features`]).
+    pub(crate) names: &'static [&'static str],
+    /// The feature word of the host build.
+    pub(crate) host: u64,
+    /// The feature word of the device image.
+    pub(crate) device: u64,
+}
+
+impl FeatureMismatch {
+    /// The features enabled in the host build but not in the device image.
+    pub fn host_only(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.only(self.host, self.device)
+    }
+
+    /// The features enabled in the device image but not in the host build.
+    pub fn device_only(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.only(self.device, self.host)
+    }
+
+    fn only(&self, set: u64, unset: u64) -> impl Iterator<Item = &'static str> + '_ {
+        let bit = offload_contract::features::bit;
+        self.names
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| set & bit(i) != 0 && unset & bit(i) == 0)
+            .map(|(_, name)| *name)
+    }
+}
+
+impl fmt::Display for FeatureMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |f: &mut fmt::Formatter<'_>, names: &mut dyn Iterator<Item = &str>| {
+            let mut first = true;
+            for name in names {
+                write!(f, "{}`{name}`", if first { "" } else { ", " })?;
+                first = false;
+            }
+            if first {
+                write!(f, "none")?;
+            }
+            Ok(())
+        };
+        write!(
+            f,
+            "the kernel crate's features differ between the host build and the device image (only in the host build: "
+        )?;
+        list(f, &mut self.host_only())?;
+        write!(f, "; only in the device image: ")?;
+        list(f, &mut self.device_only())?;
+        write!(
+            f,
+            "): a feature given only on cargo's command line does not reach the device build; enable it in a Cargo.toml"
+        )
+    }
 }
 
 /// A launch argument whose type has another layout in the device image
@@ -226,28 +300,49 @@ impl LaunchError {
 
     /// For [`LAYOUT_MISMATCH`]: the parameter and its type's layouts.
     pub const fn layout(&self) -> Option<LayoutMismatch> {
-        self.layout
+        match self.detail {
+            Some(Detail::Layout(layout)) => Some(layout),
+            _ => None,
+        }
+    }
+
+    /// For [`FEATURE_MISMATCH`]: the kernel crate's features in both builds.
+    pub const fn features(&self) -> Option<FeatureMismatch> {
+        match self.detail {
+            Some(Detail::Features(features)) => Some(features),
+            _ => None,
+        }
     }
 
     /// For code `-101`: the host address ranges `[start, end)` of the
     /// argument and of the live mapping it overlaps.
     #[cfg(not(feature = "device"))]
     pub fn overlap(&self) -> Option<((usize, usize), (usize, usize))> {
-        self.overlap.map(|o| (o.new, o.live))
+        match self.detail {
+            Some(Detail::Overlap(o)) => Some((o.new, o.live)),
+            _ => None,
+        }
     }
 }
 
 impl fmt::Display for LaunchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
-        if let Some(mismatch) = &self.layout {
-            write!(f, "{mismatch} (code {})", self.code)?;
-            return self.fmt_symbol(f);
-        }
-        #[cfg(not(feature = "device"))]
-        if let Some(overlap) = &self.overlap {
-            write!(f, "an argument's {overlap} (code {})", self.code)?;
-            return self.fmt_symbol(f);
+        match &self.detail {
+            Some(Detail::Layout(layout)) => {
+                write!(f, "{layout} (code {})", self.code)?;
+                return self.fmt_symbol(f);
+            }
+            Some(Detail::Features(features)) => {
+                write!(f, "{features} (code {})", self.code)?;
+                return self.fmt_symbol(f);
+            }
+            #[cfg(not(feature = "device"))]
+            Some(Detail::Overlap(overlap)) => {
+                write!(f, "an argument's {overlap} (code {})", self.code)?;
+                return self.fmt_symbol(f);
+            }
+            None => {}
         }
         match self.code {
             NO_SUCH_DEVICE => write!(f, "no such device (code {})", self.code),
@@ -293,9 +388,7 @@ mod tests {
             kernel: "k::fill",
             symbol: "fill",
             code,
-            #[cfg(not(feature = "device"))]
-            overlap: None,
-            layout: None,
+            detail: None,
         };
         assert_eq!(
             error(NULL_POINTER).to_string(),
@@ -304,6 +397,25 @@ mod tests {
         assert_eq!(
             error(SIZE_TOO_LARGE).to_string(),
             "offload: kernel `k::fill` was not launched: a pointer argument's size is 2^63 bytes or more (code -5)"
+        );
+    }
+
+    #[test]
+    fn a_feature_mismatch_names_the_features() {
+        let features = FeatureMismatch {
+            names: &["double", "fast", "libm"],
+            host: 0b011,
+            device: 0b110,
+        };
+        let error = LaunchError {
+            kernel: "k::fill",
+            symbol: "fill",
+            code: FEATURE_MISMATCH,
+            detail: Some(Detail::Features(features)),
+        };
+        assert_eq!(
+            error.to_string(),
+            "offload: kernel `k::fill` was not launched: the kernel crate's features differ between the host build and the device image (only in the host build: `double`; only in the device image: `libm`): a feature given only on cargo's command line does not reach the device build; enable it in a Cargo.toml (code -103)"
         );
     }
 }

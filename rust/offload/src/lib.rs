@@ -145,6 +145,13 @@
 //!   each build — is in the record too, and the launcher compares its own with
 //!   the image's before every launch: a difference is a [`LaunchError`]
 //!   ([`LAYOUT_MISMATCH`]) naming the parameter and both sizes and alignments.
+//!   A feature can also change what a kernel does without changing a type
+//!   (`const STEP: u32 = if cfg!(feature = "plus-two") { 2 } else { 1 }`):
+//!   the record carries the kernel crate's *feature word* (one bit per
+//!   feature of its `Cargo.toml`, evaluated with `cfg!(feature = ...)` in
+//!   each build; `offload_contract::features`), and a launch whose host
+//!   build has other features enabled is refused ([`FEATURE_MISMATCH`],
+//!   naming the features).
 //!
 //! # Kernel parameters: map types from Rust types
 //!
@@ -269,8 +276,8 @@
 //!    only on cargo's command line for the kernel crate (`--features
 //!    kernels/double`), or by other members of the workspace built at the same
 //!    time, are not seen; nor does the device build follow the host profile's
-//!    `debug_assertions` (it is off). Where that changes a type, the launch is
-//!    refused, see below;
+//!    `debug_assertions` (it is off). Where that changes a type or the
+//!    enabled features, the launch is refused, see below;
 //! 3. reads the kernel table from the image and computes its digest (SHA-256);
 //! 4. writes the launch stubs, one small `no_std` Rust module with, per kernel,
 //!    a launch `__offload_launch2.K(&DESCRIPTOR, config, args...)` (the launch
@@ -371,7 +378,8 @@ pub use data::{
 };
 pub use index::{GridStride, grid_stride};
 pub use launch::{
-    Dim3, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch, NO_SUCH_DEVICE, OVERLAPPING_RANGE,
+    Dim3, FEATURE_MISMATCH, FeatureMismatch, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch,
+    NO_SUCH_DEVICE, OVERLAPPING_RANGE,
 };
 
 /// Marks a kernel: an ordinary function whose parameters are kernel

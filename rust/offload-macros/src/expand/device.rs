@@ -147,8 +147,14 @@ impl Slots {
 
 /// The function as written, its entry point exported as `symbol` (a GPU
 /// kernel on the GPU targets, a C function for libomptarget's host plugin)
-/// and its record.
-pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) -> TokenStream {
+/// and its record (with the crate's feature word of `features`).
+pub fn entry_point(
+    function: &ItemFn,
+    params: &[Param],
+    symbol: &str,
+    hash: u64,
+    features: &[String],
+) -> TokenStream {
     let name = &function.sig.ident;
     let entry = format_ident!("__offload_entry_{}", name);
     let record = format_ident!("__OFFLOAD_RECORD_{}", name);
@@ -165,6 +171,7 @@ pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64)
         args: call_args,
         records,
     } = slots;
+    let features = super::features::word(features);
     let gpu = quote!(any(target_arch = "amdgpu", target_arch = "nvptx64"));
     let body = quote! {
         #name(#(#call_args),*)
@@ -187,7 +194,8 @@ pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64)
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]
         #[unsafe(export_name = #record_symbol)]
-        static #record: #p::KernelRecord = #p::KernelRecord::new(#symbol, #hash, &[#(#records),*]);
+        static #record: #p::KernelRecord = #p::KernelRecord::new(#symbol, #hash, &[#(#records),*])
+            .with_features(#features);
 
         #[doc(hidden)]
         const _: &str = ::core::concat!(#marker, ::core::module_path!(), #item);

@@ -224,13 +224,22 @@ fn slot_params(params: &[Param], host: &[HostParam]) -> Vec<String> {
 }
 
 /// The launcher of the kernel `function`, whose stub is named for `symbol`
-/// and `hash`, and the kernel's body under another name.
-pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) -> TokenStream {
+/// and `hash`, and the kernel's body under another name; the launcher
+/// checks the crate's feature word (of `features`) against the image's.
+pub fn launcher(
+    function: &ItemFn,
+    params: &[Param],
+    symbol: &str,
+    hash: u64,
+    features: &[String],
+) -> TokenStream {
     let name = &function.sig.ident;
     let name_text = name.to_string().trim_start_matches("r#").to_owned();
     let body_name = format_ident!("__offload_body_{}", name);
     let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
     let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
+    let features_symbol = format!("{}{symbol}.{hash:016x}", record::FEATURES_PREFIX);
+    let feature_word = super::features::word(features);
     // The body keeps every attribute but the outer docs (the launcher's),
     // its inner attributes (`#![...]`, `//!`) inside its block.
     let mut body = function.clone();
@@ -275,7 +284,18 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
                 /// The device build's layout words of the slots.
                 #[link_name = #layouts_symbol]
                 static __offload_device_layouts: [u64; #count];
+                /// The device build's feature word of the kernel crate.
+                #[link_name = #features_symbol]
+                static __offload_device_features: u64;
             }
+            ::offload::__private::check_features(
+                #kernel_path,
+                #symbol,
+                &[#(#features),*],
+                #feature_word,
+                // SAFETY: offload-build's stub module exports the record's word.
+                unsafe { __offload_device_features },
+            )?;
             // The same types may have other layouts in the device build
             // (other features or cfgs of the kernel crate there).
             ::offload::__private::check_layouts(

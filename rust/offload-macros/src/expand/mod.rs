@@ -4,6 +4,7 @@
 //! from one reading of the function's signature ([`signature`]).
 
 mod device;
+mod features;
 mod host;
 mod options;
 mod signature;
@@ -40,8 +41,10 @@ pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
         .unwrap_or_else(|| name.to_string().trim_start_matches("r#").to_owned());
     let hash = signature_hash(&symbol, &params);
     let checks = checks(&params);
-    let device = device::entry_point(&function, &params, &symbol, hash);
-    let host = host::launcher(&function, &params, &symbol, hash);
+    let features = features::crate_features()
+        .map_err(|e| syn::Error::new(name.span(), format!("kernel `{name}`: {e}")))?;
+    let device = device::entry_point(&function, &params, &symbol, hash, &features);
+    let host = host::launcher(&function, &params, &symbol, hash, &features);
     let cfgs: Vec<&Attribute> = function.attrs.iter().filter(|a| is_cfg(a)).collect();
     Ok(quote! {
         #(#cfgs)*

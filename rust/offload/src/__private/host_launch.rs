@@ -2,7 +2,7 @@
 //! arguments into launch slots and sizes and calls the kernel's launch stub.
 
 use super::abi::{Scalar, Stub};
-use crate::launch::{Launch, LaunchError, LayoutMismatch};
+use crate::launch::{Detail, FeatureMismatch, Launch, LaunchError, LayoutMismatch};
 use crate::{HostIn, HostMut};
 use offload_contract::launch_code;
 
@@ -59,9 +59,7 @@ pub unsafe fn launch(
             kernel,
             symbol,
             code,
-            #[cfg(not(feature = "device"))]
-            overlap: None,
-            layout: None,
+            detail: None,
         })
     }
 }
@@ -87,15 +85,38 @@ pub fn check_layouts(
             kernel,
             symbol,
             code: launch_code::LAYOUT_MISMATCH,
-            #[cfg(not(feature = "device"))]
-            overlap: None,
-            layout: Some(LayoutMismatch {
+            detail: Some(Detail::Layout(LayoutMismatch {
                 param,
                 host,
                 device,
-            }),
+            })),
         }),
     }
+}
+
+/// `Ok` if the kernel crate's feature word in the host build (`host`) is
+/// the device image's (`device`), else the launch's error naming the
+/// features (`names`, [`offload_contract::features`]) that differ.
+pub fn check_features(
+    kernel: &'static str,
+    symbol: &'static str,
+    names: &'static [&'static str],
+    host: u64,
+    device: u64,
+) -> Result<(), LaunchError> {
+    if host == device {
+        return Ok(());
+    }
+    Err(LaunchError {
+        kernel,
+        symbol,
+        code: launch_code::FEATURE_MISMATCH,
+        detail: Some(Detail::Features(FeatureMismatch {
+            names,
+            host,
+            device,
+        })),
+    })
 }
 
 /// Enters the host ranges of the launch's pointer arguments (a size other
@@ -123,7 +144,6 @@ fn enter_arguments(
         kernel,
         symbol,
         code: launch_code::OVERLAPPING_RANGE,
-        overlap: Some(overlap),
-        layout: None,
+        detail: Some(Detail::Overlap(overlap)),
     })
 }

@@ -2,7 +2,7 @@
 //! device build, and maps overlapping ranges: every outcome is a correct
 //! result or an error, printed.
 
-use agree_kernels::{Probe, Real, affine, ends, weigh};
+use agree_kernels::{Probe, Real, STEP, affine, bump, ends, weigh};
 use offload::Launch;
 
 fn features(launch: &Launch) {
@@ -13,6 +13,16 @@ fn features(launch: &Launch) {
         Ok(()) if x == expected => println!("features: {} bytes per Real: ok", size_of::<Real>()),
         Ok(()) => println!("features: WRONG RESULT {x:?}, expected {expected:?}"),
         Err(e) => println!("features: {e}"),
+    }
+}
+
+fn feature_word(launch: &Launch) {
+    // `STEP` is the host build's; the kernel adds the device build's.
+    let mut x = vec![10u32, 20, 30];
+    match bump(launch, &mut x[..]) {
+        Ok(()) if x == [10 + STEP, 20 + STEP, 30 + STEP] => println!("feature word: ok"),
+        Ok(()) => println!("feature word: WRONG RESULT {x:?} (the host adds {STEP})"),
+        Err(e) => println!("feature word: {e}"),
     }
 }
 
@@ -60,6 +70,7 @@ fn overlaps(launch: &Launch) {
 fn main() {
     let launch = Launch::new();
     features(&launch);
+    feature_word(&launch);
     layouts(&launch);
     overlaps(&launch);
 }

@@ -19,6 +19,17 @@ pub fn affine(a: Real, x: &mut [Real]) {
     }
 }
 
+/// What `bump` adds: 2 with the `plus-two` feature, else 1.
+pub const STEP: u32 = if cfg!(feature = "plus-two") { 2 } else { 1 };
+
+/// `x[i] += STEP`.
+#[kernel]
+pub fn bump(x: &mut [u32]) {
+    for i in grid_stride(x.len()) {
+        x[i] += STEP;
+    }
+}
+
 /// 12 bytes where debug assertions are on (the host's dev profile), 8 in
 /// the device build.
 #[repr(C)]
