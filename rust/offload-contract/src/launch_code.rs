@@ -31,3 +31,7 @@ pub const OVERLAPPING_RANGE: i32 = -101;
 /// field types) in the device image than in the host build: the host
 /// launcher refuses the launch.
 pub const LAYOUT_MISMATCH: i32 = -102;
+/// The launch asks for more than
+/// [`grid::MAX_THREADS_PER_TEAM`](crate::grid::MAX_THREADS_PER_TEAM)
+/// threads per team: the host launcher refuses it.
+pub const TOO_MANY_THREADS: i32 = -103;

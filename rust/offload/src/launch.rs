@@ -4,7 +4,9 @@ use core::fmt;
 
 use offload_contract::LaunchConfig;
 use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE, NULL_POINTER, SIZE_TOO_LARGE};
-pub use offload_contract::launch_code::{LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE};
+pub use offload_contract::launch_code::{
+    LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE, TOO_MANY_THREADS,
+};
 use offload_contract::launch_config::DEFAULT_DEVICE;
 use offload_contract::layout;
 
@@ -144,7 +146,8 @@ impl Launch {
 /// the runtime's), or from the launcher [`OVERLAPPING_RANGE`] (an argument's
 /// host range overlaps a mapped range without lying inside it: see
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
-/// has another layout in the device image: see [`layout`](Self::layout)).
+/// has another layout in the device image: see [`layout`](Self::layout))
+/// and [`TOO_MANY_THREADS`] (more than 1024 threads per team).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaunchError {
     pub(crate) kernel: &'static str,
@@ -256,6 +259,11 @@ impl fmt::Display for LaunchError {
                 "the launch configuration was refused (code {BAD_CONFIG})"
             ),
             NO_SIZE => write!(f, "a pointer argument's size is unknown (code {NO_SIZE})"),
+            TOO_MANY_THREADS => write!(
+                f,
+                "the launch asks for more than {} threads per team (code {TOO_MANY_THREADS})",
+                offload_contract::grid::MAX_THREADS_PER_TEAM
+            ),
             NULL_POINTER => write!(
                 f,
                 "a pointer argument is null but maps bytes (code {NULL_POINTER})"

@@ -340,7 +340,7 @@
 )]
 #![cfg_attr(
     target_arch = "nvptx64",
-    feature(stdarch_nvptx, core_intrinsics),
+    feature(stdarch_nvptx, core_intrinsics, link_llvm_intrinsics),
     allow(internal_features)
 )]
 #![deny(missing_docs)]
@@ -349,6 +349,8 @@
 extern crate alloc;
 
 mod args;
+#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+mod cpu_grid;
 #[cfg(not(feature = "device"))]
 mod data;
 pub mod index;
@@ -357,6 +359,9 @@ mod launch;
 mod panic_handler;
 #[cfg(not(feature = "device"))]
 mod runtime;
+pub mod shared;
+pub mod sync;
+pub mod warp;
 
 #[doc(hidden)]
 pub mod __private;
@@ -372,7 +377,9 @@ pub use data::{
 pub use index::{GridStride, grid_stride};
 pub use launch::{
     Dim3, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch, NO_SUCH_DEVICE, OVERLAPPING_RANGE,
+    TOO_MANY_THREADS,
 };
+pub use sync::sync_threads;
 
 /// Marks a kernel: an ordinary function whose parameters are kernel
 /// argument types (see the crate docs) and which returns nothing.
