@@ -29,6 +29,24 @@ pub const MAX_THREADS_PER_TEAM: u32 = 1024;
 /// warp operations, as NVIDIA's warps do.
 pub const CPU_WARP_SIZE: u32 = 32;
 
+/// The function the `offload` crate's GPU code calls for the address of
+/// the team's dynamic shared memory (declared, never defined): the plugin's
+/// `offload-shared-memory` pass replaces each call by the generic address
+/// of [`DYN_SHARED_SYMBOL`].
+pub const DYN_SHARED_BASE_FN: &str = "__offload_dyn_shared_base";
+
+/// The dynamic shared memory in a GPU image: the external `addrspace(3)`
+/// array `offload-shared-memory` adds, which both GPU backends place at the
+/// start of a team's dynamic shared memory (what clang emits for
+/// `extern __shared__`).
+pub const DYN_SHARED_SYMBOL: &str = "__offload_dyn_shared";
+
+/// Bytes of a GPU team's dynamic shared memory the `offload` crate keeps
+/// per thread of the team, before the kernel's own (the phase of the shared
+/// memory and the launch's `dyn_shared_mem`, see `offload::shared`); the
+/// host's launcher asks the runtime for this much more.
+pub const SHARED_HEADER_PER_THREAD: u32 = 8;
+
 /// The launcher's names of the hidden slots, for its errors.
 pub const SLOT_NAMES: [&str; SLOTS] = [
     "the launch grid (teams x, y)",
@@ -96,6 +114,25 @@ impl Grid {
     }
 }
 
+impl Grid {
+    /// The dynamic shared memory the runtime is asked for: the kernel's
+    /// [`dyn_shared_mem`](Self::dyn_shared_mem) after
+    /// [`SHARED_HEADER_PER_THREAD`] bytes per thread of the team (a team of
+    /// [`MAX_THREADS_PER_TEAM`] when the runtime chooses the threads).
+    pub const fn runtime_shared_bytes(&self) -> u32 {
+        let threads = if self.threads[0] == 0 {
+            MAX_THREADS_PER_TEAM
+        } else {
+            match self.team_size() {
+                Some(n) => n,
+                None => MAX_THREADS_PER_TEAM,
+            }
+        };
+        self.dyn_shared_mem
+            .saturating_add(threads * SHARED_HEADER_PER_THREAD)
+    }
+}
+
 /// `n`, or 1 for 0 (the runtime chooses: one on the CPU).
 pub const fn at_least_one(n: u32) -> u32 {
     if n == 0 { 1 } else { n }
@@ -127,5 +164,20 @@ mod tests {
         assert_eq!(grid([0, 1, 1]).team_size(), Some(1));
         assert_eq!(grid([32, 32, 2]).team_size(), None);
         assert_eq!(grid([u32::MAX, u32::MAX, u32::MAX]).team_size(), None);
+    }
+
+    #[test]
+    fn the_runtime_is_asked_for_the_records_too() {
+        let grid = |threads, dyn_shared_mem| Grid {
+            teams: [1; 3],
+            threads,
+            dyn_shared_mem,
+        };
+        assert_eq!(
+            grid([16, 16, 1], 2048).runtime_shared_bytes(),
+            2048 + 256 * 8
+        );
+        assert_eq!(grid([0, 1, 1], 0).runtime_shared_bytes(), 1024 * 8);
+        assert_eq!(grid([8, 1, 1], u32::MAX).runtime_shared_bytes(), u32::MAX);
     }
 }

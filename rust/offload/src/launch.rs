@@ -57,9 +57,12 @@ impl From<[u32; 3]> for Dim3 {
 /// # let _ = (one_d, two_d, auto);
 /// ```
 ///
-/// libomptarget's host (CPU) plugin ignores the grid and runs a kernel as
-/// one team of one thread; write kernels with [`grid_stride`](crate::grid_stride)
-/// so they are correct on every grid.
+/// The grid reaches the kernel in hidden launch slots too: libomptarget's
+/// host (CPU) plugin ignores the launch configuration, and the x86_64
+/// image's entry point runs the whole grid itself (the crate docs, "GPU
+/// semantics on the CPU"). A team has at most 1024 threads (x × y × z; more
+/// is [`TOO_MANY_THREADS`](crate::TOO_MANY_THREADS)). Write kernels with
+/// [`grid_stride`](crate::grid_stride) so they are correct on every grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Launch {
     pub(crate) teams: Dim3,
@@ -94,7 +97,8 @@ impl Launch {
         }
     }
 
-    /// Bytes of dynamic shared (team-local) memory.
+    /// Bytes of dynamic shared (team-local) memory per team, which kernels
+    /// reach through [`shared::dyn_shared`](crate::shared::dyn_shared).
     pub const fn dyn_shared_mem(mut self, bytes: u32) -> Self {
         self.dyn_shared_mem = bytes;
         self
@@ -126,10 +130,17 @@ impl Launch {
     /// The run-time record of a launch with `sizes` (one per launch argument).
     pub(crate) fn config(&self, sizes: &[u64]) -> LaunchConfig {
         let dims = |d: Dim3| [d.x, d.y, d.z];
+        // On GPUs the `offload` crate keeps a record per thread before the
+        // kernel's dynamic shared memory (`shared`).
+        let grid = offload_contract::grid::Grid {
+            teams: dims(self.teams),
+            threads: dims(self.threads),
+            dyn_shared_mem: self.dyn_shared_mem,
+        };
         LaunchConfig::new(
             dims(self.teams),
             dims(self.threads),
-            self.dyn_shared_mem,
+            grid.runtime_shared_bytes(),
             self.device,
             sizes.as_ptr(),
         )

@@ -62,10 +62,16 @@
 //!
 //! # Targets
 //!
-//! On the CPU (libomptarget's host plugin) the teams run one after another
-//! and share one allocation of the launch's `dyn_shared_mem` bytes (16-byte
-//! aligned, zeroed before the first team). On the GPU targets this version
-//! has no shared memory: `dyn_shared` is `None` there.
+//! On AMD and NVIDIA GPUs the memory is the team's dynamic shared memory
+//! (LDS, `.shared`: `addrspace(3)`, the external array `extern __shared__`
+//! makes in HIP and CUDA), 8-byte aligned; its first 8 bytes per thread of
+//! the team hold each thread's phase and the launch's size (the host's
+//! launcher asks the runtime for `dyn_shared_mem` plus 8 bytes per thread,
+//! 8 KiB when the runtime chooses the threads), so a launch has that much
+//! less than the GPU's shared memory for its own. On the CPU (libomptarget's
+//! host plugin) the teams run one after another and share one allocation of
+//! the launch's `dyn_shared_mem` bytes (16-byte aligned, zeroed before the
+//! first team).
 
 use core::marker::PhantomData;
 
@@ -107,10 +113,12 @@ pub fn dyn_shared_len<T>() -> usize {
 }
 
 /// Which accesses the current phase allows this thread.
+#[inline]
 fn write_phase() -> bool {
     crate::sync::barriers_passed() % 2 == 0
 }
 
+#[inline]
 fn owns(i: usize) -> bool {
     i % crate::index::team_size() == crate::index::thread_rank()
 }
@@ -136,7 +144,11 @@ impl<T: AnyBitPattern> DynShared<T> {
     #[inline]
     #[track_caller]
     pub fn set(&self, i: usize, value: T) {
-        assert!(i < self.len, "offload: shared index {i} out of bounds (len {})", self.len);
+        assert!(
+            i < self.len,
+            "offload: shared index {i} out of bounds (len {})",
+            self.len
+        );
         assert!(
             write_phase(),
             "offload: shared memory written in a read phase (after an odd number of sync_threads)"
@@ -160,7 +172,11 @@ impl<T: AnyBitPattern> DynShared<T> {
     #[inline]
     #[track_caller]
     pub fn get(&self, i: usize) -> T {
-        assert!(i < self.len, "offload: shared index {i} out of bounds (len {})", self.len);
+        assert!(
+            i < self.len,
+            "offload: shared index {i} out of bounds (len {})",
+            self.len
+        );
         assert!(
             !write_phase() || owns(i),
             "offload: shared element {i} read in a write phase by thread rank {}, which does not own it",
@@ -175,7 +191,11 @@ impl<T: AnyBitPattern> DynShared<T> {
     /// `team_size()` further, below `len`.
     #[inline]
     pub fn own_indices(&self) -> crate::GridStride {
-        crate::GridStride::new(crate::index::thread_rank(), crate::index::team_size(), self.len)
+        crate::GridStride::new(
+            crate::index::thread_rank(),
+            crate::index::team_size(),
+            self.len,
+        )
     }
 
     /// The memory's address, for accesses the phases do not allow.
@@ -192,10 +212,65 @@ impl<T: AnyBitPattern> DynShared<T> {
     }
 }
 
+/// The GPUs: the dynamic shared memory is the external `addrspace(3)` array
+/// `__offload_dyn_shared` (the plugin's `offload-shared-memory` pass). Its first `SHARED_HEADER_PER_THREAD` bytes per thread of the team
+/// are each thread's own record (the team barriers it passed and the
+/// launch's `dyn_shared_mem`), which only that thread touches; the kernel's
+/// memory follows, 8-byte aligned (the host's launcher asks for both).
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-mod target {
+pub(crate) mod target {
+    use offload_contract::grid::SHARED_HEADER_PER_THREAD;
+
+    unsafe extern "C" {
+        /// offload-contract's `grid::DYN_SHARED_BASE_FN`: stable Rust
+        /// cannot name `addrspace(3)`, so the plugin's
+        /// `offload-shared-memory` pass replaces each call by the generic
+        /// address of the `addrspace(3)` array (a call, not a static: the
+        /// optimiser would fold a static's accesses into the global address
+        /// space before the pass runs).
+        fn __offload_dyn_shared_base() -> *mut u8;
+    }
+
+    #[inline(always)]
+    fn base() -> *mut u8 {
+        // SAFETY: replaced by a constant address (see above).
+        unsafe { __offload_dyn_shared_base() }
+    }
+
+    /// This thread's record: `[barriers passed, dyn_shared_mem]`.
+    #[inline(always)]
+    fn record() -> *mut [u32; 2] {
+        let base = base();
+        let offset = crate::index::thread_rank() * SHARED_HEADER_PER_THREAD as usize;
+        // SAFETY: the launcher asked for a record per thread of the team.
+        unsafe { base.add(offset).cast() }
+    }
+
+    /// At the kernel's entry: this thread's record, before any barrier.
+    #[inline(always)]
+    pub fn enter(dyn_shared_mem: u32) {
+        // SAFETY: this thread's own record, which no other thread touches.
+        unsafe { record().write([0, dyn_shared_mem]) }
+    }
+
+    #[inline(always)]
+    pub fn barriers_passed() -> u32 {
+        // SAFETY: as in `enter`.
+        unsafe { (*record())[0] }
+    }
+
+    #[inline(always)]
+    pub fn count_barrier() {
+        // SAFETY: as in `enter`.
+        unsafe { (*record())[0] = (*record())[0].wrapping_add(1) }
+    }
+
+    #[inline(always)]
     pub fn dyn_shared() -> Option<(*mut u8, usize)> {
-        None
+        let base = base();
+        let header = crate::index::team_size() * SHARED_HEADER_PER_THREAD as usize;
+        // SAFETY: as in `enter`; the kernel's bytes follow the records.
+        unsafe { Some((base.add(header), (*record())[1] as usize)) }
     }
 }
 

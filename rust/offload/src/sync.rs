@@ -58,20 +58,21 @@ pub fn thread_fence_system() {
 
 /// Team barriers this thread passed in its current team (the phase of the
 /// shared memory); 0 outside a launch grid.
+#[inline]
 pub(crate) fn barriers_passed() -> u32 {
     target::barriers_passed()
 }
 
 #[cfg(target_arch = "nvptx64")]
 mod target {
-    pub fn barriers_passed() -> u32 {
-        0
-    }
+    pub use crate::shared::target::barriers_passed;
 
+    #[inline]
     pub fn sync_threads() {
         // SAFETY: `bar.sync 0`, which every thread of the block reaches
         // (`sync_threads`' contract, as CUDA's).
         unsafe { core::arch::nvptx::_syncthreads() }
+        crate::shared::target::count_barrier();
     }
 }
 
@@ -79,16 +80,16 @@ mod target {
 mod target {
     use core::sync::atomic::{Ordering, fence};
 
-    pub fn barriers_passed() -> u32 {
-        0
-    }
+    pub use crate::shared::target::barriers_passed;
 
+    #[inline]
     pub fn sync_threads() {
         // What clang emits for `__syncthreads`, with system-scope fences
         // (Rust has no workgroup-scope fence; these are stronger).
         fence(Ordering::Release);
         core::arch::amdgpu::s_barrier();
         fence(Ordering::Acquire);
+        crate::shared::target::count_barrier();
     }
 }
 

@@ -22,8 +22,9 @@
 //!     let i = offload::index::global_id();
 //!     let v = if i < x.len() { x[i] } else { 0.0 };
 //!     let sum = warp::reduce_add(v);
-//!     if warp::lane_id() == 0 && i / warp::warp_size() as usize < out.len() {
-//!         out[i / warp::warp_size() as usize] = sum;
+//!     let w = i / warp::warp_size() as usize;
+//!     if warp::lane_id() == 0 && w < out.len() {
+//!         out[w] = sum;
 //!     }
 //! }
 //! ```

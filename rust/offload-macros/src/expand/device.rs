@@ -180,8 +180,10 @@ pub fn entry_point(function: &ItemFn, params: &[Param], symbol: &str, hash: u64)
         let __offload_run = || #call;
         unsafe { #p::run_grid([#(#grid),*], &__offload_run) }
     };
+    let dyn_shared_mem = &grid[grid::SLOTS - 1];
     let gpu_body = quote! {
         let _ = (#(#grid),*);
+        #p::gpu_enter(#dyn_shared_mem);
         #call
     };
     // The function as syn prints it: its inner attributes (`#![...]`, `//!`)

@@ -57,7 +57,10 @@ impl Barrier {
             };
             let complete = arrived >= expected;
             let next = pack(if complete { 0 } else { arrived }, expected);
-            match self.state.compare_exchange_weak(state, next, AcqRel, Relaxed) {
+            match self
+                .state
+                .compare_exchange_weak(state, next, AcqRel, Relaxed)
+            {
                 Ok(_) if complete => {
                     self.generation.fetch_add(1, Release);
                     futex_wake_all(&self.generation);

@@ -99,7 +99,10 @@ impl<T> CArray<T> {
         // any fundamental type (16 bytes on x86_64).
         let ptr = unsafe { calloc(count.max(1), size_of::<T>().max(1)) }.cast::<T>();
         if ptr.is_null() {
-            panic!("offload: out of memory for the launch grid ({count} x {} bytes)", size_of::<T>());
+            panic!(
+                "offload: out of memory for the launch grid ({count} x {} bytes)",
+                size_of::<T>()
+            );
         }
         CArray { ptr, len: count }
     }

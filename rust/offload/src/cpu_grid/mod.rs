@@ -29,8 +29,8 @@ mod barrier;
 mod ffi;
 
 use core::cell::Cell;
-use core::mem::MaybeUninit;
 use core::ffi::c_void;
+use core::mem::MaybeUninit;
 use core::sync::atomic::AtomicU64;
 use core::sync::atomic::Ordering::Relaxed;
 
@@ -215,8 +215,7 @@ pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
         let arg = unsafe { (*records.as_ptr().add(i)).write(record) };
         let arg = (arg as *mut Start<'_, F>).cast::<c_void>();
         // SAFETY: a valid handle slot, attribute and start record.
-        let error =
-            unsafe { ffi::pthread_create(handles.as_ptr().add(i), &attr, start::<F>, arg) };
+        let error = unsafe { ffi::pthread_create(handles.as_ptr().add(i), &attr, start::<F>, arg) };
         if error != 0 {
             // Not a panic: the threads started so far use this frame.
             ffi::fatal(format_args!(
