@@ -41,10 +41,15 @@ pub const DYN_SHARED_BASE_FN: &str = "__offload_dyn_shared_base";
 /// `extern __shared__`).
 pub const DYN_SHARED_SYMBOL: &str = "__offload_dyn_shared";
 
+/// Bytes at the start of a GPU team's dynamic shared memory the `offload`
+/// crate keeps for the team (the element size its shared views agree on,
+/// see `offload::shared`), before the per-thread records.
+pub const SHARED_HEADER_TEAM: u32 = 16;
+
 /// Bytes of a GPU team's dynamic shared memory the `offload` crate keeps
-/// per thread of the team, before the kernel's own (the phase of the shared
-/// memory and the launch's `dyn_shared_mem`, see `offload::shared`); the
-/// host's launcher asks the runtime for this much more.
+/// per thread of the team after [`SHARED_HEADER_TEAM`], before the
+/// kernel's own (the phase of the shared memory and the launch's
+/// `dyn_shared_mem`); the host's launcher asks the runtime for both.
 pub const SHARED_HEADER_PER_THREAD: u32 = 8;
 
 /// The launcher's names of the hidden slots, for its errors.
@@ -116,8 +121,8 @@ impl Grid {
 
 impl Grid {
     /// The dynamic shared memory the runtime is asked for: the kernel's
-    /// [`dyn_shared_mem`](Self::dyn_shared_mem) after
-    /// [`SHARED_HEADER_PER_THREAD`] bytes per thread of the team (a team of
+    /// [`dyn_shared_mem`](Self::dyn_shared_mem) after [`SHARED_HEADER_TEAM`]
+    /// and [`SHARED_HEADER_PER_THREAD`] bytes per thread of the team (a team of
     /// [`MAX_THREADS_PER_TEAM`] when the runtime chooses the threads).
     pub const fn runtime_shared_bytes(&self) -> u32 {
         let threads = if self.threads[0] == 0 {
@@ -129,7 +134,7 @@ impl Grid {
             }
         };
         self.dyn_shared_mem
-            .saturating_add(threads * SHARED_HEADER_PER_THREAD)
+            .saturating_add(SHARED_HEADER_TEAM + threads * SHARED_HEADER_PER_THREAD)
     }
 }
 
@@ -175,9 +180,9 @@ mod tests {
         };
         assert_eq!(
             grid([16, 16, 1], 2048).runtime_shared_bytes(),
-            2048 + 256 * 8
+            2048 + 16 + 256 * 8
         );
-        assert_eq!(grid([0, 1, 1], 0).runtime_shared_bytes(), 1024 * 8);
+        assert_eq!(grid([0, 1, 1], 0).runtime_shared_bytes(), 16 + 1024 * 8);
         assert_eq!(grid([8, 1, 1], u32::MAX).runtime_shared_bytes(), u32::MAX);
     }
 }

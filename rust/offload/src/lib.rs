@@ -396,9 +396,8 @@
 //! function of the kernel crate; a dependency's kernels are not wrapped),
 //! asynchronous launches and streams, and cubins for NVIDIA (the PTX needs
 //! `ptxas`). The GPU targets are compile-tested; the tests run kernels on
-//! libomptarget's host (x86_64) plugin. Shared memory exists only on the CPU
-//! for now (`shared::dyn_shared` is `None` on the GPU targets), and there are
-//! no static (per-kernel) shared arrays.
+//! libomptarget's host (x86_64) plugin. Shared memory is the launch's dynamic
+//! shared memory (no static, per-kernel shared arrays).
 //!
 //! [`offload-build`]: https://docs.rs/offload-build
 

@@ -64,16 +64,20 @@
 //!
 //! On AMD and NVIDIA GPUs the memory is the team's dynamic shared memory
 //! (LDS, `.shared`: `addrspace(3)`, the external array `extern __shared__`
-//! makes in HIP and CUDA), 8-byte aligned; its first 8 bytes per thread of
-//! the team hold each thread's phase and the launch's size (the host's
-//! launcher asks the runtime for `dyn_shared_mem` plus 8 bytes per thread,
-//! 8 KiB when the runtime chooses the threads), so a launch has that much
-//! less than the GPU's shared memory for its own. On the CPU (libomptarget's
+//! makes in HIP and CUDA), 8-byte aligned; its first 16 bytes and 8 bytes
+//! per thread of the team hold the team's element size and each thread's
+//! phase and the launch's size (the host's launcher asks the runtime for
+//! `dyn_shared_mem` plus these, 8 KiB and 16 bytes when the runtime chooses
+//! the threads), so a launch has that much less than the GPU's shared
+//! memory for its own. The kernel's entry point sets them up and waits at
+//! a barrier of the team. On the CPU (libomptarget's
 //! host plugin) the teams run one after another and share one allocation of
 //! the launch's `dyn_shared_mem` bytes (16-byte aligned, zeroed before the
 //! first team).
 
 use core::marker::PhantomData;
+use core::sync::atomic::AtomicU32;
+use core::sync::atomic::Ordering::Relaxed;
 
 use crate::AnyBitPattern;
 
@@ -87,13 +91,23 @@ pub struct DynShared<T> {
 
 /// The launch's dynamic shared memory as `len` `T`s (`T`: any bit pattern
 /// is a value, as the memory starts uninitialised on GPUs), or `None` if
-/// the launch's `dyn_shared_mem` holds fewer (or `T` is zero-sized, or the
-/// kernel runs outside a launch grid).
+/// the launch's `dyn_shared_mem` holds fewer, if a thread of the team took
+/// it as elements of another size before (all views of a team share one
+/// element size: ownership is by index), if `T` is zero-sized or more
+/// aligned than the memory (16 bytes on the CPU, 8 on GPUs), or outside a
+/// launch grid.
 #[inline]
 pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
     let (base, bytes) = target::dyn_shared()?;
     let size = size_of::<T>();
-    let fits = size != 0
+    // Ownership is by index: views of one element size own the same bytes.
+    let key = size as u32;
+    let agreed = match target::element_size().compare_exchange(0, key, Relaxed, Relaxed) {
+        Ok(_) => true,
+        Err(size) => size == key,
+    };
+    let fits = agreed
+        && size != 0
         && base.align_offset(align_of::<T>()) == 0
         && len.checked_mul(size).is_some_and(|need| need <= bytes);
     fits.then(|| DynShared {
@@ -213,13 +227,18 @@ impl<T: AnyBitPattern> DynShared<T> {
 }
 
 /// The GPUs: the dynamic shared memory is the external `addrspace(3)` array
-/// `__offload_dyn_shared` (the plugin's `offload-shared-memory` pass). Its first `SHARED_HEADER_PER_THREAD` bytes per thread of the team
-/// are each thread's own record (the team barriers it passed and the
+/// `__offload_dyn_shared` (the plugin's `offload-shared-memory` pass). Its
+/// first `SHARED_HEADER_TEAM` bytes are the team's (the agreed element size,
+/// reset by thread 0 at the entry, before a barrier), the next
+/// `SHARED_HEADER_PER_THREAD` bytes per thread of the team each thread's
+/// own record (the team barriers it passed and the
 /// launch's `dyn_shared_mem`), which only that thread touches; the kernel's
 /// memory follows, 8-byte aligned (the host's launcher asks for both).
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 pub(crate) mod target {
-    use offload_contract::grid::SHARED_HEADER_PER_THREAD;
+    use core::sync::atomic::AtomicU32;
+    use core::sync::atomic::Ordering::Relaxed;
+    use offload_contract::grid::{SHARED_HEADER_PER_THREAD, SHARED_HEADER_TEAM};
 
     unsafe extern "C" {
         /// offload-contract's `grid::DYN_SHARED_BASE_FN`: stable Rust
@@ -241,16 +260,47 @@ pub(crate) mod target {
     #[inline(always)]
     fn record() -> *mut [u32; 2] {
         let base = base();
-        let offset = crate::index::thread_rank() * SHARED_HEADER_PER_THREAD as usize;
+        let offset = SHARED_HEADER_TEAM as usize
+            + crate::index::thread_rank() * SHARED_HEADER_PER_THREAD as usize;
         // SAFETY: the launcher asked for a record per thread of the team.
         unsafe { base.add(offset).cast() }
     }
 
-    /// At the kernel's entry: this thread's record, before any barrier.
+    /// The team's agreed element size (0: none yet), at the start.
+    #[inline(always)]
+    pub fn element_size() -> &'static AtomicU32 {
+        // SAFETY: the team's header, aligned, only accessed atomically
+        // after `enter` (valid while the kernel runs: the reference does
+        // not leave this crate's functions).
+        unsafe { AtomicU32::from_ptr(base().cast()) }
+    }
+
+    /// At the kernel's entry: this thread's record, the team's header (by
+    /// thread 0), and a barrier so no thread uses the header before.
     #[inline(always)]
     pub fn enter(dyn_shared_mem: u32) {
         // SAFETY: this thread's own record, which no other thread touches.
         unsafe { record().write([0, dyn_shared_mem]) }
+        if crate::index::thread_rank() == 0 {
+            element_size().store(0, Relaxed);
+        }
+        hardware_barrier();
+    }
+
+    #[cfg(target_arch = "nvptx64")]
+    #[inline(always)]
+    fn hardware_barrier() {
+        // SAFETY: every thread of the block runs the entry.
+        unsafe { core::arch::nvptx::_syncthreads() }
+    }
+
+    #[cfg(target_arch = "amdgpu")]
+    #[inline(always)]
+    fn hardware_barrier() {
+        use core::sync::atomic::{Ordering, fence};
+        fence(Ordering::Release);
+        core::arch::amdgpu::s_barrier();
+        fence(Ordering::Acquire);
     }
 
     #[inline(always)]
@@ -268,7 +318,8 @@ pub(crate) mod target {
     #[inline(always)]
     pub fn dyn_shared() -> Option<(*mut u8, usize)> {
         let base = base();
-        let header = crate::index::team_size() * SHARED_HEADER_PER_THREAD as usize;
+        let header = SHARED_HEADER_TEAM as usize
+            + crate::index::team_size() * SHARED_HEADER_PER_THREAD as usize;
         // SAFETY: as in `enter`; the kernel's bytes follow the records.
         unsafe { Some((base.add(header), (*record())[1] as usize)) }
     }
@@ -276,7 +327,15 @@ pub(crate) mod target {
 
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 mod target {
+    use core::sync::atomic::AtomicU32;
+
     pub fn dyn_shared() -> Option<(*mut u8, usize)> {
         crate::cpu_grid::current().map(|t| t.dyn_shared())
+    }
+
+    /// Only reached in a launch grid (`dyn_shared` is `None` elsewhere).
+    pub fn element_size() -> &'static AtomicU32 {
+        static NONE: AtomicU32 = AtomicU32::new(u32::MAX);
+        crate::cpu_grid::current().map_or(&NONE, |t| t.shared_element_size())
     }
 }

@@ -164,3 +164,23 @@ fn a_shared_write_in_a_read_phase_panics_instead_of_racing() {
         .unwrap();
     assert!(message.contains("written in a read phase"), "{message}");
 }
+
+#[test]
+fn a_team_views_its_shared_memory_with_one_element_size() {
+    // Ownership is by index: an f64 view next to an f32 view would let two
+    // threads own the same bytes.
+    let wrong = AtomicU32::new(0);
+    run([3, 1, 1], [8, 1, 1], 64, || {
+        let first = if index::thread_rank() % 2 == 0 {
+            shared::dyn_shared::<f32>(8).is_some() as u32
+        } else {
+            shared::dyn_shared::<u32>(8).is_some() as u32
+        };
+        let other = shared::dyn_shared::<f64>(8).is_some() as u32;
+        // Same-size views agree; the 8-byte one never does after them.
+        if first != 1 || other != 0 {
+            wrong.fetch_add(1, Relaxed);
+        }
+    });
+    assert_eq!(wrong.load(Relaxed), 0);
+}

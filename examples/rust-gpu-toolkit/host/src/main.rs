@@ -24,7 +24,9 @@ fn matmul_plain(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
 
 /// Small integers: every sum and product is exact in `f32`.
 fn matrix(n: usize, seed: usize) -> Vec<f32> {
-    (0..n * n).map(|i| ((i * seed + 3) % 7) as f32 - 3.0).collect()
+    (0..n * n)
+        .map(|i| ((i * seed + 3) % 7) as f32 - 3.0)
+        .collect()
 }
 
 fn matmul_launch(n: usize) -> Launch {
@@ -40,7 +42,10 @@ fn check_matmul(n: usize) -> Result<(), Box<dyn Error>> {
     matmul_plain(n, &a, &b, &mut expected);
     assert_eq!(c, expected, "matmul_tiled, n = {n}");
     let teams = n.div_ceil(TILE).pow(2);
-    println!("matmul_tiled {n}x{n}: {teams} teams x {} threads, matches the plain loop", TILE * TILE);
+    println!(
+        "matmul_tiled {n}x{n}: {teams} teams x {} threads, matches the plain loop",
+        TILE * TILE
+    );
     Ok(())
 }
 

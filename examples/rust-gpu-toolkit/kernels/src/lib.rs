@@ -36,8 +36,16 @@ pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
     for t in 0..n.div_ceil(TILE) {
         // Write phase: this thread's element of each tile.
         let (ak, bk) = (t * TILE + tx, t * TILE + ty);
-        let a_elem = if row < n && ak < n { a[row * n + ak] } else { 0.0 };
-        let b_elem = if bk < n && col < n { b[bk * n + col] } else { 0.0 };
+        let a_elem = if row < n && ak < n {
+            a[row * n + ak]
+        } else {
+            0.0
+        };
+        let b_elem = if bk < n && col < n {
+            b[bk * n + col]
+        } else {
+            0.0
+        };
         tiles.set(me, a_elem);
         tiles.set(TILE * TILE + me, b_elem);
         sync_threads();
@@ -80,7 +88,8 @@ pub fn block_sum(x: &[f32], partial: &mut [f32]) {
     }
     let team = team_id();
     let teams = offload::index::team_count();
-    let team = team.x as usize + teams.x as usize * (team.y as usize + teams.y as usize * team.z as usize);
+    let team =
+        team.x as usize + teams.x as usize * (team.y as usize + teams.y as usize * team.z as usize);
     if me == 0 && team < partial.len() {
         partial[team] = sums.get(0);
     }

@@ -31,8 +31,8 @@ mod ffi;
 use core::cell::Cell;
 use core::ffi::c_void;
 use core::mem::MaybeUninit;
-use core::sync::atomic::AtomicU64;
 use core::sync::atomic::Ordering::Relaxed;
+use core::sync::atomic::{AtomicU32, AtomicU64};
 
 use offload_contract::grid::{self, CPU_WARP_SIZE, Grid, at_least_one};
 
@@ -59,6 +59,8 @@ struct Launch {
     /// The dynamic shared memory (16-byte aligned).
     dyn_shared: CArray<u8>,
     dyn_shared_bytes: u32,
+    /// The element size the team's shared views agreed on (0: none yet).
+    shared_element_size: AtomicU32,
 }
 
 /// One thread of the grid: its ids and how many team barriers it passed in
@@ -115,14 +117,17 @@ impl Launch {
             warp_slots,
             dyn_shared,
             dyn_shared_bytes: grid.dyn_shared_mem,
+            shared_element_size: AtomicU32::new(0),
         };
         launch.reset_barriers();
         launch.team_end.reset(team_size);
         launch
     }
 
-    /// Every thread expected again by the team's and the warps' barriers.
+    /// Every thread expected again by the team's and the warps' barriers,
+    /// and no element size agreed for the shared memory.
     fn reset_barriers(&self) {
+        self.shared_element_size.store(0, Relaxed);
         self.barrier.reset(self.team_size);
         for (w, barrier) in self.warp_barriers.as_slice().iter().enumerate() {
             barrier.reset(self.warp_lanes(w as u32 * CPU_WARP_SIZE));
@@ -324,6 +329,11 @@ impl Thread {
     pub fn dyn_shared(&self) -> (*mut u8, usize) {
         let launch = self.launch();
         (launch.dyn_shared.as_ptr(), launch.dyn_shared_bytes as usize)
+    }
+
+    /// The element size the team's shared views agreed on (0: none yet).
+    pub fn shared_element_size(&self) -> &AtomicU32 {
+        &self.launch().shared_element_size
     }
 
     /// The lanes of this thread's warp (fewer than the warp size in a
