@@ -76,7 +76,6 @@
 //! first team).
 
 use core::marker::PhantomData;
-use core::sync::atomic::AtomicU32;
 use core::sync::atomic::Ordering::Relaxed;
 
 use crate::AnyBitPattern;
@@ -129,7 +128,7 @@ pub fn dyn_shared_len<T>() -> usize {
 /// Which accesses the current phase allows this thread.
 #[inline]
 fn write_phase() -> bool {
-    crate::sync::barriers_passed() % 2 == 0
+    crate::sync::barriers_passed().is_multiple_of(2)
 }
 
 #[inline]

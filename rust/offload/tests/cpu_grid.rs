@@ -63,7 +63,7 @@ fn sync_threads_is_a_barrier_of_the_team() {
 fn threads_that_return_early_do_not_deadlock_the_team() {
     let passed = AtomicU32::new(0);
     run([2, 1, 1], [64, 1, 1], 0, || {
-        if index::thread_rank() % 3 == 0 {
+        if index::thread_rank().is_multiple_of(3) {
             return;
         }
         sync_threads();
@@ -171,7 +171,7 @@ fn a_team_views_its_shared_memory_with_one_element_size() {
     // threads own the same bytes.
     let wrong = AtomicU32::new(0);
     run([3, 1, 1], [8, 1, 1], 64, || {
-        let first = if index::thread_rank() % 2 == 0 {
+        let first = if index::thread_rank().is_multiple_of(2) {
             shared::dyn_shared::<f32>(8).is_some() as u32
         } else {
             shared::dyn_shared::<u32>(8).is_some() as u32
