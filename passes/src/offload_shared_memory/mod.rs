@@ -128,7 +128,9 @@ impl ModulePass for OffloadSharedMemory {
 fn shared_array<'ctx>(module: &Module<'ctx>) -> Result<GlobalValue<'ctx>, Error> {
     let ty = module.get_context().i8_type().array_type(0);
     if let Some(global) = module.get_global(DYN_SHARED_SYMBOL) {
-        let space = Value::from(global.as_pointer_value()).ty().pointer_address_space();
+        let space = Value::from(global.as_pointer_value())
+            .ty()
+            .pointer_address_space();
         if space != Some(u32::from(SHARED)) || !global.is_declaration() {
             return Err(Error::NameTaken);
         }
