@@ -23,8 +23,8 @@
 //! `offload_wrap_kernels`, `offload_shared_memory`) and `kernel_manifest`
 //! forbid `unsafe` code: they use inkwell and these modules, which hold
 //! every raw `llvm-sys` call they need. `llvm_ext.cpp` holds the few LLVM
-//! C++ calls the C API lacks (one function each), declared once in [`ffi`] and wrapped by the module of
-//! their concept.
+//! C++ calls the C API lacks (one function each), declared once in [`ffi`]
+//! and wrapped by the module of their concept.
 
 pub mod attributes;
 pub mod builder;
