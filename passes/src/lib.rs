@@ -30,6 +30,7 @@ passes! {
     amdgpu_kernel_abi::AmdgpuKernelAbi,
     byref_callee_copy::ByrefCalleeCopy,
     offload_wrap_kernels::OffloadWrapKernels,
+    offload_shared_memory::OffloadSharedMemory,
     offload_host::OffloadHost,
 }
 

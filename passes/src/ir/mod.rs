@@ -20,11 +20,11 @@
 //! | [`ffi`] | the declarations of `llvm_ext.cpp` |
 //!
 //! The device passes (`amdgpu_kernel_abi`, `byref_callee_copy`,
-//! `offload_wrap_kernels`) and `kernel_manifest` forbid `unsafe` code: they
-//! use inkwell and these modules, which hold every raw `llvm-sys` call they
-//! need. `llvm_ext.cpp` holds the few LLVM C++ calls the C API lacks (one
-//! function each), declared once in [`ffi`] and wrapped by the module of
-//! their concept.
+//! `offload_wrap_kernels`, `offload_shared_memory`) and `kernel_manifest`
+//! forbid `unsafe` code: they use inkwell and these modules, which hold
+//! every raw `llvm-sys` call they need. `llvm_ext.cpp` holds the few LLVM
+//! C++ calls the C API lacks (one function each), declared once in [`ffi`]
+//! and wrapped by the module of their concept.
 
 pub mod attributes;
 pub mod builder;

@@ -186,6 +186,8 @@ impl DeviceBuild<'_> {
             // The entry points are `extern "gpu-kernel"`: the pass finds them
             // by their calling convention.
             cmd.arg("-Zcrate-attr=feature(abi_gpu_kernel)");
+            // The `offload` crate's dynamic shared memory into addrspace(3).
+            cmd.arg("-Cpasses=offload-shared-memory");
             cmd.arg("-Cpasses=offload-wrap-kernels");
         } else {
             cmd.arg(format!(

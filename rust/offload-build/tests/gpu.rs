@@ -2,8 +2,9 @@
 //! argument shape) built by offload-build for `amdgcn-amd-amdhsa` (gfx90a)
 //! and `nvptx64-nvidia-cuda` (sm_90), with `-Zbuild-std=core`; each kernel
 //! must be a kernel of the image (an AMDGPU `K.kd` descriptor, a PTX
-//! `.entry`). Skipped, saying why, without the `rust-src` component (and
-//! `llvm-bitcode-linker` for nvptx) or the plugin.
+//! `.entry`), and `team_sum`'s barriers, shared memory and shuffles must be
+//! the GPUs' own instructions. Skipped, saying why, without the `rust-src`
+//! component (and `llvm-bitcode-linker` for nvptx) or the plugin.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -70,7 +71,7 @@ fn build(target: &str, cpu: &str) -> Option<offload_build::Image> {
     .build()
     .unwrap_or_else(|e| panic!("{e}"));
     let names: Vec<&str> = image.kernels.iter().map(|k| k.symbol.as_str()).collect();
-    assert_eq!(names, ["ids", "saxpy", "scale"]);
+    assert_eq!(names, ["ids", "saxpy", "scale", "team_sum"]);
     Some(image)
 }
 
@@ -89,6 +90,25 @@ fn amdgcn_kernels_are_kernels_of_the_code_object() {
         assert!(
             symbols.contains(&format!(" {k}.kd")),
             "no {k}.kd in\n{symbols}"
+        );
+    }
+    // The barrier, LDS (the dynamic shared memory in addrspace(3)) and the
+    // wavefront exchange of the toolkit.
+    let out = Command::new("llvm-objdump-22")
+        .args(["-d", "--mcpu=gfx90a"])
+        .arg(&image.path)
+        .output()
+        .unwrap();
+    let code = String::from_utf8_lossy(&out.stdout);
+    for instruction in [
+        "s_barrier",
+        "ds_write_b32",
+        "ds_read_b32",
+        "ds_bpermute_b32",
+    ] {
+        assert!(
+            code.contains(instruction),
+            "no {instruction} in the code object"
         );
     }
     // The code object's metadata lists each kernel by name.
@@ -122,5 +142,15 @@ fn nvptx_kernels_are_ptx_entries() {
     }
     for register in ["%ctaid.x", "%nctaid.x", "%tid.x", "%ntid.x", "%ctaid.z"] {
         assert!(ptx.contains(register), "the PTX never reads {register}");
+    }
+    for instruction in [
+        "bar.sync",
+        ".extern .shared .align 16 .b8 __offload_dyn_shared[]",
+        "st.shared",
+        "ld.shared",
+        "shfl.sync",
+        "vote.sync.ballot",
+    ] {
+        assert!(ptx.contains(instruction), "no {instruction} in the PTX");
     }
 }

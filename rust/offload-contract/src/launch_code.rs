@@ -35,3 +35,7 @@ pub const LAYOUT_MISMATCH: i32 = -102;
 /// than in the host build (features given only on cargo's command line,
 /// which the device build cannot see): the host launcher refuses the launch.
 pub const FEATURE_MISMATCH: i32 = -103;
+/// The launch asks for more than
+/// [`grid::MAX_THREADS_PER_TEAM`](crate::grid::MAX_THREADS_PER_TEAM)
+/// threads per team: the host launcher refuses it.
+pub const TOO_MANY_THREADS: i32 = -104;

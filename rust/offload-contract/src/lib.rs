@@ -15,6 +15,7 @@
 //! - [`manifest`]: the kernel-manifest note `offload-wrap-kernels` writes
 //!   and `offload-host` reads.
 //! - [`digest`]: the image digest a v2 descriptor carries.
+//! - [`grid`]: the launch grid in a kernel's hidden leading slots.
 //! - [`pass_param`]: how a file path is escaped in a pass parameter.
 //!
 //! The crate is `no_std` and has no dependencies; the `digest` feature adds
@@ -26,6 +27,7 @@
 pub mod descriptor;
 pub mod digest;
 pub mod features;
+pub mod grid;
 pub mod launch_code;
 pub mod launch_config;
 pub mod layout;

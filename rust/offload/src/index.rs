@@ -2,15 +2,17 @@
 //!
 //! A launch runs `team_count()` teams of `thread_count()` threads each (per
 //! dimension). On `amdgcn-amd-amdhsa` a team is a workgroup and a thread a
-//! work-item; on `nvptx64-nvidia-cuda` a block and a thread. libomptarget's
-//! host (CPU) plugin runs every kernel as **one team of one thread**, whatever
-//! the launch asked for.
+//! work-item; on `nvptx64-nvidia-cuda` a block and a thread. On
+//! libomptarget's host (CPU) plugin the x86_64 image runs the launch's whole
+//! grid, every thread an OS thread with its own ids (see the crate docs,
+//! "GPU semantics on the CPU"); host code outside a kernel is one team of
+//! one thread.
 //!
 //! # The idiom: grid-stride loops
 //!
 //! Do not write a kernel as a loop over the whole array (every GPU thread
-//! would do all of it), nor assume one thread per element (the CPU plugin
-//! has one thread, and the runtime may choose fewer threads than elements).
+//! would do all of it), nor assume one thread per element (a launch may
+//! have fewer threads than elements, and the runtime may choose the grid).
 //! Let each thread start at its global id and step by the number of threads
 //! in the grid: [`grid_stride`] does exactly that, and is correct on any grid.
 //!
@@ -141,29 +143,31 @@ mod target {
     }
 }
 
-/// The CPU (libomptarget's host plugin, and host builds): one team of one
-/// thread.
+/// The CPU: the ids of the grid runner's thread (the x86_64 image runs the
+/// launch's whole grid, see `cpu_grid`); one team of one thread outside it
+/// (host code).
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 mod target {
     use super::Idx3;
+    use crate::cpu_grid::current;
 
     const ZERO: Idx3 = Idx3 { x: 0, y: 0, z: 0 };
     const ONE: Idx3 = Idx3 { x: 1, y: 1, z: 1 };
 
     pub fn team_id() -> Idx3 {
-        ZERO
+        current().map_or(ZERO, |t| t.team_id())
     }
 
     pub fn thread_id() -> Idx3 {
-        ZERO
+        current().map_or(ZERO, |t| t.thread_id())
     }
 
     pub fn thread_count() -> Idx3 {
-        ONE
+        current().map_or(ONE, |t| t.thread_count())
     }
 
     pub fn team_count() -> Idx3 {
-        ONE
+        current().map_or(ONE, |t| t.team_count())
     }
 }
 
@@ -189,6 +193,22 @@ pub fn thread_id() -> Idx3 {
 #[inline]
 pub fn thread_count() -> Idx3 {
     target::thread_count()
+}
+
+/// This thread's linear id within its team (x fastest, then y, then z):
+/// `thread_id().x + thread_count().x * (thread_id().y + thread_count().y *
+/// thread_id().z)`, in `0..team_size()`.
+#[inline]
+pub fn thread_rank() -> usize {
+    let (t, n) = (thread_id(), thread_count());
+    t.x as usize + n.x as usize * (t.y as usize + n.y as usize * t.z as usize)
+}
+
+/// The number of threads per team (x × y × z).
+#[inline]
+pub fn team_size() -> usize {
+    let n = thread_count();
+    n.x as usize * n.y as usize * n.z as usize
 }
 
 /// This thread's index in the whole grid, x dimension:
@@ -229,8 +249,8 @@ pub const fn linear_id(team: Idx3, teams: Idx3, thread: Idx3, threads: Idx3) -> 
 /// The indices `0..n` this thread handles in a grid-stride loop: from its
 /// linear id in the grid in steps of the grid's thread count
 /// ([`grid_linear_id`]). Every index of `0..n` is handled by exactly one
-/// thread of the grid, on any grid of up to three dimensions (on the CPU
-/// plugin the one thread handles all of them).
+/// thread of the grid, on any grid of up to three dimensions (outside a
+/// kernel, host code's one thread handles all of them).
 #[inline]
 pub fn grid_stride(n: usize) -> GridStride {
     let (id, count) = grid_linear_id();

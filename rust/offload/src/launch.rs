@@ -5,7 +5,7 @@ use core::fmt;
 use offload_contract::LaunchConfig;
 use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE, NULL_POINTER, SIZE_TOO_LARGE};
 pub use offload_contract::launch_code::{
-    FEATURE_MISMATCH, LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE,
+    FEATURE_MISMATCH, LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE, TOO_MANY_THREADS,
 };
 use offload_contract::launch_config::DEFAULT_DEVICE;
 use offload_contract::layout;
@@ -57,9 +57,12 @@ impl From<[u32; 3]> for Dim3 {
 /// # let _ = (one_d, two_d, auto);
 /// ```
 ///
-/// libomptarget's host (CPU) plugin ignores the grid and runs a kernel as
-/// one team of one thread; write kernels with [`grid_stride`](crate::grid_stride)
-/// so they are correct on every grid.
+/// The grid reaches the kernel in hidden launch slots too: libomptarget's
+/// host (CPU) plugin ignores the launch configuration, and the x86_64
+/// image's entry point runs the whole grid itself (the crate docs, "GPU
+/// semantics on the CPU"). A team has at most 1024 threads (x × y × z; more
+/// is [`TOO_MANY_THREADS`](crate::TOO_MANY_THREADS)). Write kernels with
+/// [`grid_stride`](crate::grid_stride) so they are correct on every grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Launch {
     pub(crate) teams: Dim3,
@@ -94,7 +97,8 @@ impl Launch {
         }
     }
 
-    /// Bytes of dynamic shared (team-local) memory.
+    /// Bytes of dynamic shared (team-local) memory per team, which kernels
+    /// reach through [`shared::dyn_shared`](crate::shared::dyn_shared).
     pub const fn dyn_shared_mem(mut self, bytes: u32) -> Self {
         self.dyn_shared_mem = bytes;
         self
@@ -126,10 +130,17 @@ impl Launch {
     /// The run-time record of a launch with `sizes` (one per launch argument).
     pub(crate) fn config(&self, sizes: &[u64]) -> LaunchConfig {
         let dims = |d: Dim3| [d.x, d.y, d.z];
+        // On GPUs the `offload` crate keeps a record per thread before the
+        // kernel's dynamic shared memory (`shared`).
+        let grid = offload_contract::grid::Grid {
+            teams: dims(self.teams),
+            threads: dims(self.threads),
+            dyn_shared_mem: self.dyn_shared_mem,
+        };
         LaunchConfig::new(
             dims(self.teams),
             dims(self.threads),
-            self.dyn_shared_mem,
+            grid.runtime_shared_bytes(),
             self.device,
             sizes.as_ptr(),
         )
@@ -146,9 +157,10 @@ impl Launch {
 /// the runtime's), or from the launcher [`OVERLAPPING_RANGE`] (an argument's
 /// host range overlaps a mapped range without lying inside it: see
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
-/// has another layout in the device image: see [`layout`](Self::layout))
-/// and [`FEATURE_MISMATCH`] (the kernel crate was built for the device
-/// with other features: see [`features`](Self::features)).
+/// has another layout in the device image: see [`layout`](Self::layout)),
+/// [`FEATURE_MISMATCH`] (the kernel crate was built for the device with
+/// other features: see [`features`](Self::features)) and
+/// [`TOO_MANY_THREADS`] (more than 1024 threads per team).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaunchError {
     pub(crate) kernel: &'static str,
@@ -351,6 +363,11 @@ impl fmt::Display for LaunchError {
                 "the launch configuration was refused (code {BAD_CONFIG})"
             ),
             NO_SIZE => write!(f, "a pointer argument's size is unknown (code {NO_SIZE})"),
+            TOO_MANY_THREADS => write!(
+                f,
+                "the launch asks for more than {} threads per team (code {TOO_MANY_THREADS})",
+                offload_contract::grid::MAX_THREADS_PER_TEAM
+            ),
             NULL_POINTER => write!(
                 f,
                 "a pointer argument is null but maps bytes (code {NULL_POINTER})"

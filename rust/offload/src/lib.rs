@@ -194,16 +194,86 @@
 //! `0..n` this thread handles, from its linear id in steps of the grid's thread
 //! count, so each index is handled once on any 1-, 2- or 3-D grid. On AMDGPU
 //! they read the workgroup and work-item ids and the dispatch packet, on NVPTX
-//! `%ctaid`, `%tid`, `%ntid` and `%nctaid`, on libomptarget's CPU plugin (one
-//! team, one thread) they are 0 and 1, so `grid_stride` covers everything there.
+//! `%ctaid`, `%tid`, `%ntid` and `%nctaid`, on libomptarget's CPU plugin the
+//! ids of the thread the x86_64 image runs (below), so `grid_stride`
+//! partitions exactly as on a GPU. `thread_rank()` is a thread's linear id
+//! in its team, `team_size()` the team's thread count.
 //!
 //! Every thread of the grid gets the same `&mut` slice or value, so a kernel
 //! must write only the indices `grid_stride` gives its thread (the compiler
 //! cannot check that across GPU threads). Write every kernel as a grid-stride
 //! loop: not as a loop over the whole array (every GPU thread would do all of
-//! it), not as one thread per element (the CPU plugin has one thread, and the
-//! runtime may choose fewer threads). A reduction writes one partial result per
-//! partition (`examples/rust-linalg`'s `sum_squares`).
+//! it), not as one thread per element (a launch may have fewer threads, and
+//! the runtime may choose the grid). A reduction writes one partial result per
+//! partition (`examples/rust-linalg`'s `sum_squares`), or combines a team's
+//! values in shared memory or a warp's with shuffles (below).
+//!
+//! # Shared memory, barriers and warps
+//!
+//! - [`sync_threads`] (also in [`sync`], with the fences
+//!   `thread_fence_block`, `thread_fence`, `thread_fence_system`): the team
+//!   barrier, `bar.sync 0` on NVIDIA, `s_barrier` on AMD. Every thread of
+//!   the team reaches the same calls.
+//! - [`shared::dyn_shared`]`::<T>(len)`: the launch's
+//!   [`dyn_shared_mem`](Launch::dyn_shared_mem) bytes as `len` `T`s shared by
+//!   the team, `None` where the launch gave fewer bytes (never an access out
+//!   of bounds). Safe access cannot race: between two barriers the team is
+//!   in a *write phase* (each thread sets and gets only the elements it owns,
+//!   `i % team_size() == thread_rank()`) or a *read phase* (everyone reads
+//!   anything, nobody writes), alternating at each `sync_threads`, checked
+//!   at each access ([`shared`] explains why this is sound). `as_ptr` is the
+//!   `unsafe` way out, with its contract.
+//! - [`warp`]: `lane_id`, `warp_size` (queried: 32 on NVIDIA, the wavefront
+//!   size on AMD, 32 on the CPU), `shuffle`, `shuffle_down`, `shuffle_xor`,
+//!   `ballot`, `all`, `any` and `reduce`/`reduce_add`, over 32- and 64-bit
+//!   integers and floats; every lane of the warp calls them.
+//!
+//! ```
+//! use offload::{kernel, shared, sync_threads};
+//!
+//! /// Reverses each team's block of `x` through shared memory.
+//! #[kernel]
+//! pub fn reverse_blocks(x: &[u32], out: &mut [u32]) {
+//!     let (n, me) = (offload::index::team_size(), offload::index::thread_rank());
+//!     let base = offload::index::team_id().x as usize * n;
+//!     let Some(s) = shared::dyn_shared::<u32>(n) else { return };
+//!     s.set(me, x.get(base + me).copied().unwrap_or(0)); // write phase: own element
+//!     sync_threads();
+//!     if base + me < out.len() {
+//!         out[base + me] = s.get(n - 1 - me); // read phase: any element
+//!     }
+//! }
+//! ```
+//!
+//! `examples/rust-gpu-toolkit` has a tiled matrix multiply, a block
+//! reduction and a warp-shuffle reduction, checked against plain Rust.
+//!
+//! # GPU semantics on the CPU
+//!
+//! libomptarget's host plugin ignores a launch's grid and calls the kernel
+//! once. So `#[kernel]` passes the grid in four hidden leading launch slots
+//! (`offload-contract`'s `grid`: teams, threads, dynamic shared bytes), and
+//! the x86_64 image's entry point runs **the whole grid**:
+//!
+//! - one OS thread per thread of a team (pthreads, up to 1024; the calling
+//!   thread is thread 0), each with its own ids; the teams run one after
+//!   another, each on the same threads (GPUs give no order between teams:
+//!   a kernel must not wait for another team);
+//! - `sync_threads` is a real barrier of the team's threads; a thread that
+//!   returns from the kernel leaves the team's barriers, so early returns do
+//!   not deadlock;
+//! - the dynamic shared memory is one zeroed, 16-byte aligned allocation of
+//!   `dyn_shared_mem` bytes per launch, which each team reuses;
+//! - warps are the team's consecutive groups of 32 threads by
+//!   `thread_rank()`, exchanging values through per-thread slots between two
+//!   warp barriers (a team's last warp may be partial: a lane reading a
+//!   lane that does not exist gets its own value);
+//! - a panic in any thread prints where and aborts the process, as before:
+//!   no thread is left waiting.
+//!
+//! A dimension of 0 (the runtime chooses) runs one team or thread on the
+//! CPU. The cost: `bench/grid-matmul.sh` times a 64-team × 256-thread tiled
+//! matmul against a plain Rust loop.
 //!
 //! # Launch
 //!
@@ -333,7 +403,8 @@
 //! function of the kernel crate; a dependency's kernels are not wrapped),
 //! asynchronous launches and streams, and cubins for NVIDIA (the PTX needs
 //! `ptxas`). The GPU targets are compile-tested; the tests run kernels on
-//! libomptarget's host (x86_64) plugin.
+//! libomptarget's host (x86_64) plugin. Shared memory is the launch's dynamic
+//! shared memory (no static, per-kernel shared arrays).
 //!
 //! [`offload-build`]: https://docs.rs/offload-build
 
@@ -347,7 +418,7 @@
 )]
 #![cfg_attr(
     target_arch = "nvptx64",
-    feature(stdarch_nvptx, core_intrinsics),
+    feature(stdarch_nvptx, core_intrinsics, link_llvm_intrinsics),
     allow(internal_features)
 )]
 #![deny(missing_docs)]
@@ -356,6 +427,8 @@
 extern crate alloc;
 
 mod args;
+#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+mod cpu_grid;
 #[cfg(not(feature = "device"))]
 mod data;
 pub mod index;
@@ -364,6 +437,9 @@ mod launch;
 mod panic_handler;
 #[cfg(not(feature = "device"))]
 mod runtime;
+pub mod shared;
+pub mod sync;
+pub mod warp;
 
 #[doc(hidden)]
 pub mod __private;
@@ -379,8 +455,9 @@ pub use data::{
 pub use index::{GridStride, grid_stride};
 pub use launch::{
     Dim3, FEATURE_MISMATCH, FeatureMismatch, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch,
-    NO_SUCH_DEVICE, OVERLAPPING_RANGE,
+    NO_SUCH_DEVICE, OVERLAPPING_RANGE, TOO_MANY_THREADS,
 };
+pub use sync::sync_threads;
 
 /// Marks a kernel: an ordinary function whose parameters are kernel
 /// argument types (see the crate docs) and which returns nothing.

@@ -135,7 +135,9 @@ unsafe extern "C" fn checking_stub(
     let ok = config.version == 3
         && config.teams == [3, 2, 1]
         && config.threads == [128, 1, 1]
-        && config.dyn_cgroup_mem == 512
+        // 512 bytes for the kernel after 16 per team and 8 per thread
+        // (offload::shared).
+        && config.dyn_cgroup_mem == 512 + 16 + 128 * 8
         && config.device == 1
         && args[1] == 5
         && sizes == [20, 0];

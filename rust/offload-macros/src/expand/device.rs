@@ -2,7 +2,7 @@
 //! launch's slots, each made back into the kernel's argument) and its
 //! record in the image's kernel table.
 
-use offload_contract::record;
+use offload_contract::{grid, record};
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -163,6 +163,13 @@ pub fn entry_point(
     let item = format!("::{}", name.to_string().trim_start_matches("r#"));
     let p = quote!(::offload::__private);
     let mut slots = Slots::default();
+    // The launch grid's hidden slots lead (offload-contract's `grid`).
+    let grid: Vec<Ident> = (0..grid::SLOTS)
+        .map(|i| format_ident!("__offload_grid{}", i))
+        .collect();
+    for _ in &grid {
+        slots.records.push(quote!(#p::ArgRecord::scalar::<u64>()));
+    }
     for param in params {
         slots.push(param);
     }
@@ -173,8 +180,18 @@ pub fn entry_point(
     } = slots;
     let features = super::features::word(features);
     let gpu = quote!(any(target_arch = "amdgpu", target_arch = "nvptx64"));
-    let body = quote! {
-        #name(#(#call_args),*)
+    let call = quote!(#name(#(#call_args),*));
+    // The x86_64 image runs the whole grid here, the call once per thread;
+    // a GPU runs one call per hardware thread and reads its ids there.
+    let cpu_body = quote! {
+        let __offload_run = || #call;
+        unsafe { #p::run_grid([#(#grid),*], &__offload_run) }
+    };
+    let dyn_shared_mem = &grid[grid::SLOTS - 1];
+    let gpu_body = quote! {
+        let _ = (#(#grid),*);
+        #p::gpu_enter(#dyn_shared_mem);
+        #call
     };
     // The function as syn prints it: its inner attributes (`#![...]`, `//!`)
     // stay inside its block.
@@ -184,12 +201,12 @@ pub fn entry_point(
         #[doc(hidden)]
         #[cfg(not(#gpu))]
         #[unsafe(export_name = #symbol)]
-        unsafe extern "C" fn #entry(#(#entry_params),*) { #body }
+        unsafe extern "C" fn #entry(#(#grid: u64,)* #(#entry_params),*) { #cpu_body }
 
         #[doc(hidden)]
         #[cfg(#gpu)]
         #[unsafe(export_name = #symbol)]
-        unsafe extern "gpu-kernel" fn #entry(#(#entry_params),*) { #body }
+        unsafe extern "gpu-kernel" fn #entry(#(#grid: u64,)* #(#entry_params),*) { #gpu_body }
 
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]

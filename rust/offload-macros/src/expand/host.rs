@@ -4,7 +4,7 @@
 //! body stays in the host build under another name, so it is type-checked
 //! there too.
 
-use offload_contract::record;
+use offload_contract::{grid, record};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
@@ -258,8 +258,15 @@ pub fn launcher(
         .collect();
     let decls = host.iter().map(|h| &h.decl);
     let prepares = host.iter().map(|h| &h.prepare);
-    let slot_params = slot_params(params, &host);
+    // The launch grid's hidden slots lead (offload-contract's `grid`).
+    let mut slot_names: Vec<String> = grid::SLOT_NAMES.iter().map(|&n| n.to_owned()).collect();
+    slot_names.extend(slot_params(params, &host));
     let (mut slots, mut sizes, mut layouts) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..grid::SLOTS {
+        slots.push(quote!(__offload_grid[#i]));
+        sizes.push(quote!(0));
+        layouts.push(quote!(::offload::__private::layout::scalar::<u64>()));
+    }
     for (slot, size, layout) in host.iter().flat_map(|h| h.slots.iter().cloned()) {
         slots.push(slot);
         sizes.push(size);
@@ -301,12 +308,13 @@ pub fn launcher(
             ::offload::__private::check_layouts(
                 #kernel_path,
                 #symbol,
-                &[#(#slot_params),*],
+                &[#(#slot_names),*],
                 &[#(#layouts),*],
                 // SAFETY: offload-build's stub module exports the record's
                 // words, one per slot (the hash in the name fixes the slots).
                 unsafe { &__offload_device_layouts },
             )?;
+            let __offload_grid = ::offload::__private::grid_slots(launch, #kernel_path, #symbol)?;
             #(#prepares)*
             let __offload_args: [u64; #count] = [#(#slots),*];
             let __offload_sizes: [u64; #count] = [#(#sizes),*];

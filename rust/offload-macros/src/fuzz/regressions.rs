@@ -100,7 +100,8 @@ fn entry_params(item: &str) -> Vec<String> {
         .collect()
 }
 
-/// The entry point names its parameters by slot: a parameter named like
+/// The entry point names its parameters by slot (after the launch grid's
+/// hidden slots): a parameter named like
 /// the kernel no longer shadows the kernel it calls (rustc: "expected
 /// function, found `*mut f32`"), nor `x_len` collides with `x`'s length.
 #[test]
@@ -109,11 +110,15 @@ fn entry_point_parameters_are_the_slots() {
     assert_eq!(
         params,
         [
-            "__offload_s0",
-            "__offload_s1",
-            "__offload_s2",
-            "__offload_s3",
-            "__offload_s4"
+            "__offload_grid0",
+            "__offload_grid1",
+            "__offload_grid2",
+            "__offload_grid3",
+            "__offload_s4",
+            "__offload_s5",
+            "__offload_s6",
+            "__offload_s7",
+            "__offload_s8"
         ]
     );
 }

@@ -96,3 +96,11 @@ pub fn raw_in_out<T: DeviceCopy>(ptr: *mut T, len: usize) -> RawInOut<T> {
     // SAFETY: as in raw_in.
     unsafe { RawInOut::new(ptr, len) }
 }
+
+/// A GPU kernel's first act: this thread's record in the team's shared
+/// memory, from the launch grid's hidden slot of dynamic shared bytes.
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+#[inline(always)]
+pub fn gpu_enter(dyn_shared_mem: u64) {
+    crate::shared::target::enter(dyn_shared_mem as u32);
+}

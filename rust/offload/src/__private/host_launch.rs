@@ -4,7 +4,7 @@
 use super::abi::{Scalar, Stub};
 use crate::launch::{Detail, FeatureMismatch, Launch, LaunchError, LayoutMismatch};
 use crate::{HostIn, HostMut};
-use offload_contract::launch_code;
+use offload_contract::{grid, launch_code};
 
 /// `(address, element count, bytes)` of a host argument a launch reads.
 #[inline]
@@ -24,6 +24,30 @@ pub fn host_mut<T: ?Sized, A: HostMut<T>>(arg: &mut A) -> (u64, u64, u64) {
         arg.count() as u64,
         arg.bytes() as u64,
     )
+}
+
+/// The launch grid's hidden slots (offload-contract's `grid`), or the
+/// launch's error if a team would have more threads than any target runs.
+pub fn grid_slots(
+    launch: &Launch,
+    kernel: &'static str,
+    symbol: &'static str,
+) -> Result<[u64; grid::SLOTS], LaunchError> {
+    let dims = |d: crate::Dim3| [d.x, d.y, d.z];
+    let grid = grid::Grid {
+        teams: dims(launch.teams()),
+        threads: dims(launch.threads()),
+        dyn_shared_mem: launch.dyn_shared_mem,
+    };
+    match grid.team_size() {
+        Some(_) => Ok(grid::encode(grid)),
+        None => Err(LaunchError {
+            kernel,
+            symbol,
+            code: launch_code::TOO_MANY_THREADS,
+            detail: None,
+        }),
+    }
 }
 
 #[inline]

@@ -48,3 +48,31 @@ pub fn scale(x: &mut [f64], by: f64, count: &mut u32) {
         *count = index::global_count() as u32;
     }
 }
+
+/// Shared memory, barriers and warp operations: each warp's sum through
+/// shuffles, then the team's through its dynamic shared memory.
+#[kernel]
+pub fn team_sum(x: &[f32], sums: &mut [f32]) {
+    let v: f32 = grid_stride(x.len()).map(|i| x[i]).sum();
+    let warp_total = offload::warp::reduce_add(v);
+    let lanes = offload::warp::ballot(true).count_ones() as usize;
+    let me = index::thread_rank();
+    let Some(s) = offload::shared::dyn_shared::<f32>(index::team_size()) else {
+        return;
+    };
+    s.set(
+        me,
+        if offload::warp::lane_id() == 0 {
+            warp_total
+        } else {
+            0.0
+        },
+    );
+    offload::sync_threads();
+    if me == 0 && lanes > 0 {
+        let team = index::team_id().x as usize;
+        if team < sums.len() {
+            sums[team] = (0..s.len()).map(|i| s.get(i)).sum();
+        }
+    }
+}

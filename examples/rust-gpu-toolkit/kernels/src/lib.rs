@@ -1,0 +1,116 @@
+//! Kernels of the rust-gpu-toolkit example: what GPU programmers write with
+//! shared memory, barriers and warp operations, in sound forms only (shared
+//! memory through its phases, see `offload::shared`).
+
+#![no_std]
+
+use offload::index::{team_id, team_size, thread_count, thread_id, thread_rank};
+use offload::{grid_stride, kernel, shared, sync_threads, warp};
+
+/// The side of a matmul tile; `matmul_tiled` runs `TILE × TILE` threads per
+/// team and `2 × TILE × TILE` `f32`s of dynamic shared memory.
+pub const TILE: usize = 16;
+
+/// The dynamic shared memory `matmul_tiled` needs, in bytes.
+pub const MATMUL_SHARED_BYTES: u32 = (2 * TILE * TILE * size_of::<f32>()) as u32;
+
+/// `c = a × b` for `n × n` row-major matrices, one `TILE × TILE` tile of `c`
+/// per team: the team loads a tile of `a` and one of `b` into shared memory
+/// (each thread its own element), waits, multiplies them, waits, and moves
+/// on along `k`.
+#[kernel]
+pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+    let threads = thread_count();
+    assert!(
+        threads.x as usize == TILE && threads.y as usize == TILE && threads.z == 1,
+        "matmul_tiled runs 16 x 16 threads per team"
+    );
+    let Some(tiles) = shared::dyn_shared::<f32>(2 * TILE * TILE) else {
+        panic!("matmul_tiled needs MATMUL_SHARED_BYTES of dynamic shared memory");
+    };
+    let (tx, ty) = (thread_id().x as usize, thread_id().y as usize);
+    let row = team_id().y as usize * TILE + ty;
+    let col = team_id().x as usize * TILE + tx;
+    let me = thread_rank();
+    let mut acc = 0.0f32;
+    for t in 0..n.div_ceil(TILE) {
+        // Write phase: this thread's element of each tile.
+        let (ak, bk) = (t * TILE + tx, t * TILE + ty);
+        let a_elem = if row < n && ak < n {
+            a[row * n + ak]
+        } else {
+            0.0
+        };
+        let b_elem = if bk < n && col < n {
+            b[bk * n + col]
+        } else {
+            0.0
+        };
+        tiles.set(me, a_elem);
+        tiles.set(TILE * TILE + me, b_elem);
+        sync_threads();
+        // Read phase: the whole tiles.
+        for k in 0..TILE {
+            acc += tiles.get(ty * TILE + k) * tiles.get(TILE * TILE + k * TILE + tx);
+        }
+        sync_threads();
+    }
+    if row < n && col < n {
+        c[row * n + col] = acc;
+    }
+}
+
+/// Per team, the sum of the elements of `x` its threads take in a
+/// grid-stride loop, into `partial[team]`: each thread sums its share, then
+/// the team adds the threads' sums in a tree in shared memory (one `f32`
+/// per thread of the team), two barriers per level.
+#[kernel]
+pub fn block_sum(x: &[f32], partial: &mut [f32]) {
+    let n = team_size();
+    let me = thread_rank();
+    let Some(sums) = shared::dyn_shared::<f32>(n) else {
+        panic!("block_sum needs 4 bytes of dynamic shared memory per thread");
+    };
+    let mine: f32 = grid_stride(x.len()).map(|i| x[i]).sum();
+    sums.set(me, mine);
+    let mut width = n;
+    while width > 1 {
+        let half = width.div_ceil(2);
+        sync_threads(); // read phase
+        let v = if me + half < width {
+            sums.get(me) + sums.get(me + half)
+        } else {
+            sums.get(me)
+        };
+        sync_threads(); // write phase
+        sums.set(me, v);
+        width = half;
+    }
+    let team = team_id();
+    let teams = offload::index::team_count();
+    let team =
+        team.x as usize + teams.x as usize * (team.y as usize + teams.y as usize * team.z as usize);
+    if me == 0 && team < partial.len() {
+        partial[team] = sums.get(0);
+    }
+}
+
+/// Per warp, the sum of the elements of `x` its threads take in a
+/// grid-stride loop, into `partial[warp]` (warps numbered across the grid):
+/// the lanes' sums meet in lane 0 through `shuffle_down`, halving the
+/// distance each step. `partial` needs one element per warp of the grid
+/// (at most one per thread).
+#[kernel]
+pub fn warp_sum(x: &[f32], partial: &mut [f32]) {
+    let mut v: f32 = grid_stride(x.len()).map(|i| x[i]).sum();
+    let mut offset = warp::warp_size() / 2;
+    while offset > 0 {
+        v += warp::shuffle_down(v, offset);
+        offset /= 2;
+    }
+    let (id, _) = offload::index::grid_linear_id();
+    let warp_index = id / warp::warp_size() as usize;
+    if warp::lane_id() == 0 && warp_index < partial.len() {
+        partial[warp_index] = v;
+    }
+}

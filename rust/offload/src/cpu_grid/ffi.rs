@@ -1,0 +1,125 @@
+//! The C library calls of the grid runner: pthreads, futexes and memory.
+//! The x86_64 image is a shared object loaded into the host process, which
+//! has the C library; the host build links it anyway.
+
+use core::ffi::c_void;
+use core::sync::atomic::AtomicU32;
+
+/// `pthread_t` on Linux.
+pub type PthreadT = u64;
+/// `pthread_key_t` on Linux.
+pub type PthreadKeyT = u32;
+
+/// Storage for glibc's `pthread_attr_t` (56 bytes on x86_64).
+#[repr(C, align(8))]
+pub struct PthreadAttrT(pub [u8; 64]);
+
+unsafe extern "C" {
+    pub fn pthread_create(
+        thread: *mut PthreadT,
+        attr: *const PthreadAttrT,
+        start: extern "C" fn(*mut c_void) -> *mut c_void,
+        arg: *mut c_void,
+    ) -> i32;
+    pub fn pthread_join(thread: PthreadT, result: *mut *mut c_void) -> i32;
+    pub fn pthread_attr_init(attr: *mut PthreadAttrT) -> i32;
+    pub fn pthread_attr_setstacksize(attr: *mut PthreadAttrT, size: usize) -> i32;
+    pub fn pthread_attr_destroy(attr: *mut PthreadAttrT) -> i32;
+    pub fn pthread_once(once: *mut i32, init: extern "C" fn()) -> i32;
+    pub fn pthread_key_create(
+        key: *mut PthreadKeyT,
+        destructor: Option<extern "C" fn(*mut c_void)>,
+    ) -> i32;
+    pub fn pthread_getspecific(key: PthreadKeyT) -> *mut c_void;
+    pub fn pthread_setspecific(key: PthreadKeyT, value: *const c_void) -> i32;
+    pub fn calloc(count: usize, size: usize) -> *mut c_void;
+    pub fn free(ptr: *mut c_void);
+    fn syscall(number: i64, ...) -> i64;
+    fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+    fn abort() -> !;
+}
+
+/// Writes `message` to standard error and aborts the process.
+pub fn fatal(message: core::fmt::Arguments<'_>) -> ! {
+    struct Stderr;
+    impl core::fmt::Write for Stderr {
+        fn write_str(&mut self, s: &str) -> core::fmt::Result {
+            // SAFETY: writes the bytes of a valid string to file descriptor 2.
+            unsafe { write(2, s.as_ptr(), s.len()) };
+            Ok(())
+        }
+    }
+    let _ = core::fmt::Write::write_fmt(&mut Stderr, format_args!("{message}\n"));
+    // SAFETY: the C library's abort.
+    unsafe { abort() }
+}
+
+const SYS_FUTEX: i64 = 202;
+const FUTEX_WAIT_PRIVATE: i64 = 128;
+const FUTEX_WAKE_PRIVATE: i64 = 129;
+
+/// Sleeps while `word` holds `expected` (or until a wake-up; callers
+/// re-check).
+pub fn futex_wait(word: &AtomicU32, expected: u32) {
+    // SAFETY: FUTEX_WAIT reads the aligned u32 `word` points at, which
+    // lives for the call; a null timeout waits without limit.
+    unsafe {
+        syscall(
+            SYS_FUTEX,
+            word.as_ptr(),
+            FUTEX_WAIT_PRIVATE,
+            expected,
+            core::ptr::null::<c_void>(),
+        );
+    }
+}
+
+/// Wakes every thread sleeping on `word`.
+pub fn futex_wake_all(word: &AtomicU32) {
+    // SAFETY: FUTEX_WAKE only uses `word`'s address as a key.
+    unsafe {
+        syscall(SYS_FUTEX, word.as_ptr(), FUTEX_WAKE_PRIVATE, i32::MAX);
+    }
+}
+
+/// `count` zeroed `T`s from the C heap, freed on drop.
+pub struct CArray<T> {
+    ptr: *mut T,
+    len: usize,
+}
+
+impl<T> CArray<T> {
+    /// `count` zeroed `T`s (at least one is allocated, so the pointer is
+    /// never null); `T` must be valid as all-zero bytes.
+    ///
+    /// # Safety
+    /// All-zero bytes are a valid `T`.
+    pub unsafe fn zeroed(count: usize) -> Self {
+        // SAFETY: calloc with a non-zero count; its memory is aligned for
+        // any fundamental type (16 bytes on x86_64).
+        let ptr = unsafe { calloc(count.max(1), size_of::<T>().max(1)) }.cast::<T>();
+        if ptr.is_null() {
+            panic!(
+                "offload: out of memory for the launch grid ({count} x {} bytes)",
+                size_of::<T>()
+            );
+        }
+        CArray { ptr, len: count }
+    }
+
+    pub fn as_ptr(&self) -> *mut T {
+        self.ptr
+    }
+
+    pub fn as_slice(&self) -> &[T] {
+        // SAFETY: `len` zeroed (valid, by `zeroed`'s contract) `T`s.
+        unsafe { core::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+impl<T> Drop for CArray<T> {
+    fn drop(&mut self) {
+        // SAFETY: allocated by calloc, freed once.
+        unsafe { free(self.ptr.cast()) }
+    }
+}

@@ -1,0 +1,361 @@
+//! The x86_64 image's grid runner: GPU semantics on the CPU.
+//!
+//! libomptarget's host plugin calls a kernel's entry point once, whatever
+//! grid the launch asked for; the entry point hands the grid from its hidden
+//! slots (offload-contract's `grid`) to [`run_grid`], which runs the kernel
+//! in **every thread of every team**:
+//!
+//! - one OS thread (pthread) per thread of a team (up to 1024), the calling
+//!   thread being thread 0; each has its own [`Idx3`] ids;
+//! - the teams run **one after another**: the threads run team 0, meet at
+//!   the team's end, run team 1, and so on. So the dynamic shared memory is
+//!   one allocation per launch, reused by each team (GPUs give no order
+//!   between teams either: a kernel that waits for another team may hang);
+//! - `sync_threads` is a barrier of the team's threads ([`barrier`]); a
+//!   thread that returns from the kernel leaves the team's barriers, so early
+//!   returns do not deadlock the others;
+//! - warps are the team's consecutive groups of
+//!   [`CPU_WARP_SIZE`](offload_contract::grid::CPU_WARP_SIZE) threads (by
+//!   linear thread id); their shuffles and votes exchange values through
+//!   per-thread slots between two warp barriers;
+//! - a panic aborts the process (the device panic handler), so no thread
+//!   is left waiting for a panicked one.
+//!
+//! A grid dimension of 0 (the runtime chooses) runs as 1.
+//!
+//! [`Idx3`]: crate::index::Idx3
+
+mod barrier;
+mod ffi;
+
+use core::cell::Cell;
+use core::ffi::c_void;
+use core::mem::MaybeUninit;
+use core::sync::atomic::Ordering::Relaxed;
+use core::sync::atomic::{AtomicU32, AtomicU64};
+
+use offload_contract::grid::{self, CPU_WARP_SIZE, Grid, at_least_one};
+
+use crate::index::Idx3;
+use barrier::Barrier;
+use ffi::{CArray, PthreadAttrT, PthreadKeyT, PthreadT};
+
+/// Stack of each thread but thread 0 (the caller's).
+const STACK_BYTES: usize = 2 << 20;
+
+/// What the threads of one launch share.
+struct Launch {
+    teams: Idx3,
+    threads: Idx3,
+    team_size: u32,
+    /// `sync_threads`.
+    barrier: Barrier,
+    /// The end of each team (all threads, before the next team starts).
+    team_end: Barrier,
+    /// One per warp.
+    warp_barriers: CArray<Barrier>,
+    /// One per thread: what it offers in a warp exchange.
+    warp_slots: CArray<AtomicU64>,
+    /// The dynamic shared memory (16-byte aligned).
+    dyn_shared: CArray<u8>,
+    dyn_shared_bytes: u32,
+    /// The element size the team's shared views agreed on (0: none yet).
+    shared_element_size: AtomicU32,
+}
+
+/// One thread of the grid: its ids and how many team barriers it passed in
+/// its current team (the phase of the shared memory, see `shared`).
+pub(crate) struct Thread {
+    launch: *const Launch,
+    team: Cell<Idx3>,
+    thread: Idx3,
+    rank: u32,
+    barriers: Cell<u32>,
+}
+
+fn idx3(d: [u32; 3]) -> Idx3 {
+    Idx3 {
+        x: at_least_one(d[0]),
+        y: at_least_one(d[1]),
+        z: at_least_one(d[2]),
+    }
+}
+
+/// The id of linear index `i` in a box of `n`, x fastest.
+fn unlinear(i: u64, n: Idx3) -> Idx3 {
+    let (nx, ny) = (u64::from(n.x), u64::from(n.y));
+    Idx3 {
+        x: (i % nx) as u32,
+        y: (i / nx % ny) as u32,
+        z: (i / nx / ny) as u32,
+    }
+}
+
+impl Launch {
+    fn new(grid: Grid) -> Self {
+        let Some(team_size) = grid.team_size() else {
+            panic!(
+                "offload: a launch grid of {:?} threads per team: at most {} (the launcher refuses it)",
+                grid.threads,
+                grid::MAX_THREADS_PER_TEAM
+            );
+        };
+        let warps = team_size.div_ceil(CPU_WARP_SIZE) as usize;
+        // SAFETY: all-zero bytes are valid barriers.
+        let warp_barriers = unsafe { CArray::zeroed(warps) };
+        // SAFETY: and valid atomics.
+        let warp_slots = unsafe { CArray::zeroed(team_size as usize) };
+        // SAFETY: and valid bytes.
+        let dyn_shared = unsafe { CArray::zeroed(grid.dyn_shared_mem as usize) };
+        let launch = Launch {
+            teams: idx3(grid.teams),
+            threads: idx3(grid.threads),
+            team_size,
+            barrier: Barrier::default(),
+            team_end: Barrier::default(),
+            warp_barriers,
+            warp_slots,
+            dyn_shared,
+            dyn_shared_bytes: grid.dyn_shared_mem,
+            shared_element_size: AtomicU32::new(0),
+        };
+        launch.reset_barriers();
+        launch.team_end.reset(team_size);
+        launch
+    }
+
+    /// Every thread expected again by the team's and the warps' barriers,
+    /// and no element size agreed for the shared memory.
+    fn reset_barriers(&self) {
+        self.shared_element_size.store(0, Relaxed);
+        self.barrier.reset(self.team_size);
+        for (w, barrier) in self.warp_barriers.as_slice().iter().enumerate() {
+            barrier.reset(self.warp_lanes(w as u32 * CPU_WARP_SIZE));
+        }
+    }
+
+    /// The threads of the warp starting at rank `base`.
+    fn warp_lanes(&self, base: u32) -> u32 {
+        (self.team_size - base).min(CPU_WARP_SIZE)
+    }
+
+    fn team_count(&self) -> u64 {
+        let t = self.teams;
+        u64::from(t.x) * u64::from(t.y) * u64::from(t.z)
+    }
+
+    /// Runs `kernel` for every team as the thread of rank `rank`.
+    fn run_thread<F: Fn()>(&self, rank: u32, kernel: &F) {
+        let thread = Thread {
+            launch: self,
+            team: Cell::new(unlinear(0, self.teams)),
+            thread: unlinear(u64::from(rank), self.threads),
+            rank,
+            barriers: Cell::new(0),
+        };
+        let _current = Current::enter(&thread);
+        for team in 0..self.team_count() {
+            thread.team.set(unlinear(team, self.teams));
+            thread.barriers.set(0);
+            kernel();
+            self.barrier.arrive_and_drop();
+            self.warp_barrier(rank).arrive_and_drop();
+            self.team_end.wait();
+            // Every thread has left the team's barriers: thread 0 resets
+            // them before any thread starts the next team.
+            if rank == 0 {
+                self.reset_barriers();
+            }
+            self.team_end.wait();
+        }
+    }
+
+    fn warp_barrier(&self, rank: u32) -> &Barrier {
+        &self.warp_barriers.as_slice()[(rank / CPU_WARP_SIZE) as usize]
+    }
+}
+
+/// What a started thread runs.
+struct Start<'a, F> {
+    launch: &'a Launch,
+    rank: u32,
+    kernel: &'a F,
+}
+
+extern "C" fn start<F: Fn()>(arg: *mut c_void) -> *mut c_void {
+    // SAFETY: `run_grid` passes a `Start<F>` that outlives the thread (it
+    // joins it).
+    let start = unsafe { &*arg.cast::<Start<'_, F>>() };
+    start.launch.run_thread(start.rank, start.kernel);
+    core::ptr::null_mut()
+}
+
+/// Runs `kernel` in every thread of every team of the grid in `slots` (the
+/// kernel's hidden launch slots), and returns when all are done.
+///
+/// # Safety
+/// `kernel` may run in several threads at once (what it captures is the
+/// kernel's launch arguments, which the kernel's own discipline shares).
+pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
+    let launch = Launch::new(grid::decode(slots));
+    let others = launch.team_size as usize - 1;
+    // SAFETY: zeroed thread handles are valid integers.
+    let handles: CArray<PthreadT> = unsafe { CArray::zeroed(others) };
+    let mut attr = PthreadAttrT([0; 64]);
+    // SAFETY: initialises `attr`, destroyed below.
+    unsafe {
+        ffi::pthread_attr_init(&mut attr);
+        ffi::pthread_attr_setstacksize(&mut attr, STACK_BYTES);
+    }
+    // SAFETY: uninitialised start records are valid `MaybeUninit`s.
+    let records: CArray<MaybeUninit<Start<'_, F>>> = unsafe { CArray::zeroed(others) };
+    for i in 0..others {
+        let record = Start {
+            launch: &launch,
+            rank: i as u32 + 1,
+            kernel,
+        };
+        // SAFETY: record `i`, written once here, stays in place until the
+        // threads are joined.
+        let arg = unsafe { (*records.as_ptr().add(i)).write(record) };
+        let arg = (arg as *mut Start<'_, F>).cast::<c_void>();
+        // SAFETY: a valid handle slot, attribute and start record.
+        let error = unsafe { ffi::pthread_create(handles.as_ptr().add(i), &attr, start::<F>, arg) };
+        if error != 0 {
+            // Not a panic: the threads started so far use this frame.
+            ffi::fatal(format_args!(
+                "offload: could not start thread {} of a team of {} threads (pthread_create: error {error})",
+                i + 1,
+                launch.team_size
+            ));
+        }
+    }
+    launch.run_thread(0, kernel);
+    for &handle in handles.as_slice() {
+        // SAFETY: a thread started above, joined once.
+        unsafe { ffi::pthread_join(handle, core::ptr::null_mut()) };
+    }
+    // SAFETY: initialised above.
+    unsafe { ffi::pthread_attr_destroy(&mut attr) };
+}
+
+static mut KEY_ONCE: i32 = 0;
+static mut KEY: PthreadKeyT = 0;
+
+extern "C" fn create_key() {
+    // SAFETY: runs once (pthread_once), before any read of KEY.
+    unsafe { ffi::pthread_key_create(&raw mut KEY, None) };
+}
+
+fn key() -> PthreadKeyT {
+    // SAFETY: pthread_once runs `create_key` exactly once and orders it
+    // before every return; KEY is not written afterwards.
+    unsafe {
+        ffi::pthread_once(&raw mut KEY_ONCE, create_key);
+        KEY
+    }
+}
+
+/// Makes `thread` this OS thread's grid thread; returns the previous one.
+fn set_current(thread: *const Thread) -> *const Thread {
+    let key = key();
+    // SAFETY: reading and writing this thread's value of a created key.
+    unsafe {
+        let previous = ffi::pthread_getspecific(key).cast::<Thread>().cast_const();
+        ffi::pthread_setspecific(key, thread.cast());
+        previous
+    }
+}
+
+/// The grid thread of this OS thread while it lives, the previous one
+/// again after (also when a kernel's panic unwinds, in host tests).
+struct Current(*const Thread);
+
+impl Current {
+    fn enter(thread: &Thread) -> Self {
+        Current(set_current(thread))
+    }
+}
+
+impl Drop for Current {
+    fn drop(&mut self) {
+        set_current(self.0);
+    }
+}
+
+/// This OS thread's grid thread, while it runs a kernel under
+/// [`run_grid`]; `None` elsewhere (host code, and single calls).
+pub(crate) fn current() -> Option<&'static Thread> {
+    // SAFETY: the value is null or a `Thread` on the stack of `run_thread`
+    // of this OS thread, which clears it before the `Thread` goes; the
+    // reference is only used by this crate's functions during that call.
+    unsafe { ffi::pthread_getspecific(key()).cast::<Thread>().as_ref() }
+}
+
+impl Thread {
+    fn launch(&self) -> &Launch {
+        // SAFETY: the launch outlives its threads (`run_grid` joins them).
+        unsafe { &*self.launch }
+    }
+
+    pub fn team_id(&self) -> Idx3 {
+        self.team.get()
+    }
+
+    pub fn thread_id(&self) -> Idx3 {
+        self.thread
+    }
+
+    pub fn team_count(&self) -> Idx3 {
+        self.launch().teams
+    }
+
+    pub fn thread_count(&self) -> Idx3 {
+        self.launch().threads
+    }
+
+    /// The team barrier.
+    pub fn sync_threads(&self) {
+        self.launch().barrier.wait();
+        self.barriers.set(self.barriers.get().wrapping_add(1));
+    }
+
+    /// Team barriers this thread passed in its current team.
+    pub fn barriers_passed(&self) -> u32 {
+        self.barriers.get()
+    }
+
+    /// The team's dynamic shared memory: its address and size in bytes.
+    pub fn dyn_shared(&self) -> (*mut u8, usize) {
+        let launch = self.launch();
+        (launch.dyn_shared.as_ptr(), launch.dyn_shared_bytes as usize)
+    }
+
+    /// The element size the team's shared views agreed on (0: none yet).
+    pub fn shared_element_size(&self) -> &AtomicU32 {
+        &self.launch().shared_element_size
+    }
+
+    /// The lanes of this thread's warp (fewer than the warp size in a
+    /// team's last, partial warp) and this thread's lane.
+    pub fn warp_lanes(&self) -> (u32, u32) {
+        let base = self.rank - self.rank % CPU_WARP_SIZE;
+        (self.launch().warp_lanes(base), self.rank - base)
+    }
+
+    /// Offers `bits` to this warp's threads and returns, per lane of the
+    /// warp, what `read` makes of the offers (`read(lane_bits)` gets each
+    /// lane's offer, by lane). Every thread of the warp must call it.
+    pub fn warp_exchange<R>(&self, bits: u64, read: impl FnOnce(&dyn Fn(u32) -> u64) -> R) -> R {
+        let launch = self.launch();
+        let slots = launch.warp_slots.as_slice();
+        let base = (self.rank - self.rank % CPU_WARP_SIZE) as usize;
+        slots[self.rank as usize].store(bits, Relaxed);
+        let barrier = launch.warp_barrier(self.rank);
+        barrier.wait();
+        let result = read(&|lane| slots[base + lane as usize].load(Relaxed));
+        // No thread offers again before every thread has read.
+        barrier.wait();
+        result
+    }
+}

@@ -1,0 +1,340 @@
+//! Shared (team-local) memory: the launch's dynamic shared memory as a typed
+//! slice every thread of a team sees, with access that cannot race.
+//!
+//! [`Launch::dyn_shared_mem`](crate::Launch::dyn_shared_mem)`(bytes)` gives
+//! each team `bytes` of memory its threads share (CUDA's `extern
+//! __shared__`, HIP's dynamic LDS). In a kernel, [`dyn_shared`]`::<T>(len)`
+//! is that memory as `len` `T`s, or `None` where the launch gave fewer bytes
+//! (never an access out of bounds).
+//!
+//! # Phases: why the safe accesses cannot race
+//!
+//! The team's [`sync_threads`](crate::sync_threads) calls cut a kernel into
+//! *phases*; every thread of the team is in the same phase between two
+//! barriers (each thread reaches the same barriers, and a thread that
+//! returned no longer counts). Phases alternate, starting with a **write
+//! phase** when the team starts:
+//!
+//! - in a **write phase** (an even number of `sync_threads` passed) a thread
+//!   may [`set`](DynShared::set) and [`get`](DynShared::get) only the
+//!   elements it *owns*: index `i` with `i % team_size() == thread_rank()`
+//!   ([`own_indices`](DynShared::own_indices) lists them). No two threads
+//!   own the same element, so no two threads touch one element;
+//! - in a **read phase** (an odd number passed) every thread may `get` any
+//!   element and none may `set`: reads do not race with reads.
+//!
+//! The barrier between two phases orders every write before every read.
+//! Each access checks the phase and the ownership, and an access that
+//! breaks them panics (on the CPU: the message and an abort; on GPUs a
+//! trap) instead of racing. A kernel that needs another pattern (a thread
+//! reading a neighbour's element it wrote in the same phase, after its own
+//! fence) uses [`as_ptr`](DynShared::as_ptr), under its own proof.
+//!
+//! ```
+//! use offload::{kernel, shared, sync_threads};
+//!
+//! /// Each team's sum of `x`'s elements at its threads' ranks, into
+//! /// `sums[team]` (a tree in shared memory: one `f32` per thread).
+//! #[kernel]
+//! pub fn team_sums(x: &[f32], sums: &mut [f32]) {
+//!     let n = offload::index::team_size();
+//!     let me = offload::index::thread_rank();
+//!     let team = offload::index::team_id().x as usize;
+//!     let Some(s) = shared::dyn_shared::<f32>(n) else { return };
+//!     s.set(me, x.get(team * n + me).copied().unwrap_or(0.0));
+//!     let mut width = n;
+//!     while width > 1 {
+//!         let half = width.div_ceil(2);
+//!         sync_threads(); // read phase: any element
+//!         let v = if me < width - half { s.get(me) + s.get(me + half) } else { s.get(me) };
+//!         sync_threads(); // write phase: own elements
+//!         s.set(me, v);
+//!         width = half;
+//!     }
+//!     if me == 0 && team < sums.len() {
+//!         sums[team] = s.get(0);
+//!     }
+//! }
+//! ```
+//!
+//! The tree takes two barriers per step where CUDA code takes one: a thread
+//! may not read what another writes in the same phase.
+//!
+//! # Targets
+//!
+//! On AMD and NVIDIA GPUs the memory is the team's dynamic shared memory
+//! (LDS, `.shared`: `addrspace(3)`, the external array `extern __shared__`
+//! makes in HIP and CUDA), 8-byte aligned; its first 16 bytes and 8 bytes
+//! per thread of the team hold the team's element size and each thread's
+//! phase and the launch's size (the host's launcher asks the runtime for
+//! `dyn_shared_mem` plus these, 8 KiB and 16 bytes when the runtime chooses
+//! the threads), so a launch has that much less than the GPU's shared
+//! memory for its own. The kernel's entry point sets them up and waits at
+//! a barrier of the team. On the CPU (libomptarget's
+//! host plugin) the teams run one after another and share one allocation of
+//! the launch's `dyn_shared_mem` bytes (16-byte aligned, zeroed before the
+//! first team).
+
+use core::marker::PhantomData;
+use core::sync::atomic::Ordering::Relaxed;
+
+use crate::AnyBitPattern;
+
+/// The team's dynamic shared memory as `len` `T`s: a handle per thread
+/// (neither `Send` nor `Sync`: it checks this thread's phase).
+pub struct DynShared<T> {
+    base: *mut T,
+    len: usize,
+    _thread: PhantomData<*mut T>,
+}
+
+/// The launch's dynamic shared memory as `len` `T`s (`T`: any bit pattern
+/// is a value, as the memory starts uninitialised on GPUs), or `None` if
+/// the launch's `dyn_shared_mem` holds fewer, if a thread of the team took
+/// it as elements of another size before (all views of a team share one
+/// element size: ownership is by index), if `T` is zero-sized or more
+/// aligned than the memory (16 bytes on the CPU, 8 on GPUs), or outside a
+/// launch grid.
+#[inline]
+pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
+    let (base, bytes) = target::dyn_shared()?;
+    let size = size_of::<T>();
+    // Ownership is by index: views of one element size own the same bytes.
+    let key = size as u32;
+    let agreed = match target::element_size().compare_exchange(0, key, Relaxed, Relaxed) {
+        Ok(_) => true,
+        Err(size) => size == key,
+    };
+    let fits = agreed
+        && size != 0
+        && base.align_offset(align_of::<T>()) == 0
+        && len.checked_mul(size).is_some_and(|need| need <= bytes);
+    fits.then(|| DynShared {
+        base: base.cast(),
+        len,
+        _thread: PhantomData,
+    })
+}
+
+/// The largest `len` for which [`dyn_shared`]`::<T>(len)` is `Some`.
+#[inline]
+pub fn dyn_shared_len<T>() -> usize {
+    match (target::dyn_shared(), size_of::<T>()) {
+        (Some(_), 0) | (None, _) => 0,
+        (Some((_, bytes)), size) => bytes / size,
+    }
+}
+
+/// Which accesses the current phase allows this thread.
+#[inline]
+fn write_phase() -> bool {
+    crate::sync::barriers_passed().is_multiple_of(2)
+}
+
+#[inline]
+fn owns(i: usize) -> bool {
+    i % crate::index::team_size() == crate::index::thread_rank()
+}
+
+impl<T: AnyBitPattern> DynShared<T> {
+    /// The number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Writes element `i`: in a write phase, an element this thread owns.
+    ///
+    /// # Panics
+    /// If `i` is out of bounds, the team is in a read phase or another
+    /// thread owns `i` (see the module docs).
+    #[inline]
+    #[track_caller]
+    pub fn set(&self, i: usize, value: T) {
+        assert!(
+            i < self.len,
+            "offload: shared index {i} out of bounds (len {})",
+            self.len
+        );
+        assert!(
+            write_phase(),
+            "offload: shared memory written in a read phase (after an odd number of sync_threads)"
+        );
+        assert!(
+            owns(i),
+            "offload: shared element {i} written by thread rank {}, which does not own it (i % team_size() == thread_rank())",
+            crate::index::thread_rank()
+        );
+        // SAFETY: in bounds; in this phase no other thread touches element
+        // `i` (the module docs).
+        unsafe { self.base.add(i).write(value) }
+    }
+
+    /// Reads element `i`: any element in a read phase, an element this
+    /// thread owns in a write phase.
+    ///
+    /// # Panics
+    /// If `i` is out of bounds, or the team is in a write phase and another
+    /// thread owns `i`.
+    #[inline]
+    #[track_caller]
+    pub fn get(&self, i: usize) -> T {
+        assert!(
+            i < self.len,
+            "offload: shared index {i} out of bounds (len {})",
+            self.len
+        );
+        assert!(
+            !write_phase() || owns(i),
+            "offload: shared element {i} read in a write phase by thread rank {}, which does not own it",
+            crate::index::thread_rank()
+        );
+        // SAFETY: in bounds; no thread writes element `i` in this phase but
+        // this one (the module docs); any bits are a `T`.
+        unsafe { self.base.add(i).read() }
+    }
+
+    /// The indices this thread owns: `thread_rank()`, then every
+    /// `team_size()` further, below `len`.
+    #[inline]
+    pub fn own_indices(&self) -> crate::GridStride {
+        crate::GridStride::new(
+            crate::index::thread_rank(),
+            crate::index::team_size(),
+            self.len,
+        )
+    }
+
+    /// The memory's address, for accesses the phases do not allow.
+    ///
+    /// # Safety
+    /// Valid for `len` `T`s during the kernel; every thread of the team sees
+    /// the same memory. The caller makes sure no two threads access an
+    /// element at the same time unless all do so by reading (or atomically):
+    /// a write and another access of the same element are ordered by
+    /// [`sync_threads`](crate::sync_threads) or by fences and atomics.
+    #[inline]
+    pub unsafe fn as_ptr(&self) -> *mut T {
+        self.base
+    }
+}
+
+/// The GPUs: the dynamic shared memory is the external `addrspace(3)` array
+/// `__offload_dyn_shared` (the plugin's `offload-shared-memory` pass). Its
+/// first `SHARED_HEADER_TEAM` bytes are the team's (the agreed element size,
+/// reset by thread 0 at the entry, before a barrier), the next
+/// `SHARED_HEADER_PER_THREAD` bytes per thread of the team each thread's
+/// own record (the team barriers it passed and the
+/// launch's `dyn_shared_mem`), which only that thread touches; the kernel's
+/// memory follows, 8-byte aligned (the host's launcher asks for both).
+#[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+pub(crate) mod target {
+    use core::sync::atomic::AtomicU32;
+    use core::sync::atomic::Ordering::Relaxed;
+    use offload_contract::grid::{SHARED_HEADER_PER_THREAD, SHARED_HEADER_TEAM};
+
+    unsafe extern "C" {
+        /// offload-contract's `grid::DYN_SHARED_BASE_FN`: stable Rust
+        /// cannot name `addrspace(3)`, so the plugin's
+        /// `offload-shared-memory` pass replaces each call by the generic
+        /// address of the `addrspace(3)` array (a call, not a static: the
+        /// optimiser would fold a static's accesses into the global address
+        /// space before the pass runs).
+        fn __offload_dyn_shared_base() -> *mut u8;
+    }
+
+    #[inline(always)]
+    fn base() -> *mut u8 {
+        // SAFETY: replaced by a constant address (see above).
+        unsafe { __offload_dyn_shared_base() }
+    }
+
+    /// This thread's record: `[barriers passed, dyn_shared_mem]`.
+    #[inline(always)]
+    fn record() -> *mut [u32; 2] {
+        let base = base();
+        let offset = SHARED_HEADER_TEAM as usize
+            + crate::index::thread_rank() * SHARED_HEADER_PER_THREAD as usize;
+        // SAFETY: the launcher asked for a record per thread of the team.
+        unsafe { base.add(offset).cast() }
+    }
+
+    /// The team's agreed element size (0: none yet), at the start.
+    #[inline(always)]
+    pub fn element_size() -> &'static AtomicU32 {
+        // SAFETY: the team's header, aligned, only accessed atomically
+        // after `enter` (valid while the kernel runs: the reference does
+        // not leave this crate's functions).
+        unsafe { AtomicU32::from_ptr(base().cast()) }
+    }
+
+    /// At the kernel's entry: this thread's record, the team's header (by
+    /// thread 0), and a barrier so no thread uses the header before.
+    #[inline(always)]
+    pub fn enter(dyn_shared_mem: u32) {
+        // SAFETY: this thread's own record, which no other thread touches.
+        unsafe { record().write([0, dyn_shared_mem]) }
+        if crate::index::thread_rank() == 0 {
+            element_size().store(0, Relaxed);
+        }
+        hardware_barrier();
+    }
+
+    #[cfg(target_arch = "nvptx64")]
+    #[inline(always)]
+    fn hardware_barrier() {
+        // SAFETY: every thread of the block runs the entry.
+        unsafe { core::arch::nvptx::_syncthreads() }
+    }
+
+    #[cfg(target_arch = "amdgpu")]
+    #[inline(always)]
+    fn hardware_barrier() {
+        use core::sync::atomic::{Ordering, fence};
+        fence(Ordering::Release);
+        core::arch::amdgpu::s_barrier();
+        fence(Ordering::Acquire);
+    }
+
+    #[inline(always)]
+    pub fn barriers_passed() -> u32 {
+        // SAFETY: as in `enter`.
+        unsafe { (*record())[0] }
+    }
+
+    #[inline(always)]
+    pub fn count_barrier() {
+        // SAFETY: as in `enter`.
+        unsafe { (*record())[0] = (*record())[0].wrapping_add(1) }
+    }
+
+    #[inline(always)]
+    pub fn dyn_shared() -> Option<(*mut u8, usize)> {
+        let base = base();
+        let header = SHARED_HEADER_TEAM as usize
+            + crate::index::team_size() * SHARED_HEADER_PER_THREAD as usize;
+        // SAFETY: as in `enter`; the kernel's bytes follow the records.
+        unsafe { Some((base.add(header), (*record())[1] as usize)) }
+    }
+}
+
+#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+mod target {
+    use core::sync::atomic::AtomicU32;
+
+    pub fn dyn_shared() -> Option<(*mut u8, usize)> {
+        crate::cpu_grid::current().map(|t| t.dyn_shared())
+    }
+
+    /// Only reached in a launch grid (`dyn_shared` is `None` elsewhere).
+    pub fn element_size() -> &'static AtomicU32 {
+        static NONE: AtomicU32 = AtomicU32::new(u32::MAX);
+        crate::cpu_grid::current().map_or(&NONE, |t| t.shared_element_size())
+    }
+}

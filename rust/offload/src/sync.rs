@@ -1,0 +1,111 @@
+//! Barriers and memory fences, in CUDA's terms: [`sync_threads`]
+//! (`__syncthreads`), [`thread_fence_block`], [`thread_fence`] and
+//! [`thread_fence_system`] (`__threadfence_block`, `__threadfence`,
+//! `__threadfence_system`).
+//!
+//! ```
+//! use offload::{kernel, sync};
+//!
+//! #[kernel]
+//! pub fn two_phases(x: &[f32]) {
+//!     // ... each thread writes its own slots of the team's shared memory
+//!     sync::sync_threads(); // every thread's writes are visible to all
+//!     // ... each thread reads any slot
+//!     let _ = x;
+//! }
+//! ```
+
+use core::sync::atomic::{Ordering, fence};
+
+/// The team barrier: waits until every thread of the team has reached it
+/// (or returned from the kernel), and makes every memory write the team's
+/// threads made before it visible to all of them after it.
+///
+/// Every thread of the team must reach the same `sync_threads` calls, in
+/// the same order, as on a GPU (not inside a branch some threads of the
+/// team skip): on NVIDIA GPUs `bar.sync 0`, on AMD GPUs `s_barrier` between
+/// release and acquire fences, and on the CPU a barrier of the team's OS
+/// threads (a thread that returned from the kernel no longer counts, so
+/// early returns do not deadlock). It also starts the next phase of the
+/// team's shared memory ([`shared`](crate::shared)).
+#[inline]
+pub fn sync_threads() {
+    target::sync_threads();
+}
+
+/// A fence ordering this thread's memory accesses as the threads of its
+/// team see them (`__threadfence_block`). Here as strong as
+/// [`thread_fence_system`]: a sequentially consistent fence.
+#[inline]
+pub fn thread_fence_block() {
+    fence(Ordering::SeqCst);
+}
+
+/// A fence ordering this thread's memory accesses as every thread of the
+/// device sees them (`__threadfence`): a sequentially consistent fence.
+#[inline]
+pub fn thread_fence() {
+    fence(Ordering::SeqCst);
+}
+
+/// A fence ordering this thread's memory accesses as the device's threads
+/// and the host see them (`__threadfence_system`): a sequentially
+/// consistent fence (system scope on both GPUs).
+#[inline]
+pub fn thread_fence_system() {
+    fence(Ordering::SeqCst);
+}
+
+/// Team barriers this thread passed in its current team (the phase of the
+/// shared memory); 0 outside a launch grid.
+#[inline]
+pub(crate) fn barriers_passed() -> u32 {
+    target::barriers_passed()
+}
+
+#[cfg(target_arch = "nvptx64")]
+mod target {
+    pub use crate::shared::target::barriers_passed;
+
+    #[inline]
+    pub fn sync_threads() {
+        // SAFETY: `bar.sync 0`, which every thread of the block reaches
+        // (`sync_threads`' contract, as CUDA's).
+        unsafe { core::arch::nvptx::_syncthreads() }
+        crate::shared::target::count_barrier();
+    }
+}
+
+#[cfg(target_arch = "amdgpu")]
+mod target {
+    use core::sync::atomic::{Ordering, fence};
+
+    pub use crate::shared::target::barriers_passed;
+
+    #[inline]
+    pub fn sync_threads() {
+        // What clang emits for `__syncthreads`, with system-scope fences
+        // (Rust has no workgroup-scope fence; these are stronger).
+        fence(Ordering::Release);
+        core::arch::amdgpu::s_barrier();
+        fence(Ordering::Acquire);
+        crate::shared::target::count_barrier();
+    }
+}
+
+#[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+mod target {
+    use core::sync::atomic::{Ordering, fence};
+
+    pub fn barriers_passed() -> u32 {
+        crate::cpu_grid::current().map_or(0, |t| t.barriers_passed())
+    }
+
+    pub fn sync_threads() {
+        match crate::cpu_grid::current() {
+            Some(thread) => thread.sync_threads(),
+            // Host code: one thread, nothing to wait for.
+            None => fence(Ordering::SeqCst),
+        }
+    }
+}
