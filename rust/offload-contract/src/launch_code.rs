@@ -31,3 +31,8 @@ pub const OVERLAPPING_RANGE: i32 = -101;
 /// field types) in the device image than in the host build: the host
 /// launcher refuses the launch.
 pub const LAYOUT_MISMATCH: i32 = -102;
+/// An argument is a region or device buffer of another device than the
+/// launch's (its data lives there, not on the launch's device): the host
+/// launcher refuses the launch (libomptarget would map the host copy
+/// instead and the kernel's writes would be lost).
+pub const OTHER_DEVICE: i32 = -103;

@@ -4,7 +4,9 @@ use core::fmt;
 
 use offload_contract::LaunchConfig;
 use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE, NULL_POINTER, SIZE_TOO_LARGE};
-pub use offload_contract::launch_code::{LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE};
+pub use offload_contract::launch_code::{
+    LAYOUT_MISMATCH, NO_SUCH_DEVICE, OTHER_DEVICE, OVERLAPPING_RANGE,
+};
 use offload_contract::launch_config::DEFAULT_DEVICE;
 use offload_contract::layout;
 
@@ -144,7 +146,9 @@ impl Launch {
 /// the runtime's), or from the launcher [`OVERLAPPING_RANGE`] (an argument's
 /// host range overlaps a mapped range without lying inside it: see
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
-/// has another layout in the device image: see [`layout`](Self::layout)).
+/// has another layout in the device image: see [`layout`](Self::layout))
+/// and [`OTHER_DEVICE`] (an argument is a region or device buffer of
+/// another device: see [`other_device`](Self::other_device)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaunchError {
     pub(crate) kernel: &'static str,
@@ -153,6 +157,46 @@ pub struct LaunchError {
     #[cfg(not(feature = "device"))]
     pub(crate) overlap: Option<crate::data::Overlap>,
     pub(crate) layout: Option<LayoutMismatch>,
+    pub(crate) other_device: Option<OtherDevice>,
+}
+
+/// An argument whose data lives on another device than the launch's
+/// ([`LaunchError::other_device`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OtherDevice {
+    /// The kernel parameter.
+    pub(crate) param: &'static str,
+    /// The launch's device.
+    pub(crate) launch: i64,
+    /// The device of the argument's region or buffer.
+    pub(crate) data: i64,
+}
+
+impl OtherDevice {
+    /// The kernel parameter (`x: &mut [f32]`).
+    pub const fn param(&self) -> &'static str {
+        self.param
+    }
+
+    /// The device the launch runs on.
+    pub const fn launch_device(&self) -> i64 {
+        self.launch
+    }
+
+    /// The device of the argument's region or device buffer.
+    pub const fn data_device(&self) -> i64 {
+        self.data
+    }
+}
+
+impl fmt::Display for OtherDevice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "argument `{}` is a region or device buffer of device {}, but the launch runs on device {}: launch on device {}, or map or allocate the data on device {}",
+            self.param, self.data, self.launch, self.data, self.launch
+        )
+    }
 }
 
 /// A launch argument whose type has another layout in the device image
@@ -229,6 +273,11 @@ impl LaunchError {
         self.layout
     }
 
+    /// For [`OTHER_DEVICE`]: the parameter and both devices.
+    pub const fn other_device(&self) -> Option<OtherDevice> {
+        self.other_device
+    }
+
     /// For code `-101`: the host address ranges `[start, end)` of the
     /// argument and of the live mapping it overlaps.
     #[cfg(not(feature = "device"))]
@@ -242,6 +291,10 @@ impl fmt::Display for LaunchError {
         write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
         if let Some(mismatch) = &self.layout {
             write!(f, "{mismatch} (code {})", self.code)?;
+            return self.fmt_symbol(f);
+        }
+        if let Some(other) = &self.other_device {
+            write!(f, "{other} (code {})", self.code)?;
             return self.fmt_symbol(f);
         }
         #[cfg(not(feature = "device"))]
@@ -296,6 +349,7 @@ mod tests {
             #[cfg(not(feature = "device"))]
             overlap: None,
             layout: None,
+            other_device: None,
         };
         assert_eq!(
             error(NULL_POINTER).to_string(),

@@ -347,6 +347,9 @@
 
 #[cfg(not(feature = "device"))]
 extern crate alloc;
+// Streams run on worker threads of the host.
+#[cfg(not(feature = "device"))]
+extern crate std;
 
 mod args;
 #[cfg(not(feature = "device"))]
@@ -357,6 +360,8 @@ mod launch;
 mod panic_handler;
 #[cfg(not(feature = "device"))]
 mod runtime;
+#[cfg(not(feature = "device"))]
+mod stream;
 
 #[doc(hidden)]
 pub mod __private;
@@ -366,13 +371,16 @@ pub use args::{
 };
 #[cfg(not(feature = "device"))]
 pub use data::{
-    Device, DeviceArg, DeviceArgs, DevicePtr, MapError, Mapped, MappedMut, device_ptrs, map,
-    map_mut, map_out,
+    BufferError, BufferProblem, Device, DeviceArg, DeviceArgs, DeviceBuffer, DevicePtr, MapError,
+    Mapped, MappedMut, device_count, device_ptrs, map, map_mut, map_out,
 };
 pub use index::{GridStride, grid_stride};
 pub use launch::{
-    Dim3, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch, NO_SUCH_DEVICE, OVERLAPPING_RANGE,
+    Dim3, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch, NO_SUCH_DEVICE, OTHER_DEVICE,
+    OVERLAPPING_RANGE, OtherDevice,
 };
+#[cfg(not(feature = "device"))]
+pub use stream::{Event, Scope, Stream, StreamError, scope};
 
 /// Marks a kernel: an ordinary function whose parameters are kernel
 /// argument types (see the crate docs) and which returns nothing.

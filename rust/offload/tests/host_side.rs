@@ -153,6 +153,7 @@ fn a_refused_launch_is_an_err_naming_the_kernel() {
             "saxpy",
             &[],
             &[],
+            &[],
             refusing_stub,
         )
     };
@@ -183,6 +184,7 @@ impl LaunchErrorProbe {
                 "renamed_symbol",
                 &[],
                 &[],
+                &[],
                 refusing_stub,
             )
         }
@@ -201,6 +203,7 @@ fn the_config_carries_the_grid_and_the_sizes() {
             &launch,
             "t::k",
             "k",
+            &["x: &[i32]", "x (its length)"],
             &[ptr, count],
             &[bytes, 0],
             checking_stub,
@@ -217,7 +220,15 @@ fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
     let (b, _, _) = offload::__private::host_in::<[u8], _>(&&data[2..6]);
     // SAFETY: the stand-in stub reads nothing (and is not reached).
     let result = unsafe {
-        offload::__private::launch(&launch, "t::k", "k", &[a, b], &[4, 4], refusing_stub)
+        offload::__private::launch(
+            &launch,
+            "t::k",
+            "k",
+            &["a", "b"],
+            &[a, b],
+            &[4, 4],
+            refusing_stub,
+        )
     };
     let error = result.unwrap_err();
     assert_eq!(error.code(), offload::OVERLAPPING_RANGE);
@@ -235,7 +246,15 @@ fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
     // The same range twice, or a range inside another, shares its mapping.
     // SAFETY: as above.
     let nested = unsafe {
-        offload::__private::launch(&launch, "t::k", "k", &[a, a + 1], &[4, 2], refusing_stub)
+        offload::__private::launch(
+            &launch,
+            "t::k",
+            "k",
+            &["a", "b"],
+            &[a, a + 1],
+            &[4, 2],
+            refusing_stub,
+        )
     };
     assert_eq!(nested.unwrap_err().code(), 42);
 }
@@ -343,6 +362,7 @@ fn empty_inputs_give_a_size_of_0_bytes() {
             &Launch::new(),
             "t::k",
             "k",
+            &["e", "r"],
             &[ptr, raw.as_ptr() as u64],
             &[bytes, raw_bytes],
             empty_stub,

@@ -278,10 +278,11 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
             }
             // The same types may have other layouts in the device build
             // (other features or cfgs of the kernel crate there).
+            let __offload_params: [&'static str; #count] = [#(#slot_params),*];
             ::offload::__private::check_layouts(
                 #kernel_path,
                 #symbol,
-                &[#(#slot_params),*],
+                &__offload_params,
                 &[#(#layouts),*],
                 // SAFETY: offload-build's stub module exports the record's
                 // words, one per slot (the hash in the name fixes the slots).
@@ -296,6 +297,7 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
                     launch,
                     #kernel_path,
                     #symbol,
+                    &__offload_params,
                     &__offload_args,
                     &__offload_sizes,
                     __offload_stub,

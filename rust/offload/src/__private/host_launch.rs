@@ -2,7 +2,7 @@
 //! arguments into launch slots and sizes and calls the kernel's launch stub.
 
 use super::abi::{Scalar, Stub};
-use crate::launch::{Launch, LaunchError, LayoutMismatch};
+use crate::launch::{Launch, LaunchError, LayoutMismatch, OtherDevice};
 use crate::{HostIn, HostMut};
 use offload_contract::launch_code;
 
@@ -36,19 +36,21 @@ pub fn scalar<T: Scalar>(value: T) -> u64 {
 /// # Safety
 /// `args` are the kernel's launch slots as its record describes them, and
 /// every pointer among them is valid (for reading, and for writing where
-/// mapped FROM) for `sizes[i]` bytes until this returns.
+/// mapped FROM) for `sizes[i]` bytes until this returns; `params` names
+/// each slot's parameter.
 #[inline]
 pub unsafe fn launch(
     launch: &Launch,
     kernel: &'static str,
     symbol: &'static str,
+    params: &[&'static str],
     args: &[u64],
     sizes: &[u64],
     stub: Stub,
 ) -> Result<(), LaunchError> {
     let config = launch.config(sizes);
     #[cfg(not(feature = "device"))]
-    let _live = enter_arguments(launch, kernel, symbol, args, sizes)?;
+    let _live = enter_arguments(launch, (kernel, symbol, params), args, sizes)?;
     // SAFETY: the caller's contract; the stub reads `config` and `args` only
     // during the call.
     let code = unsafe { stub(&config, args.as_ptr()) };
@@ -62,6 +64,7 @@ pub unsafe fn launch(
             #[cfg(not(feature = "device"))]
             overlap: None,
             layout: None,
+            other_device: None,
         })
     }
 }
@@ -94,21 +97,23 @@ pub fn check_layouts(
                 host,
                 device,
             }),
+            other_device: None,
         }),
     }
 }
 
 /// Enters the host ranges of the launch's pointer arguments (a size other
 /// than 0) among the live mappings for the launch's duration, or the
-/// launch's error if one overlaps a live mapping without lying inside it.
+/// launch's error if one overlaps a live mapping without lying inside it,
+/// or lies in a region (or device buffer) of another device only.
 #[cfg(not(feature = "device"))]
 fn enter_arguments(
     launch: &Launch,
-    kernel: &'static str,
-    symbol: &'static str,
+    (kernel, symbol, params): (&'static str, &'static str, &[&'static str]),
     args: &[u64],
     sizes: &[u64],
 ) -> Result<crate::data::Ranges, LaunchError> {
+    use crate::data::Refusal;
     // The default device is resolved only when something is mapped.
     let device = if sizes.iter().any(|&bytes| bytes > 0) {
         crate::Device::new(launch.device_number()).number()
@@ -119,11 +124,26 @@ fn enter_arguments(
         .iter()
         .zip(sizes)
         .map(|(&address, &bytes)| (address as usize, bytes as usize));
-    crate::data::Ranges::enter(device, ranges).map_err(|overlap| LaunchError {
+    let error = |code| LaunchError {
         kernel,
         symbol,
-        code: launch_code::OVERLAPPING_RANGE,
-        overlap: Some(overlap),
+        code,
+        overlap: None,
         layout: None,
+        other_device: None,
+    };
+    crate::data::Ranges::launch(device, ranges).map_err(|refusal| match refusal {
+        Refusal::Overlap(overlap) => LaunchError {
+            overlap: Some(overlap),
+            ..error(launch_code::OVERLAPPING_RANGE)
+        },
+        Refusal::OtherDevice(other) => LaunchError {
+            other_device: Some(OtherDevice {
+                param: params.get(other.slot).copied().unwrap_or("?"),
+                launch: other.launch,
+                data: other.region,
+            }),
+            ..error(launch_code::OTHER_DEVICE)
+        },
     })
 }

@@ -34,12 +34,35 @@ impl fmt::Display for Overlap {
     }
 }
 
-/// A live entry: a device, a host range and how many mappings share it.
+/// A host range given to a launch on one device while it lies in a region
+/// (or device buffer) of another device only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OtherDevice {
+    /// The launch slot of the argument.
+    pub slot: usize,
+    /// The launch's device.
+    pub launch: i64,
+    /// The region's device.
+    pub region: i64,
+}
+
+/// Why a launch's ranges were not entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A range overlaps a live one without lying inside it.
+    Overlap(Overlap),
+    /// A range belongs to a region of another device.
+    OtherDevice(OtherDevice),
+}
+
+/// A live entry: a device, a host range, how many mappings share it and
+/// how many of those are regions (or device buffers).
 struct Entry {
     device: i64,
     start: usize,
     end: usize,
     refs: usize,
+    regions: usize,
 }
 
 /// The entries, behind a spin lock (`no_std`: held only to scan a short list).
@@ -96,26 +119,51 @@ fn place(
     Ok(None)
 }
 
-fn add(entries: &mut Vec<Entry>, device: i64, start: usize, end: usize) -> Result<(), Overlap> {
+fn add(
+    entries: &mut Vec<Entry>,
+    device: i64,
+    (start, end): (usize, usize),
+    region: bool,
+) -> Result<(), Overlap> {
+    let region = usize::from(region);
     match place(entries, device, start, end)? {
-        Some(i) => entries[i].refs += 1,
+        Some(i) => {
+            entries[i].refs += 1;
+            entries[i].regions += region;
+        }
         None => entries.push(Entry {
             device,
             start,
             end,
             refs: 1,
+            regions: region,
         }),
     }
     Ok(())
 }
 
-fn remove(entries: &mut Vec<Entry>, device: i64, start: usize, end: usize) {
+fn remove(entries: &mut Vec<Entry>, device: i64, (start, end): (usize, usize), region: bool) {
     if let Ok(Some(i)) = place(entries, device, start, end) {
         entries[i].refs -= 1;
+        entries[i].regions -= usize::from(region);
         if entries[i].refs == 0 {
             entries.swap_remove(i);
         }
     }
+}
+
+/// The device of a region that `[start, end)` overlaps on a device other
+/// than `device`, unless the range lies in a region on `device`.
+fn other_region(entries: &[Entry], device: i64, start: usize, end: usize) -> Option<i64> {
+    if let Ok(Some(i)) = place(entries, device, start, end)
+        && entries[i].regions > 0
+    {
+        return None;
+    }
+    entries
+        .iter()
+        .find(|e| e.device != device && e.regions > 0 && e.start < end && start < e.end)
+        .map(|e| e.device)
 }
 
 /// Host ranges entered as one mapping (a region, or a launch's arguments);
@@ -125,41 +173,79 @@ fn remove(entries: &mut Vec<Entry>, device: i64, start: usize, end: usize) {
 pub struct Ranges {
     device: i64,
     ranges: Vec<(usize, usize)>,
+    region: bool,
 }
 
 impl Ranges {
-    /// Enters the `(address, bytes)` ranges on `device` (a number, not -1)
-    /// in order (empty ones skipped), or enters none and returns the first
-    /// overlap.
-    pub fn enter(
+    /// Enters a region's (or device buffer's) `(address, bytes)` ranges on
+    /// `device` (a number, not -1), or none and the first overlap.
+    pub fn region(
         device: i64,
         ranges: impl IntoIterator<Item = (usize, usize)>,
     ) -> Result<Ranges, Overlap> {
-        let ranges: Vec<(usize, usize)> = ranges
+        Ranges::enter(device, ranges, true).map_err(|refusal| match refusal {
+            Refusal::Overlap(overlap) => overlap,
+            Refusal::OtherDevice(_) => unreachable!("regions are not checked for devices"),
+        })
+    }
+
+    /// Enters a launch's `(address, bytes)` ranges (one per launch slot;
+    /// empty ones skipped) on `device`, or none and why: an overlap, or a
+    /// range that lies in a region of another device only.
+    pub fn launch(
+        device: i64,
+        ranges: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Result<Ranges, Refusal> {
+        Ranges::enter(device, ranges, false)
+    }
+
+    fn enter(
+        device: i64,
+        ranges: impl IntoIterator<Item = (usize, usize)>,
+        region: bool,
+    ) -> Result<Ranges, Refusal> {
+        let slots: Vec<(usize, (usize, usize))> = ranges
             .into_iter()
-            .filter(|&(_, bytes)| bytes > 0)
-            .map(|(start, bytes)| (start, start.saturating_add(bytes)))
+            .enumerate()
+            .filter(|&(_, (_, bytes))| bytes > 0)
+            .map(|(slot, (start, bytes))| (slot, (start, start.saturating_add(bytes))))
             .collect();
         with_entries(|entries| {
-            for (i, &(start, end)) in ranges.iter().enumerate() {
-                if let Err(overlap) = add(entries, device, start, end) {
-                    for &(start, end) in ranges[..i].iter().rev() {
-                        remove(entries, device, start, end);
+            if !region {
+                for &(slot, (start, end)) in &slots {
+                    if let Some(other) = other_region(entries, device, start, end) {
+                        return Err(Refusal::OtherDevice(OtherDevice {
+                            slot,
+                            launch: device,
+                            region: other,
+                        }));
                     }
-                    return Err(overlap);
+                }
+            }
+            for (i, &(_, range)) in slots.iter().enumerate() {
+                if let Err(overlap) = add(entries, device, range, region) {
+                    for &(_, range) in slots[..i].iter().rev() {
+                        remove(entries, device, range, region);
+                    }
+                    return Err(Refusal::Overlap(overlap));
                 }
             }
             Ok(())
         })?;
-        Ok(Ranges { device, ranges })
+        let ranges = slots.into_iter().map(|(_, range)| range).collect();
+        Ok(Ranges {
+            device,
+            ranges,
+            region,
+        })
     }
 }
 
 impl Drop for Ranges {
     fn drop(&mut self) {
         with_entries(|entries| {
-            for &(start, end) in self.ranges.iter().rev() {
-                remove(entries, self.device, start, end);
+            for &range in self.ranges.iter().rev() {
+                remove(entries, self.device, range, self.region);
             }
         });
     }
@@ -174,39 +260,68 @@ mod tests {
 
     #[test]
     fn ranges_inside_a_live_one_share_it_and_overlaps_are_refused() {
-        let whole = Ranges::enter(0, [(BASE, 64)]).unwrap();
-        let inside = Ranges::enter(0, [(BASE + 8, 8)]).unwrap();
-        let overlap = Ranges::enter(0, [(BASE + 32, 64)]).unwrap_err();
+        let whole = Ranges::region(0, [(BASE, 64)]).unwrap();
+        let inside = Ranges::region(0, [(BASE + 8, 8)]).unwrap();
+        let overlap = Ranges::region(0, [(BASE + 32, 64)]).unwrap_err();
         assert_eq!(overlap.new, (BASE + 32, BASE + 96));
         assert_eq!(overlap.live, (BASE, BASE + 64));
         // Another device, or a disjoint range: no overlap.
-        let other = Ranges::enter(1, [(BASE + 32, 64)]).unwrap();
-        let next = Ranges::enter(0, [(BASE + 64, 16)]).unwrap();
+        let other = Ranges::region(1, [(BASE + 32, 64)]).unwrap();
+        let next = Ranges::region(0, [(BASE + 64, 16)]).unwrap();
         drop((whole, inside, other, next));
         // All gone: the range that overlapped may be mapped now.
-        drop(Ranges::enter(0, [(BASE + 32, 64)]).unwrap());
+        drop(Ranges::region(0, [(BASE + 32, 64)]).unwrap());
     }
 
     #[test]
     fn a_refused_set_leaves_nothing_behind() {
         let base = BASE + 0x1000;
         // The second range extends the first: refused, the first left too.
-        let err = Ranges::enter(0, [(base, 16), (base + 8, 16), (base, 0)]).unwrap_err();
+        let err = Ranges::region(0, [(base, 16), (base + 8, 16), (base, 0)]).unwrap_err();
         assert_eq!(err.live, (base, base + 16));
-        let same = Ranges::enter(0, [(base, 16), (base, 16), (base + 4, 4)]).unwrap();
+        let same = Ranges::region(0, [(base, 16), (base, 16), (base + 4, 4)]).unwrap();
         drop(same);
-        drop(Ranges::enter(0, [(base + 8, 16)]).unwrap());
+        drop(Ranges::region(0, [(base + 8, 16)]).unwrap());
     }
 
     #[test]
     fn an_inner_range_cannot_grow_into_an_enclosing_one() {
         let base = BASE + 0x2000;
-        let inner = Ranges::enter(0, [(base + 8, 8)]).unwrap();
-        let err = Ranges::enter(0, [(base, 32)]).unwrap_err();
+        let inner = Ranges::region(0, [(base + 8, 8)]).unwrap();
+        let err = Ranges::region(0, [(base, 32)]).unwrap_err();
         assert_eq!(
             (err.new, err.live),
             ((base, base + 32), (base + 8, base + 16))
         );
         drop(inner);
+    }
+}
+
+#[cfg(test)]
+mod device_tests {
+    use super::*;
+
+    const BASE: usize = 0x7100_0000_0000;
+
+    #[test]
+    fn a_launch_on_another_device_than_its_region_is_refused() {
+        let region = Ranges::region(1, [(BASE, 64)]).unwrap();
+        // Slot 2 (inside the region of device 1) on device 0.
+        let refusal = Ranges::launch(0, [(0, 0), (BASE + 0x100, 4), (BASE + 8, 8)]).unwrap_err();
+        let expected = OtherDevice {
+            slot: 2,
+            launch: 0,
+            region: 1,
+        };
+        assert_eq!(refusal, Refusal::OtherDevice(expected));
+        // On device 1 it shares the region; a launch entry is no region.
+        drop(Ranges::launch(1, [(BASE + 8, 8)]).unwrap());
+        let launch_only = Ranges::launch(2, [(BASE + 0x1000, 8)]).unwrap();
+        drop(Ranges::launch(3, [(BASE + 0x1000, 8)]).unwrap());
+        // Mapped on both devices: the launch's device has it.
+        let also = Ranges::region(0, [(BASE, 64)]).unwrap();
+        drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
+        drop((region, also, launch_only));
+        drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
     }
 }

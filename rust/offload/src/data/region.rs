@@ -75,7 +75,7 @@ fn begin(
         return Err(error(device.number(), None));
     }
     let device = Device(device.number());
-    let live = Ranges::enter(device.0, [(ptr as usize, bytes)])
+    let live = Ranges::region(device.0, [(ptr as usize, bytes)])
         .map_err(|overlap| error(device.0, Some(overlap)))?;
     if bytes == 0 {
         return Ok((device, live));
