@@ -19,7 +19,9 @@ use super::{Event, StreamError};
 /// it.
 pub struct Stream<'scope> {
     queue: Arc<Queue>,
-    _scope: PhantomData<&'scope ()>,
+    // Invariant in 'scope: a covariant handle could be shortened to a
+    // lifetime that ends before the work runs.
+    _scope: PhantomData<&'scope mut &'scope ()>,
     _not_send: PhantomData<*const ()>,
 }
 
