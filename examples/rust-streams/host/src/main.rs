@@ -2,10 +2,11 @@
 //! launches refused across devices, streams and events. No unsafe code.
 
 use std::error::Error;
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use stream_kernels::{add, scale, spin};
 use offload::{Device, Launch, StreamError};
+use stream_kernels::{add, scale, spin};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let grid = Launch::grid(4, 64);
@@ -91,8 +92,12 @@ fn streams(grid: &Launch) -> Result<(), Box<dyn Error>> {
     let (elapsed, monotonic) = offload::scope(|s| {
         let (a, b) = (s.stream(), s.stream());
         let start = a.record();
-        a.run(|| scale(grid, 2.0, &mut x)); // a host slice: copied in and out
-        a.run(|| scale(grid, 2.0, &mut x));
+        // Work borrows its data until the scope ends: launches on the same
+        // `&mut` data go in one closure (or share it through a Mutex, below).
+        a.run(|| {
+            scale(grid, 2.0, &mut x)?; // a host slice: copied in and out
+            scale(grid, 2.0, &mut x)
+        });
         let end = a.record();
         b.run(|| scale(grid, 0.25, &mut y)); // a device buffer: nothing copied
         b.wait_event(&end);
@@ -102,7 +107,11 @@ fn streams(grid: &Launch) -> Result<(), Box<dyn Error>> {
         let monotonic = start.time() <= end.time() && end.time() <= after.time();
         (start.elapsed(&end), monotonic)
     })?;
-    println!("streams: x[0] = {}, y[0] = {}, events in order: {monotonic}", x[0], y.to_vec()?[0]);
+    println!(
+        "streams: x[0] = {}, y[0] = {}, events in order: {monotonic}",
+        x[0],
+        y.to_vec()?[0]
+    );
     assert!(monotonic && x.iter().all(|&v| v == 4.0));
     assert!(elapsed.as_nanos() > 0);
     // An error of queued work comes back from the scope.
@@ -156,14 +165,28 @@ fn rss_kib() -> u64 {
 /// 10,000 launches queued on two streams leave the resident set where
 /// 1,000 left it.
 fn no_leaks(grid: &Launch) -> Result<(), Box<dyn Error>> {
-    let mut x = Device::DEFAULT.alloc_from(&[1.0f32; 256])?;
-    let mut y = vec![1.0f32; 256];
-    let mut round = |launches: usize| {
+    // Many queued launches on the same data share it through a Mutex (each
+    // closure borrows the Mutex, and takes the data when it runs).
+    let x = Mutex::new(Device::DEFAULT.alloc_from(&[1.0f32; 256])?);
+    let y = Mutex::new(vec![1.0f32; 256]);
+    let round = |launches: usize| {
         offload::scope(|s| {
             let (a, b) = (s.stream(), s.stream());
             for _ in 0..launches / 2 {
-                a.run(|| scale(grid, 1.0, &mut x));
-                b.run(|| scale(grid, 1.0, &mut y));
+                a.run(|| {
+                    scale(
+                        grid,
+                        1.0,
+                        &mut *x.lock().unwrap_or_else(PoisonError::into_inner),
+                    )
+                });
+                b.run(|| {
+                    scale(
+                        grid,
+                        1.0,
+                        &mut *y.lock().unwrap_or_else(PoisonError::into_inner),
+                    )
+                });
             }
         })
     };
@@ -173,7 +196,13 @@ fn no_leaks(grid: &Launch) -> Result<(), Box<dyn Error>> {
     let after = rss_kib();
     let grown = after.saturating_sub(before);
     eprintln!("leak check: RSS {before} KiB -> {after} KiB");
-    println!("10000 queued launches: RSS grew {} KiB or less", grown.max(1024));
-    assert!(grown <= 1024, "RSS grew by {grown} KiB over 10,000 launches");
+    println!(
+        "10000 queued launches: RSS grew {} KiB or less",
+        grown.max(1024)
+    );
+    assert!(
+        grown <= 1024,
+        "RSS grew by {grown} KiB over 10,000 launches"
+    );
     Ok(())
 }
