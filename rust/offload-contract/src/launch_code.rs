@@ -36,3 +36,7 @@ pub const LAYOUT_MISMATCH: i32 = -102;
 /// launcher refuses the launch (libomptarget would map the host copy
 /// instead and the kernel's writes would be lost).
 pub const OTHER_DEVICE: i32 = -103;
+/// A direct launch stub (device addresses passed as they are) that the
+/// stubs cannot offer (the v1 contract: one descriptor per kernel): the
+/// host launcher maps the arguments instead.
+pub const NO_DIRECT: i32 = -104;

@@ -58,7 +58,6 @@ unsafe extern "C" {
         mappers: *mut *mut c_void,
     );
     pub fn omp_get_mapped_ptr(ptr: *const c_void, device: c_int) -> *mut c_void;
-    pub fn omp_target_is_present(ptr: *const c_void, device: c_int) -> c_int;
     pub fn omp_get_default_device() -> c_int;
     pub fn omp_get_num_devices() -> c_int;
     pub fn omp_get_initial_device() -> c_int;

@@ -230,6 +230,7 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
     let name_text = name.to_string().trim_start_matches("r#").to_owned();
     let body_name = format_ident!("__offload_body_{}", name);
     let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
+    let direct_stub = format!("{}{symbol}.{hash:016x}", record::DIRECT_STUB_PREFIX);
     let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
     // The body keeps every attribute but the outer docs (the launcher's),
     // its inner attributes (`#![...]`, `//!`) inside its block.
@@ -272,6 +273,9 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
             unsafe extern "C" {
                 #[link_name = #stub]
                 fn __offload_stub(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
+                /// The same launch on device addresses (nothing mapped).
+                #[link_name = #direct_stub]
+                fn __offload_direct(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
                 /// The device build's layout words of the slots.
                 #[link_name = #layouts_symbol]
                 static __offload_device_layouts: [u64; #count];
@@ -301,6 +305,7 @@ pub fn launcher(function: &ItemFn, params: &[Param], symbol: &str, hash: u64) ->
                     &__offload_args,
                     &__offload_sizes,
                     __offload_stub,
+                    __offload_direct,
                 )
             }
         }

@@ -31,42 +31,69 @@ pub fn scalar<T: Scalar>(value: T) -> u64 {
     value.to_slot()
 }
 
-/// Runs a launch through its stub.
+/// Runs a launch through its stubs: `direct` with device addresses when
+/// every pointer argument lies in a region or device buffer of the launch's
+/// device (nothing mapped, no lookups in libomptarget's present table),
+/// else `stub`, which maps the host addresses.
 ///
 /// # Safety
 /// `args` are the kernel's launch slots as its record describes them, and
 /// every pointer among them is valid (for reading, and for writing where
 /// mapped FROM) for `sizes[i]` bytes until this returns; `params` names
-/// each slot's parameter.
+/// each slot's parameter; `stub` and `direct` are the kernel's stubs.
 #[inline]
-pub unsafe fn launch(
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn launch<const N: usize>(
     launch: &Launch,
     kernel: &'static str,
     symbol: &'static str,
     params: &[&'static str],
-    args: &[u64],
-    sizes: &[u64],
+    args: &[u64; N],
+    sizes: &[u64; N],
     stub: Stub,
+    direct: Stub,
 ) -> Result<(), LaunchError> {
     let config = launch.config(sizes);
+    let result = |code| {
+        if code == launch_code::SUCCESS {
+            Ok(())
+        } else {
+            Err(LaunchError {
+                kernel,
+                symbol,
+                code,
+                #[cfg(not(feature = "device"))]
+                overlap: None,
+                layout: None,
+                other_device: None,
+            })
+        }
+    };
     #[cfg(not(feature = "device"))]
-    let _live = enter_arguments(launch, (kernel, symbol, params), args, sizes)?;
+    let _live = {
+        // The default device is resolved only when something is mapped.
+        let device = if sizes.iter().any(|&bytes| bytes > 0) {
+            crate::Device::new(launch.device_number()).number()
+        } else {
+            launch.device_number()
+        };
+        if let Some(addresses) = crate::data::direct(device, args, sizes) {
+            // SAFETY: the caller's contract, every pointer slot now the
+            // device address of live device data of `device` (the regions
+            // and buffers are borrowed by the caller); the stub reads
+            // `config` and the slots only during the call.
+            let code = unsafe { direct(&config, addresses.as_ptr()) };
+            if code != launch_code::NO_DIRECT {
+                return result(code);
+            }
+        }
+        enter_arguments(device, (kernel, symbol, params), args, sizes)?
+    };
+    #[cfg(feature = "device")]
+    let _ = direct;
     // SAFETY: the caller's contract; the stub reads `config` and `args` only
     // during the call.
-    let code = unsafe { stub(&config, args.as_ptr()) };
-    if code == launch_code::SUCCESS {
-        Ok(())
-    } else {
-        Err(LaunchError {
-            kernel,
-            symbol,
-            code,
-            #[cfg(not(feature = "device"))]
-            overlap: None,
-            layout: None,
-            other_device: None,
-        })
-    }
+    result(unsafe { stub(&config, args.as_ptr()) })
 }
 
 /// `Ok` if every slot's layout word in the host build (`host`) is the
@@ -108,18 +135,12 @@ pub fn check_layouts(
 /// or lies in a region (or device buffer) of another device only.
 #[cfg(not(feature = "device"))]
 fn enter_arguments(
-    launch: &Launch,
+    device: i64,
     (kernel, symbol, params): (&'static str, &'static str, &[&'static str]),
     args: &[u64],
     sizes: &[u64],
 ) -> Result<crate::data::Ranges, LaunchError> {
     use crate::data::Refusal;
-    // The default device is resolved only when something is mapped.
-    let device = if sizes.iter().any(|&bytes| bytes > 0) {
-        crate::Device::new(launch.device_number()).number()
-    } else {
-        launch.device_number()
-    };
     let ranges = args
         .iter()
         .zip(sizes)

@@ -117,12 +117,15 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         buffer.key = key.cast();
         // A fresh reservation overlaps no live host range.
         let live = Ranges::region(device.0, [(key.as_ptr() as usize, bytes)]);
-        buffer.live = Some(live.map_err(|_| {
+        let live = live.map_err(|_| {
             error(
                 device.0,
                 BufferProblem::RuntimeFailed(crate::OVERLAPPING_RANGE),
             )
-        })?);
+        })?;
+        // Launches on the buffer pass this address as it is.
+        live.set_device_address(buffer.ptr as usize);
+        buffer.live = Some(live);
         Ok(buffer)
     }
 

@@ -63,6 +63,9 @@ struct Entry {
     end: usize,
     refs: usize,
     regions: usize,
+    /// The device address of `start` while a region holds the entry (0:
+    /// not known).
+    device_addr: usize,
 }
 
 /// The entries, behind a spin lock (`no_std`: held only to scan a short list).
@@ -137,6 +140,7 @@ fn add(
             end,
             refs: 1,
             regions: region,
+            device_addr: 0,
         }),
     }
     Ok(())
@@ -146,6 +150,10 @@ fn remove(entries: &mut Vec<Entry>, device: i64, (start, end): (usize, usize), r
     if let Ok(Some(i)) = place(entries, device, start, end) {
         entries[i].refs -= 1;
         entries[i].regions -= usize::from(region);
+        if entries[i].regions == 0 {
+            // Without a region libomptarget may map the range elsewhere.
+            entries[i].device_addr = 0;
+        }
         if entries[i].refs == 0 {
             entries.swap_remove(i);
         }
@@ -241,6 +249,54 @@ impl Ranges {
     }
 }
 
+impl Ranges {
+    /// Records that a region's first range starts at device address
+    /// `device_addr` (its entry's base follows from it), for
+    /// [`direct`].
+    pub fn set_device_address(&self, device_addr: usize) {
+        let (Some(&(start, end)), true) = (self.ranges.first(), self.region) else {
+            return;
+        };
+        if device_addr == 0 {
+            return;
+        }
+        with_entries(|entries| {
+            if let Ok(Some(i)) = place(entries, self.device, start, end)
+                && entries[i].device_addr == 0
+            {
+                entries[i].device_addr = device_addr.wrapping_sub(start - entries[i].start);
+            }
+        });
+    }
+}
+
+/// The launch slots with every pointer slot (a size other than 0) replaced
+/// by its device address on `device`, if each lies in a region (or device
+/// buffer) of `device` whose device address is known; else `None`. Other
+/// slots (scalars, lengths, empty pointers) are kept as they are.
+pub fn direct<const N: usize>(device: i64, args: &[u64; N], sizes: &[u64; N]) -> Option<[u64; N]> {
+    if !sizes.iter().any(|&bytes| bytes > 0) {
+        return None;
+    }
+    let mut out = *args;
+    with_entries(|entries| {
+        for (slot, &bytes) in out.iter_mut().zip(sizes) {
+            if bytes == 0 {
+                continue;
+            }
+            let start = *slot as usize;
+            let end = start.checked_add(bytes as usize)?;
+            let i = place(entries, device, start, end).ok()??;
+            let e = &entries[i];
+            if e.regions == 0 || e.device_addr == 0 {
+                return None;
+            }
+            *slot = e.device_addr.wrapping_add(start - e.start) as u64;
+        }
+        Some(out)
+    })
+}
+
 impl Drop for Ranges {
     fn drop(&mut self) {
         with_entries(|entries| {
@@ -323,5 +379,40 @@ mod device_tests {
         drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
         drop((region, also, launch_only));
         drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
+    }
+}
+
+#[cfg(test)]
+mod direct_tests {
+    use super::*;
+
+    const BASE: usize = 0x7200_0000_0000;
+    const DEVICE: usize = 0x5000_0000;
+
+    #[test]
+    fn pointer_slots_in_regions_become_device_addresses() {
+        let region = Ranges::region(0, [(BASE, 64)]).unwrap();
+        let inner = Ranges::region(0, [(BASE + 16, 8)]).unwrap();
+        // Not known yet: no direct launch.
+        assert_eq!(direct(0, &[BASE as u64], &[8]), None);
+        // Known through the inner region: the entry's base follows.
+        inner.set_device_address(DEVICE + 16);
+        let args = [BASE as u64 + 8, 7, BASE as u64 + 32];
+        let got = direct(0, &args, &[8, 0, 32]).unwrap();
+        assert_eq!(got, [DEVICE as u64 + 8, 7, DEVICE as u64 + 32]);
+        // Outside any region, on another device, or only scalars: none.
+        assert_eq!(direct(0, &[BASE as u64 + 60], &[8]), None);
+        assert_eq!(direct(1, &[BASE as u64], &[8]), None);
+        assert_eq!(direct(0, &[BASE as u64 + 0x1000, 3], &[4, 0]), None);
+        assert_eq!(direct(0, &[3u64], &[0]), None);
+        // A launch entry is no region.
+        let launch = Ranges::launch(2, [(BASE, 8)]).unwrap();
+        assert_eq!(direct(2, &[BASE as u64], &[8]), None);
+        drop((launch, inner));
+        // The last region gone: the address is forgotten.
+        let again = Ranges::launch(0, [(BASE, 8)]).unwrap();
+        drop(region);
+        assert_eq!(direct(0, &[BASE as u64], &[8]), None);
+        drop(again);
     }
 }

@@ -38,6 +38,6 @@ pub use device::{Device, device_count};
 pub use device_args::{DeviceArg, DeviceArgs, device_ptrs};
 pub use device_buffer::DeviceBuffer;
 pub use device_ptr::DevicePtr;
-pub(crate) use live::{Overlap, Ranges, Refusal};
+pub(crate) use live::{Overlap, Ranges, Refusal, direct};
 pub use map_error::MapError;
 pub use region::{Mapped, MappedMut, map, map_mut, map_out};
