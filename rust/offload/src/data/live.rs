@@ -11,7 +11,7 @@
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 use core::fmt;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A new host range that overlaps a live mapping without lying inside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +83,10 @@ static LIVE: Live = Live {
     entries: UnsafeCell::new(Vec::new()),
 };
 
+/// How many regions the entries hold (read without the lock: a launch
+/// that could use a region holds a borrow of it, so it is counted).
+static REGIONS: AtomicUsize = AtomicUsize::new(0);
+
 fn with_entries<R>(f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
     while LIVE
         .locked
@@ -129,7 +133,9 @@ fn add(
     region: bool,
 ) -> Result<(), Overlap> {
     let region = usize::from(region);
-    match place(entries, device, start, end)? {
+    let placed = place(entries, device, start, end)?;
+    REGIONS.fetch_add(region, Ordering::Relaxed);
+    match placed {
         Some(i) => {
             entries[i].refs += 1;
             entries[i].regions += region;
@@ -150,6 +156,7 @@ fn remove(entries: &mut Vec<Entry>, device: i64, (start, end): (usize, usize), r
     if let Ok(Some(i)) = place(entries, device, start, end) {
         entries[i].refs -= 1;
         entries[i].regions -= usize::from(region);
+        REGIONS.fetch_sub(usize::from(region), Ordering::Relaxed);
         if entries[i].regions == 0 {
             // Without a region libomptarget may map the range elsewhere.
             entries[i].device_addr = 0;
@@ -275,7 +282,8 @@ impl Ranges {
 /// buffer) of `device` whose device address is known; else `None`. Other
 /// slots (scalars, lengths, empty pointers) are kept as they are.
 pub fn direct<const N: usize>(device: i64, args: &[u64; N], sizes: &[u64; N]) -> Option<[u64; N]> {
-    if !sizes.iter().any(|&bytes| bytes > 0) {
+    // Without regions (most plain launches) the lock is not taken.
+    if REGIONS.load(Ordering::Relaxed) == 0 || !sizes.iter().any(|&bytes| bytes > 0) {
         return None;
     }
     let mut out = *args;
@@ -406,8 +414,8 @@ mod direct_tests {
         assert_eq!(direct(0, &[BASE as u64 + 0x1000, 3], &[4, 0]), None);
         assert_eq!(direct(0, &[3u64], &[0]), None);
         // A launch entry is no region.
-        let launch = Ranges::launch(2, [(BASE, 8)]).unwrap();
-        assert_eq!(direct(2, &[BASE as u64], &[8]), None);
+        let launch = Ranges::launch(2, [(BASE + 0x2000, 8)]).unwrap();
+        assert_eq!(direct(2, &[BASE as u64 + 0x2000], &[8]), None);
         drop((launch, inner));
         // The last region gone: the address is forgotten.
         let again = Ranges::launch(0, [(BASE, 8)]).unwrap();
