@@ -154,10 +154,22 @@ pub struct LaunchError {
     pub(crate) kernel: &'static str,
     pub(crate) symbol: &'static str,
     pub(crate) code: i32,
+    pub(crate) detail: Detail,
+}
+
+/// What a [`LaunchError`] knows beyond its code (one of these at most,
+/// so the error stays small).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Detail {
+    /// Nothing more.
+    None,
+    /// [`OVERLAPPING_RANGE`]: the argument's range and the live one.
     #[cfg(not(feature = "device"))]
-    pub(crate) overlap: Option<crate::data::Overlap>,
-    pub(crate) layout: Option<LayoutMismatch>,
-    pub(crate) other_device: Option<OtherDevice>,
+    Overlap(crate::data::Overlap),
+    /// [`LAYOUT_MISMATCH`]: the parameter and both layouts.
+    Layout(LayoutMismatch),
+    /// [`OTHER_DEVICE`]: the parameter and both devices.
+    OtherDevice(OtherDevice),
 }
 
 /// An argument whose data lives on another device than the launch's
@@ -270,37 +282,49 @@ impl LaunchError {
 
     /// For [`LAYOUT_MISMATCH`]: the parameter and its type's layouts.
     pub const fn layout(&self) -> Option<LayoutMismatch> {
-        self.layout
+        match self.detail {
+            Detail::Layout(mismatch) => Some(mismatch),
+            _ => None,
+        }
     }
 
     /// For [`OTHER_DEVICE`]: the parameter and both devices.
     pub const fn other_device(&self) -> Option<OtherDevice> {
-        self.other_device
+        match self.detail {
+            Detail::OtherDevice(other) => Some(other),
+            _ => None,
+        }
     }
 
     /// For code `-101`: the host address ranges `[start, end)` of the
     /// argument and of the live mapping it overlaps.
     #[cfg(not(feature = "device"))]
     pub fn overlap(&self) -> Option<((usize, usize), (usize, usize))> {
-        self.overlap.map(|o| (o.new, o.live))
+        match self.detail {
+            Detail::Overlap(o) => Some((o.new, o.live)),
+            _ => None,
+        }
     }
 }
 
 impl fmt::Display for LaunchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
-        if let Some(mismatch) = &self.layout {
-            write!(f, "{mismatch} (code {})", self.code)?;
-            return self.fmt_symbol(f);
-        }
-        if let Some(other) = &self.other_device {
-            write!(f, "{other} (code {})", self.code)?;
-            return self.fmt_symbol(f);
-        }
-        #[cfg(not(feature = "device"))]
-        if let Some(overlap) = &self.overlap {
-            write!(f, "an argument's {overlap} (code {})", self.code)?;
-            return self.fmt_symbol(f);
+        match &self.detail {
+            Detail::None => {}
+            Detail::Layout(mismatch) => {
+                write!(f, "{mismatch} (code {})", self.code)?;
+                return self.fmt_symbol(f);
+            }
+            Detail::OtherDevice(other) => {
+                write!(f, "{other} (code {})", self.code)?;
+                return self.fmt_symbol(f);
+            }
+            #[cfg(not(feature = "device"))]
+            Detail::Overlap(overlap) => {
+                write!(f, "an argument's {overlap} (code {})", self.code)?;
+                return self.fmt_symbol(f);
+            }
         }
         match self.code {
             NO_SUCH_DEVICE => write!(f, "no such device (code {})", self.code),
@@ -346,10 +370,7 @@ mod tests {
             kernel: "k::fill",
             symbol: "fill",
             code,
-            #[cfg(not(feature = "device"))]
-            overlap: None,
-            layout: None,
-            other_device: None,
+            detail: Detail::None,
         };
         assert_eq!(
             error(NULL_POINTER).to_string(),

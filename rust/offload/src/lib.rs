@@ -434,7 +434,7 @@ mod panic_handler;
 #[cfg(not(feature = "device"))]
 mod runtime;
 #[cfg(not(feature = "device"))]
-mod stream;
+mod streams;
 
 #[doc(hidden)]
 pub mod __private;
@@ -453,7 +453,7 @@ pub use launch::{
     OVERLAPPING_RANGE, OtherDevice,
 };
 #[cfg(not(feature = "device"))]
-pub use stream::{Event, Scope, Stream, StreamError, scope};
+pub use streams::{Event, Scope, Stream, StreamError, scope};
 
 /// Marks a kernel: an ordinary function whose parameters are kernel
 /// argument types (see the crate docs) and which returns nothing.

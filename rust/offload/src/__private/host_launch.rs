@@ -2,7 +2,7 @@
 //! arguments into launch slots and sizes and calls the kernel's launch stub.
 
 use super::abi::{Scalar, Stub};
-use crate::launch::{Launch, LaunchError, LayoutMismatch, OtherDevice};
+use crate::launch::{Detail, Launch, LaunchError, LayoutMismatch, OtherDevice};
 use crate::{HostIn, HostMut};
 use offload_contract::launch_code;
 
@@ -62,10 +62,7 @@ pub unsafe fn launch<const N: usize>(
                 kernel,
                 symbol,
                 code,
-                #[cfg(not(feature = "device"))]
-                overlap: None,
-                layout: None,
-                other_device: None,
+                detail: Detail::None,
             })
         }
     };
@@ -117,14 +114,11 @@ pub fn check_layouts(
             kernel,
             symbol,
             code: launch_code::LAYOUT_MISMATCH,
-            #[cfg(not(feature = "device"))]
-            overlap: None,
-            layout: Some(LayoutMismatch {
+            detail: Detail::Layout(LayoutMismatch {
                 param,
                 host,
                 device,
             }),
-            other_device: None,
         }),
     }
 }
@@ -145,26 +139,23 @@ fn enter_arguments(
         .iter()
         .zip(sizes)
         .map(|(&address, &bytes)| (address as usize, bytes as usize));
-    let error = |code| LaunchError {
+    let error = |code, detail| LaunchError {
         kernel,
         symbol,
         code,
-        overlap: None,
-        layout: None,
-        other_device: None,
+        detail,
     };
     crate::data::Ranges::launch(device, ranges).map_err(|refusal| match refusal {
-        Refusal::Overlap(overlap) => LaunchError {
-            overlap: Some(overlap),
-            ..error(launch_code::OVERLAPPING_RANGE)
-        },
-        Refusal::OtherDevice(other) => LaunchError {
-            other_device: Some(OtherDevice {
+        Refusal::Overlap(overlap) => {
+            error(launch_code::OVERLAPPING_RANGE, Detail::Overlap(overlap))
+        }
+        Refusal::OtherDevice(other) => {
+            let other = OtherDevice {
                 param: params.get(other.slot).copied().unwrap_or("?"),
                 launch: other.launch,
                 data: other.region,
-            }),
-            ..error(launch_code::OTHER_DEVICE)
-        },
+            };
+            error(launch_code::OTHER_DEVICE, Detail::OtherDevice(other))
+        }
     })
 }
