@@ -127,7 +127,11 @@ impl Queue {
             Item::Run(work) => {
                 if self.lock().error.is_some() {
                     // Dropped unrun: later work may depend on the failed one.
-                    drop(work);
+                    // What it captured may panic when dropped: kept for the
+                    // scope, the worker goes on.
+                    if let Err(panic) = catch_unwind(AssertUnwindSafe(move || drop(work))) {
+                        self.lock().panic.get_or_insert(panic);
+                    }
                     return;
                 }
                 let outcome = catch_unwind(AssertUnwindSafe(work));

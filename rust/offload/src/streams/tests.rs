@@ -196,3 +196,37 @@ fn ten_thousand_queued_closures_are_all_run_and_freed() {
     // Every closure (and the token it held) was dropped.
     assert_eq!(Arc::strong_count(&token), 1);
 }
+
+#[test]
+fn skipped_work_that_panics_when_dropped_leaves_the_stream_working() {
+    struct PanicOnDrop;
+    impl Drop for PanicOnDrop {
+        fn drop(&mut self) {
+            panic!("dropped");
+        }
+    }
+    let ran = AtomicUsize::new(0);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        scope(|s| {
+            let stream = s.stream();
+            stream.run(|| Err(failure("first")));
+            let guard = PanicOnDrop;
+            stream.run(move || {
+                let _guard = &guard;
+                Ok::<_, StreamError>(())
+            });
+            assert_eq!(
+                stream.synchronize(),
+                Err(StreamError::Buffer(failure("first")))
+            );
+            stream.run(|| {
+                ran.store(1, Ordering::SeqCst);
+                Ok::<_, StreamError>(())
+            });
+        })
+    }));
+    // The stream ran on; the drop's panic is resumed by the scope.
+    assert_eq!(ran.load(Ordering::SeqCst), 1);
+    let payload = outcome.unwrap_err();
+    assert_eq!(payload.downcast_ref::<&str>(), Some(&"dropped"));
+}
