@@ -17,6 +17,10 @@ Benchmarks (NAME for --only):
   clang-peer   launch cost of offload-host's lowering (v1 and v2 call forms)
                against clang-22's OpenMP offload: CPU time and instructions
                per launch (callgrind), transfers (bench/clang_peer.py)
+  launch-region  the offload crate's launches (host data, in a mapped
+               region, on a device buffer) against clang-22's target and
+               target data loops, instructions per launch (callgrind), and
+               two streams against back to back (bench/launch_region.py)
 
 Times are CPU seconds (user+system) of the pass as -time-passes reports it,
 the minimum over --reps runs: the machine may be shared, and CPU time is the
@@ -453,6 +457,28 @@ def bench_clang_peer(quick, reps, workdir):
     return rows
 
 
+def bench_launch_region(quick, workdir):
+    """One row per N: the offload crate's launch in a region (and plain)
+    against clang's, instructions per launch; two streams' wall time."""
+    import launch_region
+    results, (serial, streams) = launch_region.measure(quick=quick, workdir=workdir)
+    out = []
+    for r in launch_region.rows(results):
+        ir = r["ir"]
+        out.append({
+            "name": "launch-region",
+            "results": r,
+            "measured": (f"N = {r['n']} floats, Ir/launch: clang target {ir['clang target'] / 1000:.1f}k, "
+                         f"clang region {ir['clang region'] / 1000:.1f}k, rust plain {ir['rust plain'] / 1000:.1f}k, "
+                         f"rust region {ir['rust region'] / 1000:.1f}k, rust buffer {ir['rust buffer'] / 1000:.1f}k; "
+                         f"two busy kernels back to back {serial:.3f} s, two streams {streams:.3f} s"),
+            "ratio": f"region {r['region_ratio']:.2f}×, plain {r['plain_ratio']:.2f}×",
+            "target": "region <= 0.7x clang's, plain <= 0.9x",
+            "met": r["met"],
+        })
+    return out
+
+
 # ---------------------------------------------------------------------------
 # Report
 
@@ -504,6 +530,10 @@ def report(results):
             lines.append(
                 f"| launch cost vs clang-22 OpenMP offload: {r['what']}, {r['launches']:,} launches "
                 f"| {r['measured']} | {r['ratio']} | {r['target']} | {mark(r['met'])} |")
+        elif name == "launch-region":
+            lines.append(
+                f"| offload crate launch vs clang-22 | {r['measured']} | {r['ratio']} "
+                f"| {r['target']} | {mark(r['met'])} |")
         elif name == "host skipped":
             lines.append(f"| offload-host | not registered in this plugin: skipped | | | - |")
     return "\n".join(lines)
@@ -514,7 +544,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="smaller sizes and fewer runs")
     ap.add_argument("--reps", type=int, help="runs per measurement (default 5, --quick 3)")
     ap.add_argument("--workdir", help="keep generated inputs here (default: a temporary directory)")
-    ap.add_argument("--only", nargs="+", choices=["abi-vs-llvm", "scaling", "load", "host", "clang-peer"])
+    ap.add_argument("--only", nargs="+", choices=["abi-vs-llvm", "scaling", "load", "host", "clang-peer",
+                                                 "launch-region"])
     ap.add_argument("--json", help="also write the raw results here")
     args = ap.parse_args()
 
@@ -529,7 +560,7 @@ def main():
         "sites": (100, 1000) if quick else (100, 10000),
         "image_mib": 8 if quick else 64,
     }
-    only = set(args.only or ["abi-vs-llvm", "scaling", "load", "host", "clang-peer"])
+    only = set(args.only or ["abi-vs-llvm", "scaling", "load", "host", "clang-peer", "launch-region"])
     workdir = args.workdir or tempfile.mkdtemp(prefix="offload-bench.")
     os.makedirs(workdir, exist_ok=True)
     inputs = Inputs(workdir)
@@ -551,6 +582,8 @@ def main():
                 results.append({"name": "host skipped", "met": None})
         if "clang-peer" in only:
             results.extend(bench_clang_peer(quick, reps, os.path.join(workdir, "clang-peer")))
+        if "launch-region" in only:
+            results.extend(bench_launch_region(quick, os.path.join(workdir, "launch-region")))
     finally:
         if not args.workdir:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use offload_contract::descriptor::{v1, v2};
-use offload_contract::map_type::{FROM, TO};
-use offload_contract::record::{FEATURES_PREFIX, LAYOUTS_PREFIX, STUB_PREFIX};
+use offload_contract::map_type::{FROM, LITERAL, TO};
+use offload_contract::record::{DIRECT_STUB_PREFIX, FEATURES_PREFIX, LAYOUTS_PREFIX, STUB_PREFIX};
 use offload_contract::{launch_code, launch_config};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -98,6 +98,69 @@ fn descriptor(kernel: &Kernel, contract: Contract, digest: u64) -> Vec<u64> {
     }
 }
 
+/// The v2 descriptor of a direct launch of `kernel`: every pointer LITERAL
+/// (the slot holds a device address; nothing is mapped), scalars inferred.
+fn direct_descriptor(kernel: &Kernel, digest: u64) -> Vec<u64> {
+    let mut words = vec![v2::LAYOUT_VERSION, digest, kernel.args.len() as u64];
+    for arg in &kernel.args {
+        let map = if arg.kind == ArgKind::Pointer {
+            LITERAL
+        } else {
+            0
+        };
+        words.extend([map, 0]);
+    }
+    words
+}
+
+/// The direct stub of kernel `i` (`__offload_rs_direct.<symbol>.<hash>`):
+/// in v2 the launch with [`direct_descriptor`], through the same launch
+/// declaration `k{i}`; in v1 (one descriptor per kernel) it refuses with
+/// `NO_DIRECT`, and the launcher maps the arguments instead.
+fn direct_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> TokenStream {
+    let (descriptor_name, launch, stub_fn) = (
+        format_ident!("E{i}"),
+        format_ident!("k{i}"),
+        format_ident!("d{i}"),
+    );
+    let symbol = format!("{DIRECT_STUB_PREFIX}{}.{:016x}", kernel.symbol, kernel.hash);
+    let doc = format!(
+        " Launches kernel `{}` on device addresses (nothing mapped).",
+        kernel.symbol
+    );
+    if contract == Contract::V1 {
+        let no_direct = Literal::i32_unsuffixed(launch_code::NO_DIRECT);
+        return quote! {
+            #[doc = #doc]
+            #[unsafe(export_name = #symbol)]
+            pub unsafe extern "C" fn #stub_fn(config: *const u8, args: *const u64) -> i32 {
+                let _ = (config, args);
+                #no_direct
+            }
+        };
+    }
+    let words = direct_descriptor(kernel, digest);
+    let count = Literal::usize_unsuffixed(words.len());
+    let words = words.into_iter().map(Literal::u64_unsuffixed);
+    let values = kernel.args.iter().enumerate().map(|(a, arg)| {
+        let a = Literal::usize_unsuffixed(a);
+        from_slot(arg.kind, arg.size, &quote!(*args.add(#a)))
+    });
+    quote! {
+        const #descriptor_name: [u64; #count] = [#(#words),*];
+        #[doc = #doc]
+        #[unsafe(export_name = #symbol)]
+        pub unsafe extern "C" fn #stub_fn(config: *const u8, args: *const u64) -> i32 {
+            if unsafe { no_such_device(config) } {
+                return NO_SUCH_DEVICE;
+            }
+            unsafe {
+                #launch(&#descriptor_name as *const [u64; #count] as *const u64, config, #(#values),*)
+            }
+        }
+    }
+}
+
 /// The v2 stubs' device check. libomptarget aborts the process
 /// (OMP_TARGET_OFFLOAD=MANDATORY) on a device number out of range: the
 /// stubs refuse it with offload's `NO_SUCH_DEVICE` instead.
@@ -175,6 +238,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     let stub = format!("{STUB_PREFIX}{symbol}.{:016x}", kernel.hash);
     let layouts = layouts(i, kernel);
     let features = features(i, kernel);
+    let direct = direct_stub(i, kernel, contract, digest);
     let doc = format!(" Launches kernel `{symbol}`.");
     let (descriptor, declaration, guard) = match contract {
         Contract::V1 => {
@@ -226,6 +290,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
             #guard
             unsafe { #launch(#arguments) }
         }
+        #direct
     }
 }
 
@@ -444,6 +509,41 @@ mod tests {
                 "{named} in {v2}"
             );
         }
+    }
+
+    #[test]
+    fn v2_direct_stubs_pass_pointers_literal() {
+        assert_eq!(
+            direct_descriptor(&saxpy(), 9),
+            [2, 9, 4, 0, 0, 0x100, 0, 0, 0, 0x100, 0]
+        );
+        let v2 = source(&image(), Contract::V2);
+        let stub = quote! {
+            #[doc = " Launches kernel `saxpy` on device addresses (nothing mapped)."]
+            #[unsafe(export_name = "__offload_rs_direct.saxpy.00000000000000ab")]
+            pub unsafe extern "C" fn d0(config: *const u8, args: *const u64) -> i32 {
+                if unsafe { no_such_device(config) } {
+                    return NO_SUCH_DEVICE;
+                }
+                unsafe {
+                    k0(
+                        &E0 as *const [u64; 11] as *const u64,
+                        config,
+                        f32::from_bits(*args.add(0) as u32),
+                        *args.add(1) as *mut u8,
+                        *args.add(2) as u64,
+                        *args.add(3) as *mut u8
+                    )
+                }
+            }
+        };
+        assert!(
+            items::<syn::ItemFn>(&v2).contains(&stub.to_string()),
+            "{v2}"
+        );
+        // v1 has one descriptor per kernel: its direct stub refuses.
+        let v1 = source(&image(), Contract::V1);
+        assert!(v1.contains("__offload_rs_direct.saxpy.00000000000000ab") && v1.contains("-106"));
     }
 
     #[test]

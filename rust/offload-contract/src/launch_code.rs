@@ -39,3 +39,12 @@ pub const FEATURE_MISMATCH: i32 = -103;
 /// [`grid::MAX_THREADS_PER_TEAM`](crate::grid::MAX_THREADS_PER_TEAM)
 /// threads per team: the host launcher refuses it.
 pub const TOO_MANY_THREADS: i32 = -104;
+/// An argument is a region or device buffer of another device than the
+/// launch's (its data lives there, not on the launch's device): the host
+/// launcher refuses the launch (libomptarget would map the host copy
+/// instead and the kernel's writes would be lost).
+pub const OTHER_DEVICE: i32 = -105;
+/// A direct launch stub (device addresses passed as they are) that the
+/// stubs cannot offer (the v1 contract: one descriptor per kernel): the
+/// host launcher maps the arguments instead.
+pub const NO_DIRECT: i32 = -106;

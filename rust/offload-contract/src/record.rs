@@ -33,6 +33,11 @@ pub const FEATURES_PREFIX: &str = "__offload_rs_features.";
 /// Name prefix of a host launch stub:
 /// `__offload_rs_launch.<symbol>.<hash as 16 hex digits>`.
 pub const STUB_PREFIX: &str = "__offload_rs_launch.";
+/// Name prefix of a host launch stub that passes every pointer slot as it
+/// is (LITERAL: a device address the host found in a region or device
+/// buffer), mapping nothing: `__offload_rs_direct.<symbol>.<hash as 16 hex
+/// digits>`.
+pub const DIRECT_STUB_PREFIX: &str = "__offload_rs_direct.";
 /// The string a `#[kernel]` expansion carries for each kernel
 /// (`"__offload_rs_kernel:<symbol> <item path>"`, the path from
 /// `module_path!()`), by which `offload-build` finds the kernels in

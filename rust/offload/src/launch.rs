@@ -5,7 +5,8 @@ use core::fmt;
 use offload_contract::LaunchConfig;
 use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE, NULL_POINTER, SIZE_TOO_LARGE};
 pub use offload_contract::launch_code::{
-    FEATURE_MISMATCH, LAYOUT_MISMATCH, NO_SUCH_DEVICE, OVERLAPPING_RANGE, TOO_MANY_THREADS,
+    FEATURE_MISMATCH, LAYOUT_MISMATCH, NO_SUCH_DEVICE, OTHER_DEVICE, OVERLAPPING_RANGE,
+    TOO_MANY_THREADS,
 };
 use offload_contract::launch_config::DEFAULT_DEVICE;
 use offload_contract::layout;
@@ -159,26 +160,72 @@ impl Launch {
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
 /// has another layout in the device image: see [`layout`](Self::layout)),
 /// [`FEATURE_MISMATCH`] (the kernel crate was built for the device with
-/// other features: see [`features`](Self::features)) and
-/// [`TOO_MANY_THREADS`] (more than 1024 threads per team).
+/// other features: see [`features`](Self::features)), [`OTHER_DEVICE`] (an
+/// argument is a region or device buffer of another device: see
+/// [`other_device`](Self::other_device)) and [`TOO_MANY_THREADS`] (more
+/// than 1024 threads per team).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaunchError {
     pub(crate) kernel: &'static str,
     pub(crate) symbol: &'static str,
     pub(crate) code: i32,
-    pub(crate) detail: Option<Detail>,
+    pub(crate) detail: Detail,
 }
 
-/// What the launcher found wrong, where it says more than the code.
+/// What a [`LaunchError`] knows beyond its code (one of these at most,
+/// so the error stays small).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Detail {
-    /// An argument's type has another layout in the device image.
-    Layout(LayoutMismatch),
-    /// The kernel crate's features differ in the device image.
-    Features(FeatureMismatch),
-    /// An argument's host range overlaps a live mapping.
+    /// Nothing more.
+    None,
+    /// [`OVERLAPPING_RANGE`]: the argument's range and the live one.
     #[cfg(not(feature = "device"))]
     Overlap(crate::data::Overlap),
+    /// [`LAYOUT_MISMATCH`]: the parameter and both layouts.
+    Layout(LayoutMismatch),
+    /// [`FEATURE_MISMATCH`]: the kernel crate's features in both builds.
+    Features(FeatureMismatch),
+    /// [`OTHER_DEVICE`]: the parameter and both devices.
+    OtherDevice(OtherDevice),
+}
+
+/// An argument whose data lives on another device than the launch's
+/// ([`LaunchError::other_device`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OtherDevice {
+    /// The kernel parameter.
+    pub(crate) param: &'static str,
+    /// The launch's device.
+    pub(crate) launch: i64,
+    /// The device of the argument's region or buffer.
+    pub(crate) data: i64,
+}
+
+impl OtherDevice {
+    /// The kernel parameter (`x: &mut [f32]`).
+    pub const fn param(&self) -> &'static str {
+        self.param
+    }
+
+    /// The device the launch runs on.
+    pub const fn launch_device(&self) -> i64 {
+        self.launch
+    }
+
+    /// The device of the argument's region or device buffer.
+    pub const fn data_device(&self) -> i64 {
+        self.data
+    }
+}
+
+impl fmt::Display for OtherDevice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "argument `{}` is a region or device buffer of device {}, but the launch runs on device {}: launch on device {}, or map or allocate the data on device {}",
+            self.param, self.data, self.launch, self.data, self.launch
+        )
+    }
 }
 
 /// The kernel crate's features in the host build and in the device image
@@ -313,7 +360,7 @@ impl LaunchError {
     /// For [`LAYOUT_MISMATCH`]: the parameter and its type's layouts.
     pub const fn layout(&self) -> Option<LayoutMismatch> {
         match self.detail {
-            Some(Detail::Layout(layout)) => Some(layout),
+            Detail::Layout(mismatch) => Some(mismatch),
             _ => None,
         }
     }
@@ -321,7 +368,15 @@ impl LaunchError {
     /// For [`FEATURE_MISMATCH`]: the kernel crate's features in both builds.
     pub const fn features(&self) -> Option<FeatureMismatch> {
         match self.detail {
-            Some(Detail::Features(features)) => Some(features),
+            Detail::Features(features) => Some(features),
+            _ => None,
+        }
+    }
+
+    /// For [`OTHER_DEVICE`]: the parameter and both devices.
+    pub const fn other_device(&self) -> Option<OtherDevice> {
+        match self.detail {
+            Detail::OtherDevice(other) => Some(other),
             _ => None,
         }
     }
@@ -331,7 +386,7 @@ impl LaunchError {
     #[cfg(not(feature = "device"))]
     pub fn overlap(&self) -> Option<((usize, usize), (usize, usize))> {
         match self.detail {
-            Some(Detail::Overlap(o)) => Some((o.new, o.live)),
+            Detail::Overlap(o) => Some((o.new, o.live)),
             _ => None,
         }
     }
@@ -341,20 +396,24 @@ impl fmt::Display for LaunchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "offload: kernel `{}` was not launched: ", self.kernel)?;
         match &self.detail {
-            Some(Detail::Layout(layout)) => {
-                write!(f, "{layout} (code {})", self.code)?;
+            Detail::None => {}
+            Detail::Layout(mismatch) => {
+                write!(f, "{mismatch} (code {})", self.code)?;
                 return self.fmt_symbol(f);
             }
-            Some(Detail::Features(features)) => {
+            Detail::Features(features) => {
                 write!(f, "{features} (code {})", self.code)?;
                 return self.fmt_symbol(f);
             }
+            Detail::OtherDevice(other) => {
+                write!(f, "{other} (code {})", self.code)?;
+                return self.fmt_symbol(f);
+            }
             #[cfg(not(feature = "device"))]
-            Some(Detail::Overlap(overlap)) => {
+            Detail::Overlap(overlap) => {
                 write!(f, "an argument's {overlap} (code {})", self.code)?;
                 return self.fmt_symbol(f);
             }
-            None => {}
         }
         match self.code {
             NO_SUCH_DEVICE => write!(f, "no such device (code {})", self.code),
@@ -405,7 +464,7 @@ mod tests {
             kernel: "k::fill",
             symbol: "fill",
             code,
-            detail: None,
+            detail: Detail::None,
         };
         assert_eq!(
             error(NULL_POINTER).to_string(),
@@ -428,7 +487,7 @@ mod tests {
             kernel: "k::fill",
             symbol: "fill",
             code: FEATURE_MISMATCH,
-            detail: Some(Detail::Features(features)),
+            detail: Detail::Features(features),
         };
         assert_eq!(
             error.to_string(),

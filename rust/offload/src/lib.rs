@@ -161,8 +161,8 @@
 //! | `&T` | pointer | TO | `&T`, `&Mapped<T>` |
 //! | `&mut T` | pointer | TO\|FROM | `&mut T`, `&mut MappedMut<T>` |
 //! | `Out<'_, T>` (write only: `write`; `T:` [`AnyBitPattern`]) | pointer | FROM | `&mut T`, `&mut MappedMut<T>` |
-//! | `&[T]` | pointer, length | TO, `len × size_of::<T>()` at run time | `&[T]`, `&[T; N]`, `&Vec<T>`, `&Mapped<[T]>` |
-//! | `&mut [T]` | pointer, length | TO\|FROM | `&mut [T]`, `&mut [T; N]`, `&mut Vec<T>`, `&mut MappedMut<[T]>` |
+//! | `&[T]` | pointer, length | TO, `len × size_of::<T>()` at run time | `&[T]`, `&[T; N]`, `&Vec<T>`, `&Mapped<[T]>`, `&DeviceBuffer<T>` |
+//! | `&mut [T]` | pointer, length | TO\|FROM | `&mut [T]`, `&mut [T; N]`, `&mut Vec<T>`, `&mut MappedMut<[T]>`, `&mut DeviceBuffer<T>` |
 //! | `Out<'_, [T]>` (write only: `set`, `fill`; `T:` [`AnyBitPattern`]) | pointer, length | FROM (nothing copied in) | as `&mut [T]` |
 //! | `#[repr(C)]` struct `S` by value (`#[derive(Clone, Copy, offload::DeviceCopy)]`), arrays | pointer to a copy | TO | `S` |
 //! | `RawIn<T>`, `RawOut<T>`, `RawInOut<T>` (`unsafe fn new(ptr, len)`) | pointer, length | TO / FROM / TO\|FROM | the wrapper |
@@ -285,9 +285,15 @@
 //! with the kernel's Rust path (`kernels::saxpy`) and the code; a device number
 //! the runtime lacks (also a negative one other than -1) is refused before
 //! libomptarget would abort the process ([`NO_SUCH_DEVICE`]), and so is a
-//! mapped region on one ([`MapError`]). A kernel that fails once started is
-//! libomptarget's to report: under `OMP_TARGET_OFFLOAD=MANDATORY` it stops the
-//! program.
+//! mapped region on one ([`MapError`]). A region or device buffer of one
+//! device given to a launch on another is refused too ([`OTHER_DEVICE`],
+//! naming the parameter and both devices): its data is not on the launch's
+//! device. When every pointer argument of a launch lies in a region or
+//! device buffer of its device, the launch passes their device addresses as
+//! they are (map type LITERAL, as OpenMP's `is_device_ptr`): nothing is
+//! mapped and libomptarget's present table is not searched. A kernel that
+//! fails once started is libomptarget's to report: under
+//! `OMP_TARGET_OFFLOAD=MANDATORY` it stops the program.
 //!
 //! # Data: mapped regions and device pointers
 //!
@@ -324,6 +330,70 @@
 //! `examples/rust-linalg` calls a C stand-in vendor library that way and checks
 //! the round trip.
 //!
+//! # Device buffers, streams and events
+//!
+//! [`Device::alloc`]`::<T>(len)` (zeroed; `T:` [`AnyBitPattern`]) and
+//! [`Device::alloc_from`]`(&host)` give a [`DeviceBuffer`]: device memory
+//! (`omp_target_alloc`) with no host copy, freed when dropped, with
+//! `copy_from_host`, `copy_to_host`, `to_vec`, `fill`, `copy_from` (another
+//! buffer, on any device) and `device_ptr`. Kernels take `&buffer` and
+//! `&mut buffer` where they take slices, and nothing is copied.
+//! [`device_count`], [`Device::uid`] and [`Device::initial`] are what
+//! libomptarget tells about its devices (its CPU plugin offers several).
+//!
+//! [`scope`]`(|s| ...)` runs a closure that makes [`Stream`]s
+//! (`s.stream()`): in-order queues of work, each with its own worker thread,
+//! that run while the host goes on, concurrently with each other.
+//! `stream.run(|| kernels::saxpy(&grid, ...))` queues a launch (or a copy,
+//! or any host closure returning a `Result`); `stream.record()` gives an
+//! [`Event`] (`synchronize`, `is_complete`, `elapsed` to a later event, on
+//! the host's monotonic clock); `stream.wait_event(&e)` orders two streams;
+//! `stream.synchronize()` waits and returns the first error
+//! ([`StreamError`]; the stream skips its later work until then). The scope
+//! returns when every stream has finished, with the closure's result or the
+//! first error no `synchronize` returned; a panic of queued work is resumed
+//! there.
+//!
+//! ```no_run
+//! # use offload::{kernel, Launch, Device};
+//! # #[kernel] pub fn scale(a: f32, x: &mut [f32]) {}
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let grid = Launch::grid(4, 64);
+//! let mut x = vec![1.0f32; 1024];
+//! let mut y = Device::DEFAULT.alloc_from(&[2.0f32; 1024])?;
+//! let elapsed = offload::scope(|s| {
+//!     let (a, b) = (s.stream(), s.stream());
+//!     let start = a.record();
+//!     a.run(|| {
+//!         scale(&grid, 2.0, &mut x)?; // two launches on the same data: one closure
+//!         scale(&grid, 2.0, &mut x)
+//!     });
+//!     b.run(|| scale(&grid, 0.25, &mut y)); // at the same time as `a`'s work
+//!     let end = a.record();
+//!     start.elapsed(&end)
+//! })?;
+//! println!("{elapsed:?} {} {}", x[0], y.to_vec()?[0]);
+//! # Ok(()) }
+//! ```
+//!
+//! Queued work may borrow anything that outlives the scope, as with
+//! `std::thread::scope`: the borrows last until the scope returns, so the
+//! host cannot free, read or change the data while work on it is queued
+//! (the crate's `tests/ui/stream_*.rs`), and nothing done with a handle
+//! (dropping or `mem::forget`ting a [`Stream`] or an [`Event`]) ends the
+//! scope's wait early. Several queued closures that change the same data
+//! share it through a `Mutex` (`examples/rust-streams` queues 10,000
+//! launches so). Dropping a stream waits for its work.
+//!
+//! A stream is a worker thread that calls the ordinary launcher:
+//! libomptarget's own asynchronous entry points (`__tgt_target_kernel_nowait`)
+//! need OpenMP target tasks of libomp, which only a compiler's OpenMP
+//! lowering makes. libomptarget is thread-safe and gives each host thread
+//! its own device queue (a CUDA stream or HSA queue), so on a GPU the
+//! launches and copies of different streams may overlap as the device
+//! allows; on the CPU plugin each kernel runs on its stream's thread, so
+//! two streams' kernels run on two cores at once.
+//!
 //! # How it is built (`offload-build`)
 //!
 //! `DeviceCrate::new("../kernels").build()` in the host's `build.rs`:
@@ -351,7 +421,9 @@
 //! 3. reads the kernel table from the image and computes its digest (SHA-256);
 //! 4. writes the launch stubs, one small `no_std` Rust module with, per kernel,
 //!    a launch `__offload_launch2.K(&DESCRIPTOR, config, args...)` (the launch
-//!    contract's v2 form: version, digest, map types and sizes), and compiles it
+//!    contract's v2 form: version, digest, map types and sizes) and a direct
+//!    launch of the same kernel whose pointers are LITERAL (device addresses
+//!    of regions and device buffers), and compiles it
 //!    with rustc and the plugin's `offload-host<image=...>` into
 //!    `OUT_DIR/offload_stubs.o` (the image embedded and registered, one-call
 //!    libomptarget launches), linked into the host's binaries;
@@ -401,10 +473,11 @@
 //!
 //! Not supported: generic or cross-crate kernels (a kernel is a non-generic
 //! function of the kernel crate; a dependency's kernels are not wrapped),
-//! asynchronous launches and streams, and cubins for NVIDIA (the PTX needs
-//! `ptxas`). The GPU targets are compile-tested; the tests run kernels on
-//! libomptarget's host (x86_64) plugin. Shared memory is the launch's dynamic
-//! shared memory (no static, per-kernel shared arrays).
+//! streams outside a [`scope`] (queued work borrows its data until the
+//! scope ends), and cubins for NVIDIA (the PTX needs `ptxas`). The GPU
+//! targets are compile-tested; the tests run kernels on libomptarget's host
+//! (x86_64) plugin. Shared memory is the launch's dynamic shared memory (no
+//! static, per-kernel shared arrays).
 //!
 //! [`offload-build`]: https://docs.rs/offload-build
 
@@ -425,6 +498,9 @@
 
 #[cfg(not(feature = "device"))]
 extern crate alloc;
+// Streams run on worker threads of the host.
+#[cfg(not(feature = "device"))]
+extern crate std;
 
 mod args;
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
@@ -438,6 +514,8 @@ mod panic_handler;
 #[cfg(not(feature = "device"))]
 mod runtime;
 pub mod shared;
+#[cfg(not(feature = "device"))]
+mod streams;
 pub mod sync;
 pub mod warp;
 
@@ -449,14 +527,16 @@ pub use args::{
 };
 #[cfg(not(feature = "device"))]
 pub use data::{
-    Device, DeviceArg, DeviceArgs, DevicePtr, MapError, Mapped, MappedMut, device_ptrs, map,
-    map_mut, map_out,
+    BufferError, BufferProblem, Device, DeviceArg, DeviceArgs, DeviceBuffer, DevicePtr, MapError,
+    Mapped, MappedMut, device_count, device_ptrs, map, map_mut, map_out,
 };
 pub use index::{GridStride, grid_stride};
 pub use launch::{
     Dim3, FEATURE_MISMATCH, FeatureMismatch, LAYOUT_MISMATCH, Launch, LaunchError, LayoutMismatch,
-    NO_SUCH_DEVICE, OVERLAPPING_RANGE, TOO_MANY_THREADS,
+    NO_SUCH_DEVICE, OTHER_DEVICE, OVERLAPPING_RANGE, OtherDevice, TOO_MANY_THREADS,
 };
+#[cfg(not(feature = "device"))]
+pub use streams::{Event, Scope, Stream, StreamError, scope};
 pub use sync::sync_threads;
 
 /// Marks a kernel: an ordinary function whose parameters are kernel

@@ -58,9 +58,89 @@ unsafe extern "C" {
         mappers: *mut *mut c_void,
     );
     pub fn omp_get_mapped_ptr(ptr: *const c_void, device: c_int) -> *mut c_void;
-    pub fn omp_target_is_present(ptr: *const c_void, device: c_int) -> c_int;
     pub fn omp_get_default_device() -> c_int;
     pub fn omp_get_num_devices() -> c_int;
+    pub fn omp_get_initial_device() -> c_int;
+    pub fn omp_get_uid_from_device(device: c_int) -> *const core::ffi::c_char;
+    pub fn omp_target_alloc(bytes: usize, device: c_int) -> *mut c_void;
+    pub fn omp_target_free(ptr: *mut c_void, device: c_int);
+    pub fn omp_target_memcpy(
+        dst: *mut c_void,
+        src: *const c_void,
+        bytes: usize,
+        dst_offset: usize,
+        src_offset: usize,
+        dst_device: c_int,
+        src_device: c_int,
+    ) -> c_int;
+    pub fn omp_target_memset(
+        ptr: *mut c_void,
+        value: c_int,
+        bytes: usize,
+        device: c_int,
+    ) -> *mut c_void;
+    pub fn omp_target_associate_ptr(
+        host: *const c_void,
+        device_ptr: *const c_void,
+        bytes: usize,
+        offset: usize,
+        device: c_int,
+    ) -> c_int;
+    pub fn omp_target_disassociate_ptr(host: *const c_void, device: c_int) -> c_int;
+}
+
+/// Host address space reserved without memory behind it (the C library's
+/// `mmap`/`munmap`, which `std` links).
+pub mod reserve {
+    use core::ffi::{c_int, c_long, c_void};
+
+    const PROT_NONE: c_int = 0;
+    const MAP_PRIVATE: c_int = 0x02;
+    const MAP_ANONYMOUS: c_int = 0x20;
+    const MAP_NORESERVE: c_int = 0x4000;
+    const MAP_FAILED: *mut c_void = !0usize as *mut c_void;
+
+    unsafe extern "C" {
+        fn mmap(
+            addr: *mut c_void,
+            len: usize,
+            prot: c_int,
+            flags: c_int,
+            fd: c_int,
+            offset: c_long,
+        ) -> *mut c_void;
+        fn munmap(addr: *mut c_void, len: usize) -> c_int;
+    }
+
+    /// `bytes` (> 0) bytes of inaccessible host address space, or null.
+    pub fn reserve(bytes: usize) -> *mut c_void {
+        // SAFETY: a fresh anonymous mapping chosen by the kernel, touching
+        // no existing memory.
+        let ptr = unsafe {
+            mmap(
+                core::ptr::null_mut(),
+                bytes,
+                PROT_NONE,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if ptr == MAP_FAILED {
+            core::ptr::null_mut()
+        } else {
+            ptr
+        }
+    }
+
+    /// Releases what [`reserve`] returned.
+    ///
+    /// # Safety
+    /// `ptr` and `bytes` are one [`reserve`] call's, released once.
+    pub unsafe fn release(ptr: *mut c_void, bytes: usize) {
+        // SAFETY: the caller's contract; the range holds no Rust data.
+        unsafe { munmap(ptr, bytes) };
+    }
 }
 
 /// Runs one data mapper on one host range.

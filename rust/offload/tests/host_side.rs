@@ -117,6 +117,14 @@ extern "C" fn omp_get_default_device() -> i32 {
     0
 }
 
+/// The direct stub of launches without regions: never called.
+unsafe extern "C" fn unused_direct_stub(
+    _: *const offload::__private::LaunchConfig,
+    _: *const u64,
+) -> i32 {
+    77
+}
+
 unsafe extern "C" fn refusing_stub(
     _: *const offload::__private::LaunchConfig,
     _: *const u64,
@@ -155,7 +163,9 @@ fn a_refused_launch_is_an_err_naming_the_kernel() {
             "saxpy",
             &[],
             &[],
+            &[],
             refusing_stub,
+            unused_direct_stub,
         )
     };
     let error = result.unwrap_err();
@@ -185,7 +195,9 @@ impl LaunchErrorProbe {
                 "renamed_symbol",
                 &[],
                 &[],
+                &[],
                 refusing_stub,
+                unused_direct_stub,
             )
         }
         .unwrap_err()
@@ -203,9 +215,11 @@ fn the_config_carries_the_grid_and_the_sizes() {
             &launch,
             "t::k",
             "k",
+            &["x: &[i32]", "x (its length)"],
             &[ptr, count],
             &[bytes, 0],
             checking_stub,
+            unused_direct_stub,
         )
     };
     assert_eq!(result, Ok(()));
@@ -219,7 +233,16 @@ fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
     let (b, _, _) = offload::__private::host_in::<[u8], _>(&&data[2..6]);
     // SAFETY: the stand-in stub reads nothing (and is not reached).
     let result = unsafe {
-        offload::__private::launch(&launch, "t::k", "k", &[a, b], &[4, 4], refusing_stub)
+        offload::__private::launch(
+            &launch,
+            "t::k",
+            "k",
+            &["a", "b"],
+            &[a, b],
+            &[4, 4],
+            refusing_stub,
+            unused_direct_stub,
+        )
     };
     let error = result.unwrap_err();
     assert_eq!(error.code(), offload::OVERLAPPING_RANGE);
@@ -237,7 +260,16 @@ fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
     // The same range twice, or a range inside another, shares its mapping.
     // SAFETY: as above.
     let nested = unsafe {
-        offload::__private::launch(&launch, "t::k", "k", &[a, a + 1], &[4, 2], refusing_stub)
+        offload::__private::launch(
+            &launch,
+            "t::k",
+            "k",
+            &["a", "b"],
+            &[a, a + 1],
+            &[4, 2],
+            refusing_stub,
+            unused_direct_stub,
+        )
     };
     assert_eq!(nested.unwrap_err().code(), 42);
 }
@@ -345,10 +377,131 @@ fn empty_inputs_give_a_size_of_0_bytes() {
             &Launch::new(),
             "t::k",
             "k",
+            &["e", "r"],
             &[ptr, raw.as_ptr() as u64],
             &[bytes, raw_bytes],
             empty_stub,
+            unused_direct_stub,
         )
     };
     assert_eq!(result, Ok(()));
+}
+
+/// Stand-ins for libomptarget's mapping calls (this test links no
+/// runtime): four devices, mappings that copy nothing, and each host
+/// address "mapped" at itself plus `DEVICE_OFFSET`.
+mod runtime {
+    use core::ffi::c_void;
+
+    pub const DEVICE_OFFSET: u64 = 0x10_0000;
+
+    #[unsafe(no_mangle)]
+    extern "C" fn omp_get_num_devices() -> i32 {
+        4
+    }
+
+    #[unsafe(no_mangle)]
+    extern "C" fn omp_get_mapped_ptr(ptr: *const c_void, _device: i32) -> *mut c_void {
+        (ptr as u64 + DEVICE_OFFSET) as *mut c_void
+    }
+
+    macro_rules! mapper {
+        ($($name:ident),*) => { $(
+            #[unsafe(no_mangle)]
+            extern "C" fn $name(
+                _: *mut c_void,
+                _: i64,
+                _: i32,
+                _: *mut *mut c_void,
+                _: *mut *mut c_void,
+                _: *mut i64,
+                _: *mut i64,
+                _: *mut *mut c_void,
+                _: *mut *mut c_void,
+            ) {
+            }
+        )* };
+    }
+    mapper!(
+        __tgt_target_data_begin_mapper,
+        __tgt_target_data_update_mapper,
+        __tgt_target_data_end_mapper
+    );
+}
+
+/// The direct stub of the region test: slot 0 must be the region's device
+/// address, slot 1 the length as it was.
+unsafe extern "C" fn direct_stub(
+    config: *const offload::__private::LaunchConfig,
+    args: *const u64,
+) -> i32 {
+    // SAFETY: the launch passes a valid config and two slots.
+    let (config, args) = unsafe { (&*config, std::slice::from_raw_parts(args, 2)) };
+    let expected = EXPECTED.load(std::sync::atomic::Ordering::SeqCst);
+    if config.device == 2 && args == [expected, 4] {
+        0
+    } else {
+        1
+    }
+}
+
+static EXPECTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+#[test]
+fn a_launch_on_a_region_passes_its_device_address_and_refuses_another_device() {
+    let mut data = [1.0f32; 4];
+    let mut region = offload::Device::new(2).map_mut(&mut data[..]).unwrap();
+    let (ptr, count, bytes) = offload::__private::host_mut::<[f32], _>(&mut &mut region);
+    EXPECTED.store(
+        ptr + runtime::DEVICE_OFFSET,
+        std::sync::atomic::Ordering::SeqCst,
+    );
+    let params = ["x: &mut [f32]", "x (its length)"];
+    let on = |device| {
+        // SAFETY: the stand-in stubs read the config and two slots.
+        unsafe {
+            offload::__private::launch(
+                &Launch::new().device(device),
+                "t::scale",
+                "scale",
+                &params,
+                &[ptr, count],
+                &[bytes, 0],
+                refusing_stub,
+                direct_stub,
+            )
+        }
+    };
+    // On the region's device: the direct stub, with the device address.
+    assert_eq!(on(2), Ok(()));
+    // On another device: refused, naming the parameter and both devices.
+    let error = on(1).unwrap_err();
+    assert_eq!(error.code(), offload::OTHER_DEVICE);
+    let other = error.other_device().unwrap();
+    assert_eq!(
+        (other.param(), other.launch_device(), other.data_device()),
+        ("x: &mut [f32]", 1, 2)
+    );
+    assert_eq!(
+        error.to_string(),
+        "offload: kernel `t::scale` was not launched: argument `x: &mut [f32]` is a region or device buffer of device 2, but the launch runs on device 1: launch on device 2, or map or allocate the data on device 1 (code -105)"
+    );
+    drop(region);
+    // Without the region, the data is mapped by the launch (the other stub).
+    let mut plain = &mut data[..];
+    let (ptr, count, bytes) = offload::__private::host_mut::<[f32], _>(&mut plain);
+    // SAFETY: as above.
+    let mapped = unsafe {
+        offload::__private::launch(
+            &Launch::new().device(2),
+            "t::scale",
+            "scale",
+            &params,
+            &[ptr, count],
+            &[bytes, 0],
+            refusing_stub,
+            direct_stub,
+        )
+    };
+    assert_eq!(mapped.unwrap_err().code(), 42);
 }

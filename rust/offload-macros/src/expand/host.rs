@@ -237,6 +237,7 @@ pub fn launcher(
     let name_text = name.to_string().trim_start_matches("r#").to_owned();
     let body_name = format_ident!("__offload_body_{}", name);
     let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
+    let direct_stub = format!("{}{symbol}.{hash:016x}", record::DIRECT_STUB_PREFIX);
     let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
     let features_symbol = format!("{}{symbol}.{hash:016x}", record::FEATURES_PREFIX);
     let feature_word = super::features::word(features);
@@ -288,6 +289,9 @@ pub fn launcher(
             unsafe extern "C" {
                 #[link_name = #stub]
                 fn __offload_stub(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
+                /// The same launch on device addresses (nothing mapped).
+                #[link_name = #direct_stub]
+                fn __offload_direct(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
                 /// The device build's layout words of the slots.
                 #[link_name = #layouts_symbol]
                 static __offload_device_layouts: [u64; #count];
@@ -305,10 +309,11 @@ pub fn launcher(
             )?;
             // The same types may have other layouts in the device build
             // (other features or cfgs of the kernel crate there).
+            let __offload_params: [&'static str; #count] = [#(#slot_names),*];
             ::offload::__private::check_layouts(
                 #kernel_path,
                 #symbol,
-                &[#(#slot_names),*],
+                &__offload_params,
                 &[#(#layouts),*],
                 // SAFETY: offload-build's stub module exports the record's
                 // words, one per slot (the hash in the name fixes the slots).
@@ -324,9 +329,11 @@ pub fn launcher(
                     launch,
                     #kernel_path,
                     #symbol,
+                    &__offload_params,
                     &__offload_args,
                     &__offload_sizes,
                     __offload_stub,
+                    __offload_direct,
                 )
             }
         }

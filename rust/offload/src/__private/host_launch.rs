@@ -2,7 +2,7 @@
 //! arguments into launch slots and sizes and calls the kernel's launch stub.
 
 use super::abi::{Scalar, Stub};
-use crate::launch::{Detail, FeatureMismatch, Launch, LaunchError, LayoutMismatch};
+use crate::launch::{Detail, FeatureMismatch, Launch, LaunchError, LayoutMismatch, OtherDevice};
 use crate::{HostIn, HostMut};
 use offload_contract::{grid, launch_code};
 
@@ -45,7 +45,7 @@ pub fn grid_slots(
             kernel,
             symbol,
             code: launch_code::TOO_MANY_THREADS,
-            detail: None,
+            detail: Detail::None,
         }),
     }
 }
@@ -55,37 +55,66 @@ pub fn scalar<T: Scalar>(value: T) -> u64 {
     value.to_slot()
 }
 
-/// Runs a launch through its stub.
+/// Runs a launch through its stubs: `direct` with device addresses when
+/// every pointer argument lies in a region or device buffer of the launch's
+/// device (nothing mapped, no lookups in libomptarget's present table),
+/// else `stub`, which maps the host addresses.
 ///
 /// # Safety
 /// `args` are the kernel's launch slots as its record describes them, and
 /// every pointer among them is valid (for reading, and for writing where
-/// mapped FROM) for `sizes[i]` bytes until this returns.
+/// mapped FROM) for `sizes[i]` bytes until this returns; `params` names
+/// each slot's parameter; `stub` and `direct` are the kernel's stubs.
 #[inline]
-pub unsafe fn launch(
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn launch<const N: usize>(
     launch: &Launch,
     kernel: &'static str,
     symbol: &'static str,
-    args: &[u64],
-    sizes: &[u64],
+    params: &[&'static str],
+    args: &[u64; N],
+    sizes: &[u64; N],
     stub: Stub,
+    direct: Stub,
 ) -> Result<(), LaunchError> {
     let config = launch.config(sizes);
+    let result = |code| {
+        if code == launch_code::SUCCESS {
+            Ok(())
+        } else {
+            Err(LaunchError {
+                kernel,
+                symbol,
+                code,
+                detail: Detail::None,
+            })
+        }
+    };
     #[cfg(not(feature = "device"))]
-    let _live = enter_arguments(launch, kernel, symbol, args, sizes)?;
+    let _live = {
+        // The default device is resolved only when something is mapped.
+        let device = if sizes.iter().any(|&bytes| bytes > 0) {
+            crate::Device::new(launch.device_number()).number()
+        } else {
+            launch.device_number()
+        };
+        if let Some(addresses) = crate::data::direct(device, args, sizes) {
+            // SAFETY: the caller's contract, every pointer slot now the
+            // device address of live device data of `device` (the regions
+            // and buffers are borrowed by the caller); the stub reads
+            // `config` and the slots only during the call.
+            let code = unsafe { direct(&config, addresses.as_ptr()) };
+            if code != launch_code::NO_DIRECT {
+                return result(code);
+            }
+        }
+        enter_arguments(device, (kernel, symbol, params), args, sizes)?
+    };
+    #[cfg(feature = "device")]
+    let _ = direct;
     // SAFETY: the caller's contract; the stub reads `config` and `args` only
     // during the call.
-    let code = unsafe { stub(&config, args.as_ptr()) };
-    if code == launch_code::SUCCESS {
-        Ok(())
-    } else {
-        Err(LaunchError {
-            kernel,
-            symbol,
-            code,
-            detail: None,
-        })
-    }
+    result(unsafe { stub(&config, args.as_ptr()) })
 }
 
 /// `Ok` if every slot's layout word in the host build (`host`) is the
@@ -109,11 +138,11 @@ pub fn check_layouts(
             kernel,
             symbol,
             code: launch_code::LAYOUT_MISMATCH,
-            detail: Some(Detail::Layout(LayoutMismatch {
+            detail: Detail::Layout(LayoutMismatch {
                 param,
                 host,
                 device,
-            })),
+            }),
         }),
     }
 }
@@ -135,39 +164,47 @@ pub fn check_features(
         kernel,
         symbol,
         code: launch_code::FEATURE_MISMATCH,
-        detail: Some(Detail::Features(FeatureMismatch {
+        detail: Detail::Features(FeatureMismatch {
             names,
             host,
             device,
-        })),
+        }),
     })
 }
 
 /// Enters the host ranges of the launch's pointer arguments (a size other
 /// than 0) among the live mappings for the launch's duration, or the
-/// launch's error if one overlaps a live mapping without lying inside it.
+/// launch's error if one overlaps a live mapping without lying inside it,
+/// or lies in a region (or device buffer) of another device only.
 #[cfg(not(feature = "device"))]
 fn enter_arguments(
-    launch: &Launch,
-    kernel: &'static str,
-    symbol: &'static str,
+    device: i64,
+    (kernel, symbol, params): (&'static str, &'static str, &[&'static str]),
     args: &[u64],
     sizes: &[u64],
 ) -> Result<crate::data::Ranges, LaunchError> {
-    // The default device is resolved only when something is mapped.
-    let device = if sizes.iter().any(|&bytes| bytes > 0) {
-        crate::Device::new(launch.device_number()).number()
-    } else {
-        launch.device_number()
-    };
+    use crate::data::Refusal;
     let ranges = args
         .iter()
         .zip(sizes)
         .map(|(&address, &bytes)| (address as usize, bytes as usize));
-    crate::data::Ranges::enter(device, ranges).map_err(|overlap| LaunchError {
+    let error = |code, detail| LaunchError {
         kernel,
         symbol,
-        code: launch_code::OVERLAPPING_RANGE,
-        detail: Some(Detail::Overlap(overlap)),
+        code,
+        detail,
+    };
+    crate::data::Ranges::launch(device, ranges).map_err(|refusal| match refusal {
+        Refusal::Overlap(overlap) => {
+            error(launch_code::OVERLAPPING_RANGE, Detail::Overlap(overlap))
+        }
+        Refusal::OtherDevice(other) => {
+            let other = OtherDevice {
+                param: params.get(other.slot).copied().unwrap_or("?"),
+                launch: other.launch,
+                data: other.region,
+            };
+            error(launch_code::OTHER_DEVICE, Detail::OtherDevice(other))
+        }
     })
 }

@@ -4,11 +4,16 @@
 use super::DeviceCopy;
 
 /// A host value a launch may read (a `&T`/`&[T]` kernel parameter): a
-/// reference to a `T`, a slice, array or `Vec` for `[T]`, or a mapped region.
+/// reference to a `T`, a slice, array or `Vec` for `[T]`, a mapped region,
+/// or a device buffer.
 ///
 /// # Safety
 /// `host_ptr` must point at `bytes` bytes (`count` elements) that stay valid
-/// and unchanged for the lifetime of `self`.
+/// and unchanged for the lifetime of `self`, or be a host key that
+/// libomptarget has associated with `bytes` bytes of device memory on one
+/// device for that long and that is a live region of that device (a
+/// [`DeviceBuffer`](crate::DeviceBuffer): a launch there finds it present
+/// and never touches the key, a launch elsewhere is refused).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be passed where the kernel reads a `{T}`",
     note = "pass a shared reference (`&x`: a value, slice, array or Vec), or a mapped region (`&region`)"
@@ -24,11 +29,12 @@ pub unsafe trait HostIn<T: ?Sized> {
 
 /// A host value a launch may write (a `&mut T`, `&mut [T]` or
 /// [`Out`](super::Out) kernel parameter): a mutable reference, slice, array
-/// or `Vec`, or a mutable mapped region.
+/// or `Vec`, a mutable mapped region, or a device buffer.
 ///
 /// # Safety
 /// `host_ptr` must point at `bytes` bytes (`count` elements) that `self`
-/// borrows exclusively.
+/// borrows exclusively, or be a device buffer's host key as for
+/// [`HostIn`], borrowed exclusively.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be passed where the kernel writes a `{T}`",
     note = "pass a mutable reference (`&mut x`: a value, slice, array or Vec), or a mutable mapped region (`&mut region` from `offload::map_mut`/`map_out`)"

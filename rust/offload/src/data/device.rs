@@ -26,11 +26,54 @@ impl Device {
         }
     }
 
+    /// The number of offload devices the runtime has
+    /// (`omp_get_num_devices()`; libomptarget's CPU plugin offers several
+    /// host devices).
+    pub fn count() -> usize {
+        // SAFETY: an OpenMP query without preconditions.
+        usize::try_from(unsafe { rt::omp_get_num_devices() }).unwrap_or(0)
+    }
+
+    /// The device libomptarget calls the host (`omp_get_initial_device()`,
+    /// [`count`](Self::count) in LLVM): not an offload device.
+    pub fn initial() -> Device {
+        // SAFETY: an OpenMP query without preconditions.
+        Device(i64::from(unsafe { rt::omp_get_initial_device() }))
+    }
+
+    /// Whether this is the default device or a device of the runtime.
+    pub fn is_available(self) -> bool {
+        self.exists()
+    }
+
+    /// The device's unique id (`omp_get_uid_from_device`: a string the
+    /// plugin makes, stable for the device across runs), or `None` for a
+    /// device the runtime does not have.
+    pub fn uid(self) -> Option<alloc::string::String> {
+        if !self.exists() {
+            return None;
+        }
+        // SAFETY: a query on a device of the runtime; it returns null or a
+        // NUL-terminated string that the runtime keeps.
+        let uid = unsafe { rt::omp_get_uid_from_device(self.number() as core::ffi::c_int) };
+        if uid.is_null() {
+            return None;
+        }
+        // SAFETY: non-null, NUL-terminated, alive while the runtime is.
+        let uid = unsafe { core::ffi::CStr::from_ptr(uid) };
+        Some(alloc::string::String::from_utf8_lossy(uid.to_bytes()).into_owned())
+    }
+
     /// True for a device of the runtime: libomptarget aborts the process
     /// (OMP_TARGET_OFFLOAD=MANDATORY) on any other number.
-    pub(super) fn exists(self) -> bool {
+    pub(crate) fn exists(self) -> bool {
         // SAFETY: an OpenMP query without preconditions.
         let count = i64::from(unsafe { rt::omp_get_num_devices() });
         (0..count).contains(&self.number())
     }
+}
+
+/// The number of offload devices ([`Device::count`]).
+pub fn device_count() -> usize {
+    Device::count()
 }

@@ -9,7 +9,7 @@ use crate::args::DeviceData;
 use crate::runtime as rt;
 
 /// A device address of mapped data, for libraries that take device
-/// pointers. Valid while the region it came from lives; never dereference it
+/// pointers. Valid while the region or device buffer it came from lives; never dereference it
 /// on the host (on libomptarget's CPU plugin it happens to be host memory).
 pub struct DevicePtr<T: ?Sized + DeviceData> {
     ptr: *mut c_void,
@@ -36,6 +36,15 @@ impl<T: ?Sized + DeviceData> DevicePtr<T> {
     pub(super) fn of_mapped(device: Device, host: *const u8, bytes: usize, len: usize) -> Self {
         DevicePtr {
             ptr: device_address(device, host, bytes),
+            len,
+            _elem: PhantomData,
+        }
+    }
+
+    /// A device address of `len` elements.
+    pub(super) fn from_raw(ptr: *mut c_void, len: usize) -> Self {
+        DevicePtr {
+            ptr,
             len,
             _elem: PhantomData,
         }

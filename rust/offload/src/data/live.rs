@@ -11,7 +11,7 @@
 use alloc::vec::Vec;
 use core::cell::UnsafeCell;
 use core::fmt;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A new host range that overlaps a live mapping without lying inside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,12 +34,38 @@ impl fmt::Display for Overlap {
     }
 }
 
-/// A live entry: a device, a host range and how many mappings share it.
+/// A host range given to a launch on one device while it lies in a region
+/// (or device buffer) of another device only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OtherDevice {
+    /// The launch slot of the argument.
+    pub slot: usize,
+    /// The launch's device.
+    pub launch: i64,
+    /// The region's device.
+    pub region: i64,
+}
+
+/// Why a launch's ranges were not entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A range overlaps a live one without lying inside it.
+    Overlap(Overlap),
+    /// A range belongs to a region of another device.
+    OtherDevice(OtherDevice),
+}
+
+/// A live entry: a device, a host range, how many mappings share it and
+/// how many of those are regions (or device buffers).
 struct Entry {
     device: i64,
     start: usize,
     end: usize,
     refs: usize,
+    regions: usize,
+    /// The device address of `start` while a region holds the entry (0:
+    /// not known).
+    device_addr: usize,
 }
 
 /// The entries, behind a spin lock (`no_std`: held only to scan a short list).
@@ -56,6 +82,10 @@ static LIVE: Live = Live {
     locked: AtomicBool::new(false),
     entries: UnsafeCell::new(Vec::new()),
 };
+
+/// How many regions the entries hold (read without the lock: a launch
+/// that could use a region holds a borrow of it, so it is counted).
+static REGIONS: AtomicUsize = AtomicUsize::new(0);
 
 fn with_entries<R>(f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
     while LIVE
@@ -96,26 +126,59 @@ fn place(
     Ok(None)
 }
 
-fn add(entries: &mut Vec<Entry>, device: i64, start: usize, end: usize) -> Result<(), Overlap> {
-    match place(entries, device, start, end)? {
-        Some(i) => entries[i].refs += 1,
+fn add(
+    entries: &mut Vec<Entry>,
+    device: i64,
+    (start, end): (usize, usize),
+    region: bool,
+) -> Result<(), Overlap> {
+    let region = usize::from(region);
+    let placed = place(entries, device, start, end)?;
+    REGIONS.fetch_add(region, Ordering::Relaxed);
+    match placed {
+        Some(i) => {
+            entries[i].refs += 1;
+            entries[i].regions += region;
+        }
         None => entries.push(Entry {
             device,
             start,
             end,
             refs: 1,
+            regions: region,
+            device_addr: 0,
         }),
     }
     Ok(())
 }
 
-fn remove(entries: &mut Vec<Entry>, device: i64, start: usize, end: usize) {
+fn remove(entries: &mut Vec<Entry>, device: i64, (start, end): (usize, usize), region: bool) {
     if let Ok(Some(i)) = place(entries, device, start, end) {
         entries[i].refs -= 1;
+        entries[i].regions -= usize::from(region);
+        REGIONS.fetch_sub(usize::from(region), Ordering::Relaxed);
+        if entries[i].regions == 0 {
+            // Without a region libomptarget may map the range elsewhere.
+            entries[i].device_addr = 0;
+        }
         if entries[i].refs == 0 {
             entries.swap_remove(i);
         }
     }
+}
+
+/// The device of a region that `[start, end)` overlaps on a device other
+/// than `device`, unless the range lies in a region on `device`.
+fn other_region(entries: &[Entry], device: i64, start: usize, end: usize) -> Option<i64> {
+    if let Ok(Some(i)) = place(entries, device, start, end)
+        && entries[i].regions > 0
+    {
+        return None;
+    }
+    entries
+        .iter()
+        .find(|e| e.device != device && e.regions > 0 && e.start < end && start < e.end)
+        .map(|e| e.device)
 }
 
 /// Host ranges entered as one mapping (a region, or a launch's arguments);
@@ -125,41 +188,128 @@ fn remove(entries: &mut Vec<Entry>, device: i64, start: usize, end: usize) {
 pub struct Ranges {
     device: i64,
     ranges: Vec<(usize, usize)>,
+    region: bool,
 }
 
 impl Ranges {
-    /// Enters the `(address, bytes)` ranges on `device` (a number, not -1)
-    /// in order (empty ones skipped), or enters none and returns the first
-    /// overlap.
-    pub fn enter(
+    /// Enters a region's (or device buffer's) `(address, bytes)` ranges on
+    /// `device` (a number, not -1), or none and the first overlap.
+    pub fn region(
         device: i64,
         ranges: impl IntoIterator<Item = (usize, usize)>,
     ) -> Result<Ranges, Overlap> {
-        let ranges: Vec<(usize, usize)> = ranges
+        Ranges::enter(device, ranges, true).map_err(|refusal| match refusal {
+            Refusal::Overlap(overlap) => overlap,
+            Refusal::OtherDevice(_) => unreachable!("regions are not checked for devices"),
+        })
+    }
+
+    /// Enters a launch's `(address, bytes)` ranges (one per launch slot;
+    /// empty ones skipped) on `device`, or none and why: an overlap, or a
+    /// range that lies in a region of another device only.
+    pub fn launch(
+        device: i64,
+        ranges: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Result<Ranges, Refusal> {
+        Ranges::enter(device, ranges, false)
+    }
+
+    fn enter(
+        device: i64,
+        ranges: impl IntoIterator<Item = (usize, usize)>,
+        region: bool,
+    ) -> Result<Ranges, Refusal> {
+        let slots: Vec<(usize, (usize, usize))> = ranges
             .into_iter()
-            .filter(|&(_, bytes)| bytes > 0)
-            .map(|(start, bytes)| (start, start.saturating_add(bytes)))
+            .enumerate()
+            .filter(|&(_, (_, bytes))| bytes > 0)
+            .map(|(slot, (start, bytes))| (slot, (start, start.saturating_add(bytes))))
             .collect();
         with_entries(|entries| {
-            for (i, &(start, end)) in ranges.iter().enumerate() {
-                if let Err(overlap) = add(entries, device, start, end) {
-                    for &(start, end) in ranges[..i].iter().rev() {
-                        remove(entries, device, start, end);
+            if !region {
+                for &(slot, (start, end)) in &slots {
+                    if let Some(other) = other_region(entries, device, start, end) {
+                        return Err(Refusal::OtherDevice(OtherDevice {
+                            slot,
+                            launch: device,
+                            region: other,
+                        }));
                     }
-                    return Err(overlap);
+                }
+            }
+            for (i, &(_, range)) in slots.iter().enumerate() {
+                if let Err(overlap) = add(entries, device, range, region) {
+                    for &(_, range) in slots[..i].iter().rev() {
+                        remove(entries, device, range, region);
+                    }
+                    return Err(Refusal::Overlap(overlap));
                 }
             }
             Ok(())
         })?;
-        Ok(Ranges { device, ranges })
+        let ranges = slots.into_iter().map(|(_, range)| range).collect();
+        Ok(Ranges {
+            device,
+            ranges,
+            region,
+        })
     }
+}
+
+impl Ranges {
+    /// Records that a region's first range starts at device address
+    /// `device_addr` (its entry's base follows from it), for
+    /// [`direct`].
+    pub fn set_device_address(&self, device_addr: usize) {
+        let (Some(&(start, end)), true) = (self.ranges.first(), self.region) else {
+            return;
+        };
+        if device_addr == 0 {
+            return;
+        }
+        with_entries(|entries| {
+            if let Ok(Some(i)) = place(entries, self.device, start, end)
+                && entries[i].device_addr == 0
+            {
+                entries[i].device_addr = device_addr.wrapping_sub(start - entries[i].start);
+            }
+        });
+    }
+}
+
+/// The launch slots with every pointer slot (a size other than 0) replaced
+/// by its device address on `device`, if each lies in a region (or device
+/// buffer) of `device` whose device address is known; else `None`. Other
+/// slots (scalars, lengths, empty pointers) are kept as they are.
+pub fn direct<const N: usize>(device: i64, args: &[u64; N], sizes: &[u64; N]) -> Option<[u64; N]> {
+    // Without regions (most plain launches) the lock is not taken.
+    if REGIONS.load(Ordering::Relaxed) == 0 || !sizes.iter().any(|&bytes| bytes > 0) {
+        return None;
+    }
+    let mut out = *args;
+    with_entries(|entries| {
+        for (slot, &bytes) in out.iter_mut().zip(sizes) {
+            if bytes == 0 {
+                continue;
+            }
+            let start = *slot as usize;
+            let end = start.checked_add(bytes as usize)?;
+            let i = place(entries, device, start, end).ok()??;
+            let e = &entries[i];
+            if e.regions == 0 || e.device_addr == 0 {
+                return None;
+            }
+            *slot = e.device_addr.wrapping_add(start - e.start) as u64;
+        }
+        Some(out)
+    })
 }
 
 impl Drop for Ranges {
     fn drop(&mut self) {
         with_entries(|entries| {
-            for &(start, end) in self.ranges.iter().rev() {
-                remove(entries, self.device, start, end);
+            for &range in self.ranges.iter().rev() {
+                remove(entries, self.device, range, self.region);
             }
         });
     }
@@ -174,39 +324,103 @@ mod tests {
 
     #[test]
     fn ranges_inside_a_live_one_share_it_and_overlaps_are_refused() {
-        let whole = Ranges::enter(0, [(BASE, 64)]).unwrap();
-        let inside = Ranges::enter(0, [(BASE + 8, 8)]).unwrap();
-        let overlap = Ranges::enter(0, [(BASE + 32, 64)]).unwrap_err();
+        let whole = Ranges::region(0, [(BASE, 64)]).unwrap();
+        let inside = Ranges::region(0, [(BASE + 8, 8)]).unwrap();
+        let overlap = Ranges::region(0, [(BASE + 32, 64)]).unwrap_err();
         assert_eq!(overlap.new, (BASE + 32, BASE + 96));
         assert_eq!(overlap.live, (BASE, BASE + 64));
         // Another device, or a disjoint range: no overlap.
-        let other = Ranges::enter(1, [(BASE + 32, 64)]).unwrap();
-        let next = Ranges::enter(0, [(BASE + 64, 16)]).unwrap();
+        let other = Ranges::region(1, [(BASE + 32, 64)]).unwrap();
+        let next = Ranges::region(0, [(BASE + 64, 16)]).unwrap();
         drop((whole, inside, other, next));
         // All gone: the range that overlapped may be mapped now.
-        drop(Ranges::enter(0, [(BASE + 32, 64)]).unwrap());
+        drop(Ranges::region(0, [(BASE + 32, 64)]).unwrap());
     }
 
     #[test]
     fn a_refused_set_leaves_nothing_behind() {
         let base = BASE + 0x1000;
         // The second range extends the first: refused, the first left too.
-        let err = Ranges::enter(0, [(base, 16), (base + 8, 16), (base, 0)]).unwrap_err();
+        let err = Ranges::region(0, [(base, 16), (base + 8, 16), (base, 0)]).unwrap_err();
         assert_eq!(err.live, (base, base + 16));
-        let same = Ranges::enter(0, [(base, 16), (base, 16), (base + 4, 4)]).unwrap();
+        let same = Ranges::region(0, [(base, 16), (base, 16), (base + 4, 4)]).unwrap();
         drop(same);
-        drop(Ranges::enter(0, [(base + 8, 16)]).unwrap());
+        drop(Ranges::region(0, [(base + 8, 16)]).unwrap());
     }
 
     #[test]
     fn an_inner_range_cannot_grow_into_an_enclosing_one() {
         let base = BASE + 0x2000;
-        let inner = Ranges::enter(0, [(base + 8, 8)]).unwrap();
-        let err = Ranges::enter(0, [(base, 32)]).unwrap_err();
+        let inner = Ranges::region(0, [(base + 8, 8)]).unwrap();
+        let err = Ranges::region(0, [(base, 32)]).unwrap_err();
         assert_eq!(
             (err.new, err.live),
             ((base, base + 32), (base + 8, base + 16))
         );
         drop(inner);
+    }
+}
+
+#[cfg(test)]
+mod device_tests {
+    use super::*;
+
+    const BASE: usize = 0x7100_0000_0000;
+
+    #[test]
+    fn a_launch_on_another_device_than_its_region_is_refused() {
+        let region = Ranges::region(1, [(BASE, 64)]).unwrap();
+        // Slot 2 (inside the region of device 1) on device 0.
+        let refusal = Ranges::launch(0, [(0, 0), (BASE + 0x100, 4), (BASE + 8, 8)]).unwrap_err();
+        let expected = OtherDevice {
+            slot: 2,
+            launch: 0,
+            region: 1,
+        };
+        assert_eq!(refusal, Refusal::OtherDevice(expected));
+        // On device 1 it shares the region; a launch entry is no region.
+        drop(Ranges::launch(1, [(BASE + 8, 8)]).unwrap());
+        let launch_only = Ranges::launch(2, [(BASE + 0x1000, 8)]).unwrap();
+        drop(Ranges::launch(3, [(BASE + 0x1000, 8)]).unwrap());
+        // Mapped on both devices: the launch's device has it.
+        let also = Ranges::region(0, [(BASE, 64)]).unwrap();
+        drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
+        drop((region, also, launch_only));
+        drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
+    }
+}
+
+#[cfg(test)]
+mod direct_tests {
+    use super::*;
+
+    const BASE: usize = 0x7200_0000_0000;
+    const DEVICE: usize = 0x5000_0000;
+
+    #[test]
+    fn pointer_slots_in_regions_become_device_addresses() {
+        let region = Ranges::region(0, [(BASE, 64)]).unwrap();
+        let inner = Ranges::region(0, [(BASE + 16, 8)]).unwrap();
+        // Not known yet: no direct launch.
+        assert_eq!(direct(0, &[BASE as u64], &[8]), None);
+        // Known through the inner region: the entry's base follows.
+        inner.set_device_address(DEVICE + 16);
+        let args = [BASE as u64 + 8, 7, BASE as u64 + 32];
+        let got = direct(0, &args, &[8, 0, 32]).unwrap();
+        assert_eq!(got, [DEVICE as u64 + 8, 7, DEVICE as u64 + 32]);
+        // Outside any region, on another device, or only scalars: none.
+        assert_eq!(direct(0, &[BASE as u64 + 60], &[8]), None);
+        assert_eq!(direct(1, &[BASE as u64], &[8]), None);
+        assert_eq!(direct(0, &[BASE as u64 + 0x1000, 3], &[4, 0]), None);
+        assert_eq!(direct(0, &[3u64], &[0]), None);
+        // A launch entry is no region.
+        let launch = Ranges::launch(2, [(BASE + 0x2000, 8)]).unwrap();
+        assert_eq!(direct(2, &[BASE as u64 + 0x2000], &[8]), None);
+        drop((launch, inner));
+        // The last region gone: the address is forgotten.
+        let again = Ranges::launch(0, [(BASE, 8)]).unwrap();
+        drop(region);
+        assert_eq!(direct(0, &[BASE as u64], &[8]), None);
+        drop(again);
     }
 }

@@ -24,16 +24,20 @@
 //! # Ok(()) }
 //! ```
 
+mod buffer_error;
 mod device;
 mod device_args;
+mod device_buffer;
 mod device_ptr;
 mod live;
 mod map_error;
 mod region;
 
-pub use device::Device;
+pub use buffer_error::{BufferError, BufferProblem};
+pub use device::{Device, device_count};
 pub use device_args::{DeviceArg, DeviceArgs, device_ptrs};
+pub use device_buffer::DeviceBuffer;
 pub use device_ptr::DevicePtr;
-pub(crate) use live::{Overlap, Ranges};
+pub(crate) use live::{Overlap, Ranges, Refusal, direct};
 pub use map_error::MapError;
 pub use region::{Mapped, MappedMut, map, map_mut, map_out};

@@ -75,7 +75,7 @@ fn begin(
         return Err(error(device.number(), None));
     }
     let device = Device(device.number());
-    let live = Ranges::enter(device.0, [(ptr as usize, bytes)])
+    let live = Ranges::region(device.0, [(ptr as usize, bytes)])
         .map_err(|overlap| error(device.0, Some(overlap)))?;
     if bytes == 0 {
         return Ok((device, live));
@@ -91,10 +91,12 @@ fn begin(
         )
     };
     // SAFETY: an OpenMP query on a host address.
-    let present = unsafe { rt::omp_target_is_present(ptr.cast(), device.0 as i32) };
-    if present == 0 {
+    let mapped = unsafe { rt::omp_get_mapped_ptr(ptr.cast(), device.0 as i32) };
+    if mapped.is_null() {
         return Err(error(device.0, None));
     }
+    // Launches on the region pass this address as it is.
+    live.set_device_address(mapped as usize);
     Ok((device, live))
 }
 

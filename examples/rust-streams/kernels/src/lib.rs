@@ -1,0 +1,38 @@
+//! The kernels of the rust-streams example.
+
+#![no_std]
+
+use offload::{Out, grid_stride, kernel};
+
+/// `x[i] *= a`.
+#[kernel]
+pub fn scale(a: f32, x: &mut [f32]) {
+    for i in grid_stride(x.len()) {
+        x[i] *= a;
+    }
+}
+
+/// `out[i] = x[i] + y[i]`.
+#[kernel]
+pub fn add(x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
+    for i in grid_stride(out.len()) {
+        out.set(i, x[i] + y[i]);
+    }
+}
+
+/// Busy work: `out[i]` becomes `rounds` xorshift steps from `i + 1` (long
+/// enough to see two streams overlap; no closed form for the optimiser).
+#[kernel]
+pub fn spin(rounds: u64, mut out: Out<'_, [u64]>) {
+    for i in grid_stride(out.len()) {
+        let mut h = i as u64 + 1;
+        let mut r = 0;
+        while r < rounds {
+            h ^= h << 13;
+            h ^= h >> 7;
+            h ^= h << 17;
+            r += 1;
+        }
+        out.set(i, h);
+    }
+}
