@@ -349,6 +349,7 @@
 extern crate alloc;
 
 mod args;
+pub mod atomic;
 #[cfg(not(feature = "device"))]
 mod data;
 pub mod index;
@@ -362,7 +363,8 @@ mod runtime;
 pub mod __private;
 
 pub use args::{
-    AnyBitPattern, DeviceCopy, DeviceData, HostIn, HostMut, Out, RawIn, RawInOut, RawOut,
+    AnyBitPattern, DeviceCopy, DeviceData, GridStrideChunksMut, GridStrideMut, HostIn, HostMut,
+    InOut, Out, RawIn, RawInOut, RawOut, Unsync,
 };
 #[cfg(not(feature = "device"))]
 pub use data::{
