@@ -190,7 +190,7 @@ fn plain_name(ty: &Type) -> Option<String> {
 
 /// The shape of `&A` or `&[A]` (`ty`, referencing `elem`) for an atomic
 /// type `A`, `None` for other types.
-fn atomic(ty: &Type, elem: &Type) -> syn::Result<Option<Shape>> {
+fn atomic(ty: &Type, elem: &Type, param: &str) -> syn::Result<Option<Shape>> {
     let (atomic, slice) = match elem {
         Type::Slice(s) => (&*s.elem, true),
         other => (other, false),
@@ -202,7 +202,7 @@ fn atomic(ty: &Type, elem: &Type) -> syn::Result<Option<Shape>> {
         return Err(error(
             ty,
             &format!(
-                "`{name}` cannot be a kernel parameter: atomic kernel parameters are `&[A]` and `&A` for A = AtomicU32, AtomicI32, AtomicU64, AtomicI64, AtomicUsize, AtomicIsize, offload::atomic::AtomicF32 or AtomicF64 (the widths both GPU targets update atomically)"
+                "{param}: `{name}` cannot be a kernel parameter: atomic kernel parameters are `&[A]` and `&A` for A = AtomicU32, AtomicI32, AtomicU64, AtomicI64, AtomicUsize, AtomicIsize, offload::atomic::AtomicF32 or AtomicF64 (the widths both GPU targets update atomically)"
             ),
         ));
     }
@@ -225,7 +225,7 @@ fn shared_mut(elem: &Type) -> String {
         Type::Slice(s) => (&*s.elem, true),
         other => (other, false),
     };
-    let text = quote::quote!(#inner).to_string();
+    let text = quote::quote!(#inner).to_string().replace(" :: ", "::");
     if plain_name(inner).is_some_and(|n| ATOMICS.contains(&n.as_str())) {
         let sound = if slice {
             format!("&[{text}]")
@@ -233,7 +233,8 @@ fn shared_mut(elem: &Type) -> String {
             format!("&{text}")
         };
         return format!(
-            "`&mut {text}`: atomics are shared by the threads of the grid: take `{sound}` (the host still passes `&mut`)"
+            "`&mut {}`: atomics are shared by the threads of the grid: take `{sound}` (the host still passes `&mut`)",
+            &sound[1..]
         );
     }
     let (view, host) = if slice {
@@ -259,7 +260,7 @@ fn shape_of(ty: &Type, param: &str) -> syn::Result<Shape> {
             Err(error(ty, &format!("{param}: {}", shared_mut(&r.elem))))
         }
         Type::Reference(r) => {
-            if let Some(shape) = atomic(ty, &r.elem)? {
+            if let Some(shape) = atomic(ty, &r.elem, param)? {
                 return Ok(shape);
             }
             match &*r.elem {
