@@ -107,17 +107,37 @@ fn error(ty: &Type, message: &str) -> syn::Error {
     syn::Error::new_spanned(ty, message)
 }
 
-/// The single type argument of a path segment like `Out<'_, T>`.
-fn type_argument(args: &PathArguments) -> Option<&Type> {
+/// The type arguments of a path segment like `Out<'_, [T], P>`.
+fn type_arguments(args: &PathArguments) -> Vec<&Type> {
     let PathArguments::AngleBracketed(args) = args else {
-        return None;
+        return Vec::new();
     };
-    let mut types = args.args.iter().filter_map(|a| match a {
-        GenericArgument::Type(t) => Some(t),
+    args.args
+        .iter()
+        .filter_map(|a| match a {
+            GenericArgument::Type(t) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The single type argument of a path segment like `RawIn<T>`.
+fn type_argument(args: &PathArguments) -> Option<&Type> {
+    match type_arguments(args)[..] {
+        [only] => Some(only),
         _ => None,
-    });
-    let first = types.next()?;
-    types.next().is_none().then_some(first)
+    }
+}
+
+/// The viewed type of `Out<'_, T>`, `Out<'_, [T], P>` (a slice with its
+/// partition `P`, which the entry point's return type takes from the
+/// kernel's signature) or the same `InOut`.
+fn view_argument<'a>(args: &'a PathArguments) -> Option<&'a Type> {
+    match type_arguments(args)[..] {
+        [only] => Some(only),
+        [slice @ Type::Slice(_), _partition] => Some(slice),
+        _ => None,
+    }
 }
 
 /// The shape of a parameter of type `ty`, or an error pointing at it;
@@ -288,8 +308,13 @@ fn shape_of(ty: &Type, param: &str) -> syn::Result<Shape> {
                 _ => None,
             };
             if name == "Out" || name == "InOut" {
-                let inner = type_argument(&last.arguments).ok_or_else(|| {
-                    error(ty, &format!("write `{name}<'_, T>` or `{name}<'_, [T]>`"))
+                let inner = view_argument(&last.arguments).ok_or_else(|| {
+                    error(
+                        ty,
+                        &format!(
+                            "{param}: write `{name}<'_, T>`, `{name}<'_, [T]>` or `{name}<'_, [T], P>` with a partition `P` of `offload::partition`"
+                        ),
+                    )
                 })?;
                 return Ok(match (inner, name == "Out") {
                     (Type::Slice(s), true) => Shape::OutSlice((*s.elem).clone()),

@@ -156,8 +156,8 @@
 //! | [`InOut<'_, T>`](InOut) (`first_thread`) | pointer | TO\|FROM | `&mut T`, `&mut MappedMut<T>` |
 //! | [`Out<'_, T>`](Out) (write only: `first_thread`; `T:` [`AnyBitPattern`]) | pointer | FROM | `&mut T`, `&mut MappedMut<T>` |
 //! | `&[T]` | pointer, length | TO, `len × size_of::<T>()` at run time | `&[T]`, `&[T; N]`, `&Vec<T>`, `&Mapped<[T]>` |
-//! | [`InOut<'_, [T]>`](InOut) (`grid_stride`, `grid_stride_chunks`, `first_thread`) | pointer, length | TO\|FROM | `&mut [T]`, `&mut [T; N]`, `&mut Vec<T>`, `&mut MappedMut<[T]>` |
-//! | [`Out<'_, [T]>`](Out) (write only, as `InOut`; `T:` [`AnyBitPattern`]) | pointer, length | FROM (nothing copied in) | as `&mut [T]` |
+//! | [`InOut<'_, [T], P>`](InOut) (`P`: a [`partition`], by default `Strided`) | pointer, length | TO\|FROM | `&mut [T]`, `&mut [T; N]`, `&mut Vec<T>`, `&mut MappedMut<[T]>` |
+//! | [`Out<'_, [T], P>`](Out) (write only, as `InOut`; `T:` [`AnyBitPattern`]) | pointer, length | FROM (nothing copied in) | as `&mut [T]` |
 //! | `&[A]`, `&A` for an [atomic] `A`: `AtomicU32`, `AtomicI32`, `AtomicU64`, `AtomicI64`, `AtomicUsize`, `AtomicIsize`, [`AtomicF32`](atomic::AtomicF32), [`AtomicF64`](atomic::AtomicF64) | pointer (, length) | TO\|FROM | as `&mut [u32]`, `&mut u32` (the plain values) |
 //! | `#[repr(C)]` struct `S` by value (`#[derive(Clone, Copy, offload::DeviceCopy)]`), arrays | pointer to a copy | TO | `S` |
 //! | `RawIn<T>`, `RawOut<T>`, `RawInOut<T>` (`unsafe fn new(ptr, len)`) | pointer, length | TO / FROM / TO\|FROM | the wrapper |
@@ -213,8 +213,8 @@
 //! |---|---|---|
 //! | `&T`, `&[T]` | read anything | nothing in the launch writes it |
 //! | [`InOut<'_, [T]>`](InOut), [`Out<'_, [T]>`](Out): `.grid_stride()` | `&mut T` (`Out`: `&mut MaybeUninit<T>`) to element `i` for `i` from its linear id in steps of the grid's thread count | each element goes to one thread (as rayon's `par_iter_mut`) |
-//! | `.grid_stride_chunks(size)` | `&mut [T]` of chunk `c` (elements `c·size..`) for `c` from its linear id in steps of the thread count | each chunk goes to one thread |
-//! | `.first_thread()` (also on `InOut<'_, T>`, `Out<'_, T>`) | everything, on the thread of linear id 0; `None` elsewhere | one thread |
+//! | `InOut<'_, [T], Chunks<N>>`, `Out<..>`: `.grid_stride_chunks()` | `&mut [T]` of chunk `c` (elements `c·N..`) for `c` from its linear id in steps of the thread count | each chunk goes to one thread |
+//! | `InOut<'_, [T], FirstThread>`, `Out<..>`, `InOut<'_, T>`, `Out<'_, T>`: `.first_thread()` | everything, on the thread of linear id 0; `None` elsewhere | one thread |
 //! | `&[AtomicU32]`, `&AtomicF32`, ... ([`atomic`]) | update any element, atomically | atomics |
 //! | `unsafe { out.unsync() }` ([`Unsync`]), [`RawIn`], [`RawOut`], [`RawInOut`] | any element | the caller's promise (the `unsafe` contract) |
 //!
@@ -228,7 +228,10 @@
 //! threads, and one thread's iterator yields each of its elements once. A
 //! view's iterators borrow it mutably (one at a time per thread), the entry
 //! point makes each thread's view from the launch's pointer without a `&mut`
-//! to the whole array, and the views are neither `Send` nor `Sync`.
+//! to the whole array, and the views are neither `Send` nor `Sync`. The
+//! [`partition`] is part of the parameter's type, so every thread of the
+//! launch shares out the elements the same way: a thread cannot take its
+//! grid-stride elements while another takes a chunk or the whole slice.
 //!
 //! # Launch
 //!
@@ -394,6 +397,7 @@ mod runtime;
 #[doc(hidden)]
 pub mod __private;
 
+pub use args::partition;
 pub use args::{
     AnyBitPattern, DeviceCopy, DeviceData, GridStrideChunksMut, GridStrideMut, HostIn, HostMut,
     InOut, Out, RawIn, RawInOut, RawOut, Unsync,

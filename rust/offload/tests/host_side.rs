@@ -61,6 +61,24 @@ pub fn renamed(mut x: InOut<'_, [f32]>) {
     }
 }
 
+/// The partitions of the views: the host passes `&mut` slices for all.
+#[kernel]
+pub fn partitions(
+    mut chunks: Out<'_, [f32], offload::partition::Chunks<4>>,
+    mut first: InOut<'_, [u8], offload::partition::FirstThread>,
+    mut strided: InOut<'_, [u16], offload::partition::Strided>,
+) {
+    for (c, chunk) in chunks.grid_stride_chunks() {
+        chunk.fill(core::mem::MaybeUninit::new(c as f32));
+    }
+    if let Some(all) = first.first_thread() {
+        all.fill(1);
+    }
+    for (i, x) in strided.grid_stride() {
+        *x = i as u16;
+    }
+}
+
 /// Every atomic parameter type, as slices and singly.
 #[kernel]
 #[allow(clippy::too_many_arguments)]
@@ -131,7 +149,8 @@ fn launchers_take_references_slices_arrays_and_vecs() {
         let (mut e, mut f, mut g, mut h) = (vec![0.0f32; 3], 0.0f64, 0u32, 0usize);
         atomics(
             &launch, &mut a, &mut b, &mut c, &mut d, &mut e, &mut f, &mut g, &mut h,
-        )
+        )?;
+        partitions(&launch, &mut zs, &mut [0u8; 3], &mut vec![0u16; 5])
     }
 }
 

@@ -5,7 +5,8 @@
 use std::error::Error;
 
 use atomic_kernels::{
-    chunk_offsets, chunk_owners, chunk_sums, dot, histogram, owners, scan_chunks,
+    CHUNK, chunk_offsets, chunk_owners, chunk_sums, dot, first_owner, histogram, owners,
+    scan_chunks,
 };
 use offload::Launch;
 
@@ -66,20 +67,20 @@ fn check_dot() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-fn prefix_sum(grid: &Launch, x: &[u32], chunk: usize) -> Result<Vec<u32>, Box<dyn Error>> {
-    let mut sums = vec![0u32; x.len().div_ceil(chunk)];
-    chunk_sums(grid, x, chunk, &mut sums)?;
+fn prefix_sum(grid: &Launch, x: &[u32]) -> Result<Vec<u32>, Box<dyn Error>> {
+    let mut sums = vec![0u32; x.len().div_ceil(CHUNK)];
+    chunk_sums(grid, x, &mut sums)?;
     chunk_offsets(grid, &mut sums)?;
     let mut out = vec![0u32; x.len()];
-    scan_chunks(grid, x, &sums, &mut out, chunk)?;
+    scan_chunks(grid, x, &sums, &mut out)?;
     Ok(out)
 }
 
 fn check_prefix_sum() -> Result<(), Box<dyn Error>> {
     for (grid, name) in grids() {
-        for (n, chunk) in [(10_000, 64), (999, 7), (5, 16), (0, 8)] {
+        for n in [10_000, 999, 64, 5, 0] {
             let x: Vec<u32> = values(n, 3).iter().map(|v| v % 1000).collect();
-            let got = prefix_sum(&grid, &x, chunk)?;
+            let got = prefix_sum(&grid, &x)?;
             let want: Vec<u32> = x
                 .iter()
                 .scan(0u32, |acc, &v| {
@@ -87,13 +88,10 @@ fn check_prefix_sum() -> Result<(), Box<dyn Error>> {
                     Some(*acc)
                 })
                 .collect();
-            assert_eq!(
-                got, want,
-                "prefix sum of {n} by chunks of {chunk} on {name}"
-            );
+            assert_eq!(got, want, "prefix sum of {n} on {name}");
         }
     }
-    println!("prefix sum: ok (10000, 999, 5 and 0 values, on 3 grids)");
+    println!("prefix sum: ok (10000, 999, 64, 5 and 0 values, on 3 grids)");
     Ok(())
 }
 
@@ -109,10 +107,17 @@ fn check_views() -> Result<(), Box<dyn Error>> {
             );
             let mut by_chunk = vec![u32::MAX; n];
             let mut chunk_hits = vec![0u32; n];
-            chunk_owners(&grid, &mut by_chunk, &mut chunk_hits, 9)?;
+            chunk_owners(&grid, &mut by_chunk, &mut chunk_hits)?;
             assert!(
                 chunk_hits.iter().all(|&h| h == 1),
                 "chunks over {n} on {name}"
+            );
+            let mut first = vec![u32::MAX; n];
+            let mut first_hits = vec![0u32; n];
+            first_owner(&grid, &mut first, &mut first_hits)?;
+            assert!(
+                first_hits.iter().all(|&h| h == 1) && first.iter().all(|&o| o == 0),
+                "the first thread over {n} on {name}"
             );
             assert!(owner.iter().chain(&by_chunk).all(|&o| o != u32::MAX));
         }

@@ -129,6 +129,10 @@ fn shared_mutable_parameters_are_refused_and_atomics_taken() {
         ("&'a mut u32", "take `offload::InOut<'_, u32>`"),
         ("&mut [AtomicU32]", "take `&[AtomicU32]`"),
         ("&[AtomicBool]", "`AtomicBool` cannot be a kernel parameter"),
+        (
+            "Out<'a, u8, FirstThread>",
+            "with a partition `P` of `offload::partition`",
+        ),
     ] {
         let outcome = kernel("", &format!("fn k<'a>(x: {ty}) {{}}"));
         assert!(
@@ -142,6 +146,8 @@ fn shared_mutable_parameters_are_refused_and_atomics_taken() {
         "&core::sync::atomic::AtomicI64",
         "&[offload::atomic::AtomicF32]",
         "Out<'_, u8>",
+        "Out<'_, [u8], offload::partition::Chunks<4>>",
+        "InOut<'a, [Point], FirstThread>",
     ] {
         let item = format!("fn k(x: {ty}) {{}}");
         assert!(matches!(kernel("", &item), Ok(Outcome::Expanded)), "{ty}");

@@ -4,6 +4,7 @@
 use core::ptr::NonNull;
 
 use crate::atomic::DeviceAtomic;
+use crate::partition::Partition;
 use crate::{DeviceCopy, InOut, Out, RawIn, RawInOut, RawOut};
 
 /// # Safety
@@ -34,7 +35,10 @@ fn elements<T>(ptr: *mut T, len: usize) -> NonNull<[T]> {
 /// view made here (no `&mut` to them is made: the per-thread views keep the
 /// threads' accesses apart).
 #[inline(always)]
-pub unsafe fn in_out_slice<'a, T: DeviceCopy>(ptr: *mut T, len: usize) -> InOut<'a, [T]> {
+pub unsafe fn in_out_slice<'a, T: DeviceCopy, P: Partition>(
+    ptr: *mut T,
+    len: usize,
+) -> InOut<'a, [T], P> {
     // SAFETY: the caller's contract.
     unsafe { InOut::from_raw(elements(ptr, len)) }
 }
@@ -42,7 +46,10 @@ pub unsafe fn in_out_slice<'a, T: DeviceCopy>(ptr: *mut T, len: usize) -> InOut<
 /// # Safety
 /// As [`in_out_slice`]; the elements may be uninitialised (only written).
 #[inline(always)]
-pub unsafe fn out_slice<'a, T: DeviceCopy>(ptr: *mut T, len: usize) -> Out<'a, [T]> {
+pub unsafe fn out_slice<'a, T: DeviceCopy, P: Partition>(
+    ptr: *mut T,
+    len: usize,
+) -> Out<'a, [T], P> {
     // SAFETY: the caller's contract; Out never reads.
     unsafe { Out::from_raw(elements(ptr, len)) }
 }

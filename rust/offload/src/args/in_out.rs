@@ -4,6 +4,7 @@ use core::marker::PhantomData;
 use core::ptr::NonNull;
 
 use super::DeviceCopy;
+use super::partition::{Chunks, FirstThread, Partition, Strided};
 use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 
 /// A kernel parameter updated in place: mapped TO and FROM the device, so
@@ -11,13 +12,21 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 /// `InOut<'_, [T]>` for a slice, `InOut<'_, T>` for one value.
 ///
 /// Every thread of the launch gets the same `InOut`, so a thread reaches
-/// only what is its own and no two threads touch the same element: its
-/// grid-stride elements ([`grid_stride`](Self::grid_stride), chunked:
-/// [`grid_stride_chunks`](Self::grid_stride_chunks)), or all of it on the
-/// grid's first thread ([`first_thread`](Self::first_thread)), each as a
-/// `&mut T` — what rayon's `par_iter_mut` gives its threads. Arbitrary
-/// indexed access takes [`unsync`](Self::unsync), which is `unsafe`;
-/// elements many threads update take atomics (`&[AtomicU32]`, see
+/// only what is its own, each element as a `&mut T` no other thread gets
+/// (what rayon's `par_iter_mut` gives its threads). Which elements are a
+/// thread's is the [`Partition`] `P`, part of the type so that every thread
+/// uses the same:
+/// - `InOut<'_, [T]>` ([`Strided`]): [`grid_stride`](Self::grid_stride),
+///   element `i` to the thread of linear id `i` modulo the thread count;
+/// - `InOut<'_, [T], Chunks<N>>`:
+///   [`grid_stride_chunks`](InOut::grid_stride_chunks), chunks of `N`;
+/// - `InOut<'_, [T], FirstThread>`: [`first_thread`](InOut::first_thread),
+///   all of it to the grid's first thread;
+/// - `InOut<'_, T>`: [`first_thread`](InOut::first_thread), the value to the
+///   grid's first thread.
+///
+/// Arbitrary indexed access takes [`unsync`](Self::unsync), which is
+/// `unsafe`; elements many threads update take atomics (`&[AtomicU32]`, see
 /// [`atomic`](crate::atomic)).
 ///
 /// ```
@@ -32,19 +41,18 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 ///
 /// On the host, pass a `&mut` slice, array, `Vec` or value (or a
 /// [`MappedMut`](crate::MappedMut)), as for a `&mut [T]`.
-pub struct InOut<'a, T: ?Sized> {
+pub struct InOut<'a, T: ?Sized, P: Partition = Strided> {
     ptr: NonNull<T>,
-    _borrow: PhantomData<&'a mut T>,
+    _borrow: PhantomData<(&'a mut T, fn() -> P)>,
 }
 
-impl<T: ?Sized> InOut<'_, T> {
+impl<T: ?Sized, P: Partition> InOut<'_, T, P> {
     /// The kernel entry point's view of its parameter.
     ///
     /// # Safety
-    /// `ptr` is valid (readable, and writable, maybe uninitialised for
-    /// `Out`) for the kernel, and every thread of the launch reaches it only
-    /// through its own view made here: the per-thread parts keep the
-    /// threads' accesses apart.
+    /// `ptr` is valid for reads and writes for the kernel, and every thread
+    /// of the launch reaches it only through its own view made here: the
+    /// partition, the same in every thread, keeps the threads apart.
     #[cfg_attr(not(feature = "device"), allow(dead_code))]
     pub(crate) const unsafe fn from_raw(ptr: NonNull<T>) -> Self {
         InOut {
@@ -54,7 +62,7 @@ impl<T: ?Sized> InOut<'_, T> {
     }
 }
 
-impl<'a, T: DeviceCopy> InOut<'a, [T]> {
+impl<'a, T: DeviceCopy, P: Partition> InOut<'a, [T], P> {
     /// An in-place view of `slice` (the kernel entry point makes the
     /// parameter's; this one is for host code and tests).
     pub fn new(slice: &'a mut [T]) -> Self {
@@ -80,33 +88,8 @@ impl<'a, T: DeviceCopy> InOut<'a, [T]> {
         unsafe { Elements::new(self.ptr.cast(), self.len()) }
     }
 
-    /// This thread's elements and their indices: from its linear id in the
-    /// grid in steps of the grid's thread count, as
-    /// [`grid_stride`](crate::grid_stride)`(self.len())` gives them. Every
-    /// element goes to exactly one thread of the launch.
-    pub fn grid_stride(&mut self) -> GridStrideMut<'_, T> {
-        self.elements().grid_stride()
-    }
-
-    /// This thread's chunks of `size` elements (the last chunk of the slice
-    /// may be shorter) and their chunk indices (chunk `c` starts at element
-    /// `c * size`): chunk `c` goes to the thread whose linear id is `c`
-    /// modulo the grid's thread count.
-    ///
-    /// # Panics
-    /// If `size` is 0.
-    #[track_caller]
-    pub fn grid_stride_chunks(&mut self, size: usize) -> GridStrideChunksMut<'_, T> {
-        self.elements().grid_stride_chunks(size)
-    }
-
-    /// All elements on the grid's first thread (linear id 0), `None` on
-    /// every other thread.
-    pub fn first_thread(&mut self) -> Option<&mut [T]> {
-        self.elements().first_thread()
-    }
-
-    /// Any element, read and written by index from any thread.
+    /// Any element, read and written by index from any thread, whatever the
+    /// partition.
     ///
     /// # Safety
     /// While the view lives, no element it writes is read or written by
@@ -116,6 +99,35 @@ impl<'a, T: DeviceCopy> InOut<'a, [T]> {
     /// two accesses. Index checks stay: an index past the end panics.
     pub unsafe fn unsync(&mut self) -> Unsync<'_, T> {
         self.elements().unsync()
+    }
+}
+
+impl<T: DeviceCopy> InOut<'_, [T], Strided> {
+    /// This thread's elements and their indices: from its linear id in the
+    /// grid in steps of the grid's thread count, as
+    /// [`grid_stride`](crate::grid_stride)`(self.len())` gives them. Every
+    /// element goes to exactly one thread of the launch.
+    pub fn grid_stride(&mut self) -> GridStrideMut<'_, T> {
+        self.elements().grid_stride()
+    }
+}
+
+impl<T: DeviceCopy, const N: usize> InOut<'_, [T], Chunks<N>> {
+    /// This thread's chunks of `N` elements (the last chunk of the slice may
+    /// be shorter) and their chunk indices (chunk `c` starts at element
+    /// `c * N`): chunk `c` goes to the thread whose linear id is `c` modulo
+    /// the grid's thread count.
+    pub fn grid_stride_chunks(&mut self) -> GridStrideChunksMut<'_, T> {
+        const { assert!(N > 0, "Chunks<N>: the chunk size is 0") };
+        self.elements().grid_stride_chunks(N)
+    }
+}
+
+impl<T: DeviceCopy> InOut<'_, [T], FirstThread> {
+    /// All elements on the grid's first thread (linear id 0), `None` on
+    /// every other thread.
+    pub fn first_thread(&mut self) -> Option<&mut [T]> {
+        self.elements().first_thread()
     }
 }
 

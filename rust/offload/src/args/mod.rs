@@ -6,6 +6,7 @@ mod device_data;
 mod host;
 mod in_out;
 mod out;
+pub mod partition;
 mod per_thread;
 mod raw;
 

@@ -5,6 +5,7 @@ use core::mem::MaybeUninit;
 use core::ptr::NonNull;
 
 use super::DeviceCopy;
+use super::partition::{Chunks, FirstThread, Partition, Strided};
 use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 
 /// A write-only kernel parameter: mapped FROM the device only, so nothing is
@@ -14,13 +15,16 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 /// `Out<'_, [bool]>`). `Out<'_, [T]>` for a slice, `Out<'_, T>` for one value.
 ///
 /// Every thread of the launch gets the same `Out`; each writes only what is
-/// its own, so no two threads write the same element: its grid-stride
-/// elements ([`grid_stride`](Self::grid_stride), chunked:
-/// [`grid_stride_chunks`](Self::grid_stride_chunks)), or all of it on the
-/// grid's first thread ([`first_thread`](Self::first_thread)). The elements
-/// are `MaybeUninit<T>` (write one with `slot.write(value)`): the kernel
-/// cannot read what it did not write. Arbitrary indexed writes take
-/// [`unsync`](Self::unsync), which is `unsafe`.
+/// its own, so no two threads write the same element. Which elements are a
+/// thread's is the [`Partition`] `P`, part of the type so that every thread
+/// uses the same, as for [`InOut`](crate::InOut): `Out<'_, [T]>`
+/// ([`grid_stride`](Self::grid_stride)), `Out<'_, [T], Chunks<N>>`
+/// ([`grid_stride_chunks`](Out::grid_stride_chunks)),
+/// `Out<'_, [T], FirstThread>` and `Out<'_, T>`
+/// ([`first_thread`](Out::first_thread)). The elements are `MaybeUninit<T>`
+/// (write one with `slot.write(value)`): the kernel cannot read what it did
+/// not write. Arbitrary indexed writes take [`unsync`](Self::unsync), which
+/// is `unsafe`.
 ///
 /// ```
 /// # use offload::{kernel, Out};
@@ -34,19 +38,19 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 ///
 /// On the host, pass a `&mut` slice, array, `Vec` or value (or a
 /// [`MappedMut`](crate::MappedMut)).
-pub struct Out<'a, T: ?Sized> {
+pub struct Out<'a, T: ?Sized, P: Partition = Strided> {
     ptr: NonNull<T>,
-    _borrow: PhantomData<&'a mut T>,
+    _borrow: PhantomData<(&'a mut T, fn() -> P)>,
 }
 
-impl<T: ?Sized> Out<'_, T> {
+impl<T: ?Sized, P: Partition> Out<'_, T, P> {
     /// The kernel entry point's view of its parameter.
     ///
     /// # Safety
-    /// `ptr` is valid (readable, and writable, maybe uninitialised for
-    /// `Out`) for the kernel, and every thread of the launch reaches it only
-    /// through its own view made here: the per-thread parts keep the
-    /// threads' accesses apart.
+    /// `ptr` is valid for writes (maybe uninitialised) for the kernel, and
+    /// every thread of the launch reaches it only through its own view made
+    /// here: the partition, the same in every thread, keeps the threads
+    /// apart.
     #[cfg_attr(not(feature = "device"), allow(dead_code))]
     pub(crate) const unsafe fn from_raw(ptr: NonNull<T>) -> Self {
         Out {
@@ -56,7 +60,7 @@ impl<T: ?Sized> Out<'_, T> {
     }
 }
 
-impl<'a, T: DeviceCopy> Out<'a, [T]> {
+impl<'a, T: DeviceCopy, P: Partition> Out<'a, [T], P> {
     /// A write-only view of `slice` (the kernel entry point makes the
     /// parameter's; this one is for host code and tests).
     pub fn new(slice: &'a mut [MaybeUninit<T>]) -> Self {
@@ -84,33 +88,8 @@ impl<'a, T: DeviceCopy> Out<'a, [T]> {
         unsafe { Elements::new(self.ptr.cast(), self.len()) }
     }
 
-    /// This thread's elements and their indices: from its linear id in the
-    /// grid in steps of the grid's thread count, as
-    /// [`grid_stride`](crate::grid_stride)`(self.len())` gives them. Every
-    /// element goes to exactly one thread of the launch.
-    pub fn grid_stride(&mut self) -> GridStrideMut<'_, MaybeUninit<T>> {
-        self.elements().grid_stride()
-    }
-
-    /// This thread's chunks of `size` elements (the last chunk of the slice
-    /// may be shorter) and their chunk indices (chunk `c` starts at element
-    /// `c * size`): chunk `c` goes to the thread whose linear id is `c`
-    /// modulo the grid's thread count.
-    ///
-    /// # Panics
-    /// If `size` is 0.
-    #[track_caller]
-    pub fn grid_stride_chunks(&mut self, size: usize) -> GridStrideChunksMut<'_, MaybeUninit<T>> {
-        self.elements().grid_stride_chunks(size)
-    }
-
-    /// All elements on the grid's first thread (linear id 0), `None` on
-    /// every other thread.
-    pub fn first_thread(&mut self) -> Option<&mut [MaybeUninit<T>]> {
-        self.elements().first_thread()
-    }
-
-    /// Any element, written by index from any thread.
+    /// Any element, written by index from any thread, whatever the
+    /// partition.
     ///
     /// # Safety
     /// While the view lives, no element it writes is written by another
@@ -120,6 +99,35 @@ impl<'a, T: DeviceCopy> Out<'a, [T]> {
     /// panics.
     pub unsafe fn unsync(&mut self) -> Unsync<'_, MaybeUninit<T>> {
         self.elements().unsync()
+    }
+}
+
+impl<T: DeviceCopy> Out<'_, [T], Strided> {
+    /// This thread's elements and their indices: from its linear id in the
+    /// grid in steps of the grid's thread count, as
+    /// [`grid_stride`](crate::grid_stride)`(self.len())` gives them. Every
+    /// element goes to exactly one thread of the launch.
+    pub fn grid_stride(&mut self) -> GridStrideMut<'_, MaybeUninit<T>> {
+        self.elements().grid_stride()
+    }
+}
+
+impl<T: DeviceCopy, const N: usize> Out<'_, [T], Chunks<N>> {
+    /// This thread's chunks of `N` elements (the last chunk of the slice may
+    /// be shorter) and their chunk indices (chunk `c` starts at element
+    /// `c * N`): chunk `c` goes to the thread whose linear id is `c` modulo
+    /// the grid's thread count.
+    pub fn grid_stride_chunks(&mut self) -> GridStrideChunksMut<'_, MaybeUninit<T>> {
+        const { assert!(N > 0, "Chunks<N>: the chunk size is 0") };
+        self.elements().grid_stride_chunks(N)
+    }
+}
+
+impl<T: DeviceCopy> Out<'_, [T], FirstThread> {
+    /// All elements on the grid's first thread (linear id 0), `None` on
+    /// every other thread.
+    pub fn first_thread(&mut self) -> Option<&mut [MaybeUninit<T>]> {
+        self.elements().first_thread()
     }
 }
 

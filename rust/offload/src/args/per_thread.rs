@@ -2,10 +2,11 @@
 //! and [`Out`](super::Out) hand out.
 //!
 //! Every thread of a launch gets the same output parameter, so a safe view
-//! may give a thread only elements no other thread of the launch can get:
-//! the grid-stride indices of its linear id ([`GridStrideMut`]), the
-//! grid-stride chunks ([`GridStrideChunksMut`]), or everything on the one
-//! thread whose linear id is 0 (`first_thread`). Distinct threads have
+//! may give a thread only elements no other thread of the launch can get,
+//! by the [partition](super::partition) of the view's type (the same in
+//! every thread): the grid-stride indices of its linear id
+//! ([`GridStrideMut`]), the grid-stride chunks ([`GridStrideChunksMut`]), or
+//! everything on the one thread whose linear id is 0 (`first_thread`). Distinct threads have
 //! distinct linear ids below the grid's thread count
 //! ([`grid_linear_id`](crate::index::grid_linear_id), the hardware's ids on a
 //! GPU), so these parts are disjoint across the launch, and a thread's own

@@ -5,6 +5,7 @@
 
 use offload::atomic::{AtomicF32, AtomicF64, AtomicU32, AtomicU64, Ordering};
 use offload::index::{self, Idx3};
+use offload::partition::FirstThread;
 use offload::{DeviceCopy, InOut, Out, kernel};
 
 #[repr(C)]
@@ -24,7 +25,7 @@ pub fn saxpy(s: Scale, x: &[f32], mut y: Out<'_, [f32]>) {
 
 /// Every id and count, per dimension, written by the grid's first thread.
 #[kernel]
-pub fn ids(mut out: Out<'_, [u32]>) {
+pub fn ids(mut out: Out<'_, [u32], FirstThread>) {
     let all: [Idx3; 4] = [
         index::team_id(),
         index::team_count(),
