@@ -132,7 +132,7 @@ fn type_argument(args: &PathArguments) -> Option<&Type> {
 /// The viewed type of `Out<'_, T>`, `Out<'_, [T], P>` (a slice with its
 /// partition `P`, which the entry point's return type takes from the
 /// kernel's signature) or the same `InOut`.
-fn view_argument<'a>(args: &'a PathArguments) -> Option<&'a Type> {
+fn view_argument(args: &PathArguments) -> Option<&Type> {
     match type_arguments(args)[..] {
         [only] => Some(only),
         [slice @ Type::Slice(_), _partition] => Some(slice),

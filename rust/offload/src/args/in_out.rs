@@ -43,7 +43,8 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 /// [`MappedMut`](crate::MappedMut)), as for a `&mut [T]`.
 pub struct InOut<'a, T: ?Sized, P: Partition = Strided> {
     ptr: NonNull<T>,
-    _borrow: PhantomData<(&'a mut T, fn() -> P)>,
+    _borrow: PhantomData<&'a mut T>,
+    _partition: PhantomData<fn() -> P>,
 }
 
 impl<T: ?Sized, P: Partition> InOut<'_, T, P> {
@@ -58,6 +59,7 @@ impl<T: ?Sized, P: Partition> InOut<'_, T, P> {
         InOut {
             ptr,
             _borrow: PhantomData,
+            _partition: PhantomData,
         }
     }
 }
@@ -69,6 +71,7 @@ impl<'a, T: DeviceCopy, P: Partition> InOut<'a, [T], P> {
         InOut {
             ptr: NonNull::from(slice),
             _borrow: PhantomData,
+            _partition: PhantomData,
         }
     }
 
@@ -138,6 +141,7 @@ impl<'a, T: DeviceCopy> InOut<'a, T> {
         InOut {
             ptr: NonNull::from(value),
             _borrow: PhantomData,
+            _partition: PhantomData,
         }
     }
 

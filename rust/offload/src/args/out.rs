@@ -40,7 +40,8 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 /// [`MappedMut`](crate::MappedMut)).
 pub struct Out<'a, T: ?Sized, P: Partition = Strided> {
     ptr: NonNull<T>,
-    _borrow: PhantomData<(&'a mut T, fn() -> P)>,
+    _borrow: PhantomData<&'a mut T>,
+    _partition: PhantomData<fn() -> P>,
 }
 
 impl<T: ?Sized, P: Partition> Out<'_, T, P> {
@@ -56,6 +57,7 @@ impl<T: ?Sized, P: Partition> Out<'_, T, P> {
         Out {
             ptr,
             _borrow: PhantomData,
+            _partition: PhantomData,
         }
     }
 }
@@ -69,6 +71,7 @@ impl<'a, T: DeviceCopy, P: Partition> Out<'a, [T], P> {
         Out {
             ptr: NonNull::slice_from_raw_parts(start, len),
             _borrow: PhantomData,
+            _partition: PhantomData,
         }
     }
 
@@ -138,6 +141,7 @@ impl<'a, T: DeviceCopy> Out<'a, T> {
         Out {
             ptr: NonNull::from(value).cast(),
             _borrow: PhantomData,
+            _partition: PhantomData,
         }
     }
 
