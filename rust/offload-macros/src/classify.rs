@@ -263,9 +263,11 @@ fn shared_mut(elem: &Type) -> String {
         (format!("InOut<'_, {text}>"), format!("&mut {text}"))
     };
     let reach = if slice {
-        "`.grid_stride()` gives each thread its own elements, `.first_thread()` all of them to one thread"
+        format!(
+            "its `.grid_stride()` gives each thread its own elements; `InOut<'_, [{text}], offload::partition::FirstThread>` gives all of them to one thread"
+        )
     } else {
-        "`.first_thread()` gives it to one thread"
+        "its `.first_thread()` gives it to one thread".to_owned()
     };
     format!(
         "`{host}` would be the same `&mut` in every thread of the grid, a data race once they run concurrently: take `offload::{view}` (mapped TO|FROM; {reach}), `offload::Out` if the kernel only writes it, or atomics (`&[AtomicU32]`); the host still passes `{host}`"
