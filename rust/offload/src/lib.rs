@@ -196,7 +196,7 @@
 //!
 //! Write every kernel as a grid-stride loop: not as a loop over the whole
 //! array (every GPU thread would do all of it), not as one thread per element
-//! (the CPU plugin may run fewer threads, and the runtime may choose fewer
+//! (the CPU plugin has one thread, and the runtime may choose fewer
 //! threads). A reduction writes one partial result per partition
 //! (`examples/rust-linalg`'s `sum_squares`) or adds into an atomic
 //! (`examples/rust-atomics`'s `dot`).
