@@ -15,8 +15,8 @@ feature, `#![no_std]`). The rule:
     removes it first);
   - an item the macro expanded, which compiles without the macro (a plain
     function, a struct without the derive), compiles with it too, or fails
-    only the macro's own checks: E0277 naming DeviceCopy, Scalar, HostIn,
-    HostMut or Copy, or an unsized type (a DeviceCopy type is sized), `offload`'s own compile-time checks (E0080
+    only the macro's own checks: E0277 naming DeviceCopy, DeviceAtomic,
+    Scalar, HostIn, HostMut or Copy, or an unsized type (a DeviceCopy type is sized), `offload`'s own compile-time checks (E0080
     "offload: ..."), or a type too big to exist (E0080; the item alone never
     makes a value of it). An item that is no valid Rust by itself (the generator
     writes many: undeclared lifetimes, `Self` outside an impl, ...) only
@@ -43,7 +43,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 PRELUDE = """#![allow(unused, dead_code, non_camel_case_types, non_snake_case, improper_ctypes_definitions)]
-use offload::{DeviceCopy, Out, RawIn, RawInOut, RawOut};
+use offload::{DeviceCopy, InOut, Out, RawIn, RawInOut, RawOut};
+use offload::atomic::{AtomicF64, AtomicUsize};
+use core::sync::atomic::{AtomicPtr, AtomicU8};
 #[derive(Clone, Copy, offload::DeviceCopy)]
 #[repr(C)]
 pub struct Point { pub x: f32, pub y: f32 }
@@ -60,7 +62,8 @@ pub struct Ö;
 FALSE_CFG = re.compile(r'#\[cfg\((any\(\)|feature = "x")\)\]')
 
 # Errors the macro's own checks give an expanded item.
-OWN_CHECK = re.compile(r"DeviceCopy|Scalar|HostIn|HostMut|cannot be passed to an offload kernel|: Copy`"
+OWN_CHECK = re.compile(r"DeviceCopy|DeviceAtomic|Scalar|HostIn|HostMut|cannot be passed to an offload kernel"
+                       r"|cannot be an atomic kernel parameter|cannot be written-only|: Copy`"
                        r"|cannot be known at compilation time")
 
 

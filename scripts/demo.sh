@@ -8,7 +8,7 @@
 # 2. run the host flow from hand-written IR (examples/offload-ir): device IR →
 #    image → host IR → a program that launches the kernel through libomptarget;
 # 3. build and run the Rust offload programs (examples/rust-offload,
-#    examples/rust-linalg) with Cargo on the offload crates (rust/).
+#    examples/rust-linalg, examples/rust-atomics) with Cargo on the offload crates (rust/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,3 +66,6 @@ bash scripts/run-example.sh examples/rust-offload --release
 echo
 echo "== Patterns a GPU programmer knows: examples/rust-linalg (matvec, config struct, reduction, region, vendor library on device pointers)"
 bash scripts/run-example.sh examples/rust-linalg --release
+echo
+echo "== Threads writing shared outputs soundly: examples/rust-atomics (histogram with global atomics, float atomic add, prefix sum, per-thread views)"
+bash scripts/run-example.sh examples/rust-atomics --release

@@ -2,12 +2,15 @@
 //! argument shape) built by offload-build for `amdgcn-amd-amdhsa` (gfx90a)
 //! and `nvptx64-nvidia-cuda` (sm_90), with `-Zbuild-std=core`; each kernel
 //! must be a kernel of the image (an AMDGPU `K.kd` descriptor, a PTX
-//! `.entry`), and `team_sum`'s barriers, shared memory and shuffles must be
-//! the GPUs' own instructions. Skipped, saying why, without the `rust-src`
-//! component (and `llvm-bitcode-linker` for nvptx) or the plugin.
+//! `.entry`), its atomics must be the GPUs' global-memory atomics
+//! (FileCheck-22 on the disassembly, `tests/gpu-checks/`), and `team_sum`'s
+//! barriers, shared memory and shuffles the GPUs' own instructions. Skipped,
+//! saying why, without the `rust-src` component (and `llvm-bitcode-linker`
+//! for nvptx) or the plugin.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -51,6 +54,15 @@ fn missing(nvptx: bool) -> Option<String> {
     None
 }
 
+const KERNELS: [&str; 6] = [
+    "float_sums",
+    "histogram",
+    "ids",
+    "saxpy",
+    "scale",
+    "team_sum",
+];
+
 fn build(target: &str, cpu: &str) -> Option<offload_build::Image> {
     if let Some(why) = missing(target.starts_with("nvptx")) {
         eprintln!("skipped: GPU compile test for {target}: {why}");
@@ -71,8 +83,46 @@ fn build(target: &str, cpu: &str) -> Option<offload_build::Image> {
     .build()
     .unwrap_or_else(|e| panic!("{e}"));
     let names: Vec<&str> = image.kernels.iter().map(|k| k.symbol.as_str()).collect();
-    assert_eq!(names, ["ids", "saxpy", "scale", "team_sum"]);
+    assert_eq!(names, KERNELS);
     Some(image)
+}
+
+/// The lines of `asm` from the one that holds `start` up to the next line
+/// that holds `next` (or the end).
+fn section<'a>(asm: &'a str, start: &str, next: &str) -> String {
+    let mut lines = asm.lines().skip_while(|l| !l.contains(start));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("no {start:?} in the assembly"));
+    let rest: Vec<&'a str> = lines.take_while(|l| !l.contains(next)).collect();
+    format!("{first}\n{}\n", rest.join("\n"))
+}
+
+/// FileCheck-22 of `input` against `tests/gpu-checks/<checks>` with
+/// `prefix`.
+fn filecheck(checks: &str, prefix: &str, input: &str) {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/gpu-checks")
+        .join(checks);
+    let mut child = Command::new("FileCheck-22")
+        .arg(&file)
+        .arg(format!("--check-prefix={prefix}"))
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("FileCheck-22 runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{checks} {prefix}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -86,7 +136,7 @@ fn amdgcn_kernels_are_kernels_of_the_code_object() {
         .output()
         .unwrap();
     let symbols = String::from_utf8_lossy(&out.stdout);
-    for k in ["saxpy", "ids", "scale"] {
+    for k in KERNELS {
         assert!(
             symbols.contains(&format!(" {k}.kd")),
             "no {k}.kd in\n{symbols}"
@@ -118,13 +168,23 @@ fn amdgcn_kernels_are_kernels_of_the_code_object() {
         .output()
         .unwrap();
     let notes = String::from_utf8_lossy(&out.stdout);
-    for k in ["saxpy", "ids", "scale"] {
+    for k in KERNELS {
         assert!(
             notes
                 .lines()
                 .any(|l| l.trim() == format!(".name:           {k}")),
             "no kernel {k} in\n{notes}"
         );
+    }
+    let out = Command::new("llvm-objdump-22")
+        .args(["-d", "--mcpu=gfx90a"])
+        .arg(&image.path)
+        .output()
+        .unwrap();
+    let asm = String::from_utf8_lossy(&out.stdout);
+    for k in ["histogram", "float_sums"] {
+        let kernel = section(&asm, &format!("<{k}>:"), ">:");
+        filecheck("atomics-gfx90a.check", &k.to_uppercase(), &kernel);
     }
 }
 
@@ -134,7 +194,7 @@ fn nvptx_kernels_are_ptx_entries() {
         return;
     };
     let ptx = std::fs::read_to_string(&image.path).unwrap();
-    for k in ["saxpy", "ids", "scale"] {
+    for k in KERNELS {
         assert!(
             ptx.contains(&format!(".entry {k}(")),
             "no .entry {k} in the PTX"
@@ -152,5 +212,9 @@ fn nvptx_kernels_are_ptx_entries() {
         "vote.sync.ballot",
     ] {
         assert!(ptx.contains(instruction), "no {instruction} in the PTX");
+    }
+    for k in ["histogram", "float_sums"] {
+        let kernel = section(&ptx, &format!(".entry {k}("), ".entry ");
+        filecheck("atomics-sm_90.check", &k.to_uppercase(), &kernel);
     }
 }

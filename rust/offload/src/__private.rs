@@ -24,6 +24,10 @@ pub use crate::cpu_grid::run_grid;
 /// Compile-time check that write-only data may hold any bytes.
 pub const fn assert_any_bit_pattern<T: crate::AnyBitPattern>() {}
 
+/// Compile-time check that an atomic parameter's type is one a kernel may
+/// take.
+pub const fn assert_device_atomic<T: crate::atomic::DeviceAtomic>() {}
+
 /// Compile-time check that a by-value parameter is a [`Scalar`].
 pub const fn assert_scalar<T: Scalar>() {}
 

@@ -21,8 +21,8 @@
 //!
 //! #[kernel]
 //! pub fn add(x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
-//!     for i in offload::grid_stride(out.len()) {
-//!         out.set(i, x[i] + y[i]);
+//!     for (i, out) in out.grid_stride() {
+//!         out.write(x[i] + y[i]);
 //!     }
 //! }
 //! ```

@@ -11,11 +11,11 @@
 //! ```
 //! use offload::{kernel, Out};
 //!
-//! /// `y[i] = a * x[i]`, one element per grid-stride step.
+//! /// `y[i] = a * x[i]`: each thread writes its grid-stride elements of `y`.
 //! #[kernel]
 //! pub fn scale(a: f32, x: &[f32], mut y: Out<'_, [f32]>) {
-//!     for i in offload::grid_stride(x.len()) {
-//!         y.set(i, a * x[i]);
+//!     for (i, y) in y.grid_stride() {
+//!         y.write(a * x[i]);
 //!     }
 //! }
 //!
@@ -26,7 +26,8 @@
 //! ```
 //!
 //! Map types come from the parameters' Rust types, slice lengths are taken at
-//! run time, and mapped regions and device pointers cover explicit transfers
+//! run time, safe kernels cannot race (see [Sound per-thread
+//! access](#sound-per-thread-access)), and mapped regions and device pointers cover explicit transfers
 //! and vendor libraries. This page is the guide to the crates; the repository's
 //! `examples/README.md` lists runnable programs, and its `docs/launch-contract.md`
 //! describes the IR the launches become.
@@ -64,13 +65,13 @@
 //!
 //! ```
 //! // kernels/src/lib.rs, a #![no_std] crate
-//! use offload::{Out, grid_stride, kernel};
+//! use offload::{Out, kernel};
 //!
 //! /// `out[i] = a * x[i] + y[i]`
 //! #[kernel]
 //! pub fn saxpy(a: f32, x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
-//!     for i in grid_stride(out.len()) {
-//!         out.set(i, a * x[i] + y[i]);
+//!     for (i, out) in out.grid_stride() {
+//!         out.write(a * x[i] + y[i]);
 //!     }
 //! }
 //! ```
@@ -90,10 +91,10 @@
 //!
 //! ```no_run
 //! # mod kernels {
-//! #     use offload::{Out, grid_stride, kernel};
+//! #     use offload::{Out, kernel};
 //! #     #[kernel]
 //! #     pub fn saxpy(a: f32, x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
-//! #         for i in grid_stride(out.len()) { out.set(i, a * x[i] + y[i]); }
+//! #         for (i, out) in out.grid_stride() { out.write(a * x[i] + y[i]); }
 //! #     }
 //! # }
 //! // host/src/main.rs
@@ -159,11 +160,12 @@
 //! |---|---|---|---|
 //! | `u8`…`u64`, `i8`…`i64`, `usize`, `isize`, `f32`, `f64`, `bool` | the value | LITERAL | the value |
 //! | `&T` | pointer | TO | `&T`, `&Mapped<T>` |
-//! | `&mut T` | pointer | TO\|FROM | `&mut T`, `&mut MappedMut<T>` |
-//! | `Out<'_, T>` (write only: `write`; `T:` [`AnyBitPattern`]) | pointer | FROM | `&mut T`, `&mut MappedMut<T>` |
+//! | [`InOut<'_, T>`](InOut) (`first_thread`) | pointer | TO\|FROM | `&mut T`, `&mut MappedMut<T>` |
+//! | [`Out<'_, T>`](Out) (write only: `first_thread`; `T:` [`AnyBitPattern`]) | pointer | FROM | `&mut T`, `&mut MappedMut<T>` |
 //! | `&[T]` | pointer, length | TO, `len × size_of::<T>()` at run time | `&[T]`, `&[T; N]`, `&Vec<T>`, `&Mapped<[T]>`, `&DeviceBuffer<T>` |
-//! | `&mut [T]` | pointer, length | TO\|FROM | `&mut [T]`, `&mut [T; N]`, `&mut Vec<T>`, `&mut MappedMut<[T]>`, `&mut DeviceBuffer<T>` |
-//! | `Out<'_, [T]>` (write only: `set`, `fill`; `T:` [`AnyBitPattern`]) | pointer, length | FROM (nothing copied in) | as `&mut [T]` |
+//! | [`InOut<'_, [T], P>`](InOut) (`P`: a [`partition`], by default `Strided`) | pointer, length | TO\|FROM | `&mut [T]`, `&mut [T; N]`, `&mut Vec<T>`, `&mut MappedMut<[T]>`, `&mut DeviceBuffer<T>` |
+//! | [`Out<'_, [T], P>`](Out) (write only, as `InOut`; `T:` [`AnyBitPattern`]) | pointer, length | FROM (nothing copied in) | as `&mut [T]` |
+//! | `&[A]`, `&A` for an [atomic] `A`: `AtomicU32`, `AtomicI32`, `AtomicU64`, `AtomicI64`, `AtomicUsize`, `AtomicIsize`, [`AtomicF32`](atomic::AtomicF32), [`AtomicF64`](atomic::AtomicF64) | pointer (, length) | TO\|FROM | as `&mut [u32]`, `&mut u32` (the plain values) |
 //! | `#[repr(C)]` struct `S` by value (`#[derive(Clone, Copy, offload::DeviceCopy)]`), arrays | pointer to a copy | TO | `S` |
 //! | `RawIn<T>`, `RawOut<T>`, `RawInOut<T>` (`unsafe fn new(ptr, len)`) | pointer, length | TO / FROM / TO\|FROM | the wrapper |
 //!
@@ -177,10 +179,12 @@
 //! nothing initialised where the kernel did not write it, so its `T` must be
 //! [`AnyBitPattern`] (integers, floats, arrays of them, structs of them with
 //! `#[derive(offload::AnyBitPattern)]`): `Out<'_, [bool]>` is refused; take
-//! `&mut [bool]` instead. Raw pointers only go through [`RawIn`],
+//! `InOut<'_, [bool]>` instead. Raw pointers only go through [`RawIn`],
 //! [`RawOut`] and [`RawInOut`], which state the length and the direction.
 //! Anything else is a compile error at the parameter, saying what to use
-//! instead: raw pointers, `&str`, tuples, trait objects, `impl Trait` (anywhere
+//! instead: `&mut T` and `&mut [T]` (every thread would get the same `&mut`:
+//! take [`InOut`], [`Out`] or atomics), atomics of other widths, raw
+//! pointers, `&str`, tuples, trait objects, `impl Trait` (anywhere
 //! in the type), function pointers, non-`DeviceCopy` types, generic, `async`,
 //! `unsafe`, `#[test]` or value-returning kernels, parameters named `launch` or
 //! `__offload_...` (the crate's `tests/ui/`, run by trybuild, and the macros'
@@ -199,14 +203,45 @@
 //! partitions exactly as on a GPU. `thread_rank()` is a thread's linear id
 //! in its team, `team_size()` the team's thread count.
 //!
-//! Every thread of the grid gets the same `&mut` slice or value, so a kernel
-//! must write only the indices `grid_stride` gives its thread (the compiler
-//! cannot check that across GPU threads). Write every kernel as a grid-stride
-//! loop: not as a loop over the whole array (every GPU thread would do all of
-//! it), not as one thread per element (a launch may have fewer threads, and
-//! the runtime may choose the grid). A reduction writes one partial result per
-//! partition (`examples/rust-linalg`'s `sum_squares`), or combines a team's
-//! values in shared memory or a warp's with shuffles (below).
+//! Write every kernel as a grid-stride loop: not as a loop over the whole
+//! array (every GPU thread would do all of it), not as one thread per element
+//! (a launch may have fewer threads, and the runtime may choose the
+//! grid). A reduction writes one partial result per partition
+//! (`examples/rust-linalg`'s `sum_squares`) or adds into an atomic
+//! (`examples/rust-atomics`'s `dot`), or combines a team's values in shared
+//! memory or a warp's with shuffles (below).
+//!
+//! # Sound per-thread access
+//!
+//! Every thread of a launch runs the kernel with the same arguments, so a
+//! `&mut` parameter would be one `&mut` in thousands of threads at once: a
+//! data race in safe Rust. `#[kernel]` refuses `&mut T` and `&mut [T]`
+//! parameters (naming the parameter and the form to take), and the safe
+//! forms cannot race:
+//!
+//! | form | what a thread may do | why no two threads race |
+//! |---|---|---|
+//! | `&T`, `&[T]` | read anything | nothing in the launch writes it |
+//! | [`InOut<'_, [T]>`](InOut), [`Out<'_, [T]>`](Out): `.grid_stride()` | `&mut T` (`Out`: `&mut MaybeUninit<T>`) to element `i` for `i` from its linear id in steps of the grid's thread count | each element goes to one thread (as rayon's `par_iter_mut`) |
+//! | `InOut<'_, [T], Chunks<N>>`, `Out<..>`: `.grid_stride_chunks()` | `&mut [T]` of chunk `c` (elements `c·N..`) for `c` from its linear id in steps of the thread count | each chunk goes to one thread |
+//! | `InOut<'_, [T], FirstThread>`, `Out<..>`, `InOut<'_, T>`, `Out<'_, T>`: `.first_thread()` | everything, on the thread of linear id 0; `None` elsewhere | one thread |
+//! | `&[AtomicU32]`, `&AtomicF32`, ... ([`atomic`]) | update any element, atomically | atomics |
+//! | `unsafe { out.unsync() }` ([`Unsync`]), [`RawIn`], [`RawOut`], [`RawInOut`] | any element | the caller's promise (the `unsafe` contract) |
+//!
+//! The parts are disjoint because distinct threads of a launch have distinct
+//! linear ids ([`index::grid_linear_id`]) below the grid's thread count,
+//! which are the hardware's on a GPU (AMDGPU's workgroup and work-item ids
+//! and the dispatch packet's sizes, NVPTX's `%ctaid`, `%tid`, `%ntid`,
+//! `%nctaid`) and on libomptarget's CPU plugin those [`index`] gives each
+//! thread the plugin runs: the grid-stride indices of two ids are distinct
+//! residues modulo the count, so no element or chunk is handed to two
+//! threads, and one thread's iterator yields each of its elements once. A
+//! view's iterators borrow it mutably (one at a time per thread), the entry
+//! point makes each thread's view from the launch's pointer without a `&mut`
+//! to the whole array, and the views are neither `Send` nor `Sync`. The
+//! [`partition`] is part of the parameter's type, so every thread of the
+//! launch shares out the elements the same way: a thread cannot take its
+//! grid-stride elements while another takes a chunk or the whole slice.
 //!
 //! # Shared memory, barriers and warps
 //!
@@ -229,18 +264,19 @@
 //!   integers and floats; every lane of the warp calls them.
 //!
 //! ```
-//! use offload::{kernel, shared, sync_threads};
+//! use offload::{Out, kernel, shared, sync_threads};
 //!
 //! /// Reverses each team's block of `x` through shared memory.
 //! #[kernel]
-//! pub fn reverse_blocks(x: &[u32], out: &mut [u32]) {
+//! pub fn reverse_blocks(x: &[u32], mut out: Out<'_, [u32]>) {
 //!     let (n, me) = (offload::index::team_size(), offload::index::thread_rank());
 //!     let base = offload::index::team_id().x as usize * n;
 //!     let Some(s) = shared::dyn_shared::<u32>(n) else { return };
 //!     s.set(me, x.get(base + me).copied().unwrap_or(0)); // write phase: own element
 //!     sync_threads();
-//!     if base + me < out.len() {
-//!         out[base + me] = s.get(n - 1 - me); // read phase: any element
+//!     // In a 1-D grid this thread's first grid-stride element is `base + me`.
+//!     if let Some((_, o)) = out.grid_stride().next() {
+//!         o.write(s.get(n - 1 - me)); // read phase: any element
 //!     }
 //! }
 //! ```
@@ -299,7 +335,7 @@
 //!
 //! ```no_run
 //! # use offload::{kernel, Launch};
-//! # #[kernel] pub fn affine(x: &mut [f32]) {}
+//! # #[kernel] pub fn affine(x: offload::InOut<'_, [f32]>) {}
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let mut v = vec![0.0f32; 1024];
 //! # let grid = Launch::grid(8, 128);
@@ -356,7 +392,7 @@
 //!
 //! ```no_run
 //! # use offload::{kernel, Launch, Device};
-//! # #[kernel] pub fn scale(a: f32, x: &mut [f32]) {}
+//! # #[kernel] pub fn scale(a: f32, x: offload::InOut<'_, [f32]>) {}
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let grid = Launch::grid(4, 64);
 //! let mut x = vec![1.0f32; 1024];
@@ -460,7 +496,7 @@
 //! |---|---|---|
 //! | kernel | `#[rustc_offload_kernel]`-style function, single source with `cfg`s | an ordinary function with `#[offload::kernel]` in a `no_std` crate; one definition for both sides |
 //! | launch | `offload!{kernel=f, workgroup_dim=[..;3], thread_dim=[..;3], dyn_cache=.., device=.., args=(..)}` | `f(&Launch::grid(teams, threads).dyn_shared_mem(..).device(..), args...)`, typed, run-time grid, `Result` |
-//! | map types | from `&`/`&mut` (TO, TO\|FROM), scalars literal, slices sized at run time | the same, plus write-only `Out` (FROM), `#[repr(C)]` structs by value, raw pointers only through `RawIn`/`RawOut`/`RawInOut` |
+//! | map types | from `&`/`&mut` (TO, TO\|FROM), scalars literal, slices sized at run time | the same, with `InOut` for `&mut` (TO\|FROM, per-thread access), write-only `Out` (FROM), atomic slices (TO\|FROM), `#[repr(C)]` structs by value, raw pointers only through `RawIn`/`RawOut`/`RawInOut` |
 //! | unsupported arguments | "cannot be offloaded", no source location | compile errors at the parameter with the fix |
 //! | explicit transfers | `preload(&x)`, `preload_mut(&mut x)` (copy back on drop) | `map`, `map_mut`, `map_out` regions with `update_host`/`update_device` |
 //! | vendor libraries | `offload_args(wrapper, (&mut a, ..))` (`-Zoffload=Args`) | `device_ptrs((&a, &mut b), \|(da, db)\| ..)`, `region.device_ptr()` |
@@ -503,6 +539,7 @@ extern crate alloc;
 extern crate std;
 
 mod args;
+pub mod atomic;
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 mod cpu_grid;
 #[cfg(not(feature = "device"))]
@@ -522,8 +559,10 @@ pub mod warp;
 #[doc(hidden)]
 pub mod __private;
 
+pub use args::partition;
 pub use args::{
-    AnyBitPattern, DeviceCopy, DeviceData, HostIn, HostMut, Out, RawIn, RawInOut, RawOut,
+    AnyBitPattern, DeviceCopy, DeviceData, GridStrideChunksMut, GridStrideMut, HostIn, HostMut,
+    InOut, Out, RawIn, RawInOut, RawOut, Unsync,
 };
 #[cfg(not(feature = "device"))]
 pub use data::{

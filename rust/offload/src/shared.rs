@@ -31,12 +31,13 @@
 //! fence) uses [`as_ptr`](DynShared::as_ptr), under its own proof.
 //!
 //! ```
+//! use offload::atomic::{AtomicF32, Ordering};
 //! use offload::{kernel, shared, sync_threads};
 //!
-//! /// Each team's sum of `x`'s elements at its threads' ranks, into
+//! /// Each team's sum of `x`'s elements at its threads' ranks, stored in
 //! /// `sums[team]` (a tree in shared memory: one `f32` per thread).
 //! #[kernel]
-//! pub fn team_sums(x: &[f32], sums: &mut [f32]) {
+//! pub fn team_sums(x: &[f32], sums: &[AtomicF32]) {
 //!     let n = offload::index::team_size();
 //!     let me = offload::index::thread_rank();
 //!     let team = offload::index::team_id().x as usize;
@@ -52,7 +53,7 @@
 //!         width = half;
 //!     }
 //!     if me == 0 && team < sums.len() {
-//!         sums[team] = s.get(0);
+//!         sums[team].store(s.get(0), Ordering::Relaxed);
 //!     }
 //! }
 //! ```

@@ -14,17 +14,18 @@
 //! exist gets its own value. On GPUs give teams a multiple of the warp size.
 //!
 //! ```
+//! use offload::atomic::{AtomicF32, Ordering};
 //! use offload::{kernel, warp};
 //!
-//! /// The sum of each warp's values, in its first lane.
+//! /// The sum of each warp's values, stored by its first lane.
 //! #[kernel]
-//! pub fn warp_sums(x: &[f32], out: &mut [f32]) {
+//! pub fn warp_sums(x: &[f32], out: &[AtomicF32]) {
 //!     let i = offload::index::global_id();
 //!     let v = if i < x.len() { x[i] } else { 0.0 };
 //!     let sum = warp::reduce_add(v);
 //!     let w = i / warp::warp_size() as usize;
 //!     if warp::lane_id() == 0 && w < out.len() {
-//!         out[w] = sum;
+//!         out[w].store(sum, Ordering::Relaxed);
 //!     }
 //! }
 //! ```

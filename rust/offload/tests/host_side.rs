@@ -3,7 +3,8 @@
 //! naming the kernel (through a stand-in stub; the end-to-end runs are the
 //! examples, built by offload-build).
 
-use offload::{DeviceCopy, Launch, LaunchError, Out, RawIn, RawInOut, RawOut, kernel};
+use offload::atomic::{AtomicF32, AtomicF64, AtomicI32, AtomicI64, AtomicU32, Ordering};
+use offload::{DeviceCopy, InOut, Launch, LaunchError, Out, RawIn, RawInOut, RawOut, kernel};
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug, DeviceCopy)]
@@ -36,10 +37,10 @@ pub fn everything(
     h: bool,
     config: Config,
     by_ref: &Config,
-    by_mut: &mut Config,
+    by_mut: InOut<'_, Config>,
     out_one: Out<'_, f64>,
     xs: &[f32],
-    ys: &mut [f32],
+    ys: InOut<'_, [f32]>,
     zs: Out<'_, [f32]>,
     raw_in: RawIn<u32>,
     raw_out: RawOut<u32>,
@@ -54,10 +55,47 @@ pub fn everything(
 
 /// A renamed symbol.
 #[kernel(name = "renamed_symbol")]
-pub fn renamed(x: &mut [f32]) {
-    for i in offload::grid_stride(x.len()) {
-        x[i] *= 2.0;
+pub fn renamed(mut x: InOut<'_, [f32]>) {
+    for (_, x) in x.grid_stride() {
+        *x *= 2.0;
     }
+}
+
+/// The partitions of the views: the host passes `&mut` slices for all.
+#[kernel]
+pub fn partitions(
+    mut chunks: Out<'_, [f32], offload::partition::Chunks<4>>,
+    mut first: InOut<'_, [u8], offload::partition::FirstThread>,
+    mut strided: InOut<'_, [u16], offload::partition::Strided>,
+) {
+    for (c, chunk) in chunks.grid_stride_chunks() {
+        chunk.fill(core::mem::MaybeUninit::new(c as f32));
+    }
+    if let Some(all) = first.first_thread() {
+        all.fill(1);
+    }
+    for (i, x) in strided.grid_stride() {
+        *x = i as u16;
+    }
+}
+
+/// Every atomic parameter type, as slices and singly.
+#[kernel]
+#[allow(clippy::too_many_arguments)]
+pub fn atomics(
+    a: &[AtomicU32],
+    b: &[AtomicI32],
+    c: &[core::sync::atomic::AtomicU64],
+    d: &[AtomicI64],
+    e: &[AtomicF32],
+    f: &AtomicF64,
+    g: &AtomicU32,
+    h: &offload::atomic::AtomicUsize,
+) {
+    for i in offload::grid_stride(a.len()) {
+        a[i].fetch_add(1, Ordering::Relaxed);
+    }
+    let _ = (b, c, d, e, f, g, h);
 }
 
 #[test]
@@ -106,8 +144,28 @@ fn launchers_take_references_slices_arrays_and_vecs() {
             raws.2,
             [1, 2, 3, 4],
         )?;
-        renamed(&launch, &mut zs[..4])
+        renamed(&launch, &mut zs[..4])?;
+        let (mut a, mut b, mut c, mut d) = ([0u32; 4], vec![0i32; 2], [0u64; 1], [0i64; 0]);
+        let (mut e, mut f, mut g, mut h) = (vec![0.0f32; 3], 0.0f64, 0u32, 0usize);
+        atomics(
+            &launch, &mut a, &mut b, &mut c, &mut d, &mut e, &mut f, &mut g, &mut h,
+        )?;
+        partitions(&launch, &mut zs, &mut [0u8; 3], &mut vec![0u16; 5])
     }
+}
+
+/// The layouts a launcher compares for atomic parameters are the plain
+/// values' (what the host passes and the image records).
+#[test]
+fn atomic_parameters_are_their_values_memory() {
+    use offload::atomic::DeviceAtomic;
+    fn layout<A: DeviceAtomic>() -> u64 {
+        <A::Value as DeviceCopy>::LAYOUT
+    }
+    assert_eq!(layout::<AtomicU32>(), u32::LAYOUT);
+    assert_eq!(layout::<AtomicI64>(), i64::LAYOUT);
+    assert_eq!(layout::<AtomicF32>(), f32::LAYOUT);
+    assert_eq!(layout::<AtomicF64>(), f64::LAYOUT);
 }
 
 /// libomp's query, which a launch with pointer arguments makes to resolve

@@ -2,20 +2,23 @@
 
 #![no_std]
 
-use offload::{Out, grid_stride, kernel};
+use offload::partition::FirstThread;
+use offload::{InOut, Out, kernel};
 
 /// `x[0] += 1` (clang's peer does the same: the launch is what is measured).
 #[kernel]
-pub fn bump(x: &mut [f32]) {
-    for i in grid_stride(x.len().min(1)) {
-        x[i] += 1.0;
+pub fn bump(mut x: InOut<'_, [f32], FirstThread>) {
+    if let Some(x) = x.first_thread() {
+        if let Some(first) = x.first_mut() {
+            *first += 1.0;
+        }
     }
 }
 
 /// Busy work: `rounds` xorshift steps per element.
 #[kernel]
 pub fn spin(rounds: u64, mut out: Out<'_, [u64]>) {
-    for i in grid_stride(out.len()) {
+    for (i, out) in out.grid_stride() {
         let mut h = i as u64 + 1;
         let mut r = 0;
         while r < rounds {
@@ -24,6 +27,6 @@ pub fn spin(rounds: u64, mut out: Out<'_, [u64]>) {
             h ^= h << 17;
             r += 1;
         }
-        out.set(i, h);
+        out.write(h);
     }
 }

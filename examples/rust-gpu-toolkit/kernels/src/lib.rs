@@ -1,9 +1,14 @@
 //! Kernels of the rust-gpu-toolkit example: what GPU programmers write with
 //! shared memory, barriers and warp operations, in sound forms only (shared
-//! memory through its phases, see `offload::shared`).
+//! memory through its phases, see `offload::shared`). A thread that writes
+//! an output element no grid-stride partition gives it (its tile's element,
+//! its team's or warp's partial sum) writes it with a relaxed atomic store
+//! (`&[AtomicF32]`, a plain store on a GPU): the sound form of an indexed
+//! write.
 
 #![no_std]
 
+use offload::atomic::{AtomicF32, Ordering};
 use offload::index::{team_id, team_size, thread_count, thread_id, thread_rank};
 use offload::{grid_stride, kernel, shared, sync_threads, warp};
 
@@ -19,7 +24,7 @@ pub const MATMUL_SHARED_BYTES: u32 = (2 * TILE * TILE * size_of::<f32>()) as u32
 /// (each thread its own element), waits, multiplies them, waits, and moves
 /// on along `k`.
 #[kernel]
-pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
+pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &[AtomicF32]) {
     let threads = thread_count();
     assert!(
         threads.x as usize == TILE && threads.y as usize == TILE && threads.z == 1,
@@ -56,7 +61,7 @@ pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
         sync_threads();
     }
     if row < n && col < n {
-        c[row * n + col] = acc;
+        c[row * n + col].store(acc, Ordering::Relaxed);
     }
 }
 
@@ -65,7 +70,7 @@ pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
 /// the team adds the threads' sums in a tree in shared memory (one `f32`
 /// per thread of the team), two barriers per level.
 #[kernel]
-pub fn block_sum(x: &[f32], partial: &mut [f32]) {
+pub fn block_sum(x: &[f32], partial: &[AtomicF32]) {
     let n = team_size();
     let me = thread_rank();
     let Some(sums) = shared::dyn_shared::<f32>(n) else {
@@ -91,7 +96,7 @@ pub fn block_sum(x: &[f32], partial: &mut [f32]) {
     let team =
         team.x as usize + teams.x as usize * (team.y as usize + teams.y as usize * team.z as usize);
     if me == 0 && team < partial.len() {
-        partial[team] = sums.get(0);
+        partial[team].store(sums.get(0), Ordering::Relaxed);
     }
 }
 
@@ -101,7 +106,7 @@ pub fn block_sum(x: &[f32], partial: &mut [f32]) {
 /// distance each step. `partial` needs one element per warp of the grid
 /// (at most one per thread).
 #[kernel]
-pub fn warp_sum(x: &[f32], partial: &mut [f32]) {
+pub fn warp_sum(x: &[f32], partial: &[AtomicF32]) {
     let mut v: f32 = grid_stride(x.len()).map(|i| x[i]).sum();
     let mut offset = warp::warp_size() / 2;
     while offset > 0 {
@@ -111,6 +116,6 @@ pub fn warp_sum(x: &[f32], partial: &mut [f32]) {
     let (id, _) = offload::index::grid_linear_id();
     let warp_index = id / warp::warp_size() as usize;
     if warp::lane_id() == 0 && warp_index < partial.len() {
-        partial[warp_index] = v;
+        partial[warp_index].store(v, Ordering::Relaxed);
     }
 }

@@ -9,7 +9,7 @@ use kernels::{Nothing, Particle, increment, mix, saxpy, step, sum, touch};
 use offload::Launch;
 
 fn main() -> Result<(), Box<dyn Error>> {
-    // One team of 64 threads (the host plugin runs one thread anyway).
+    // One team of 64 threads (on the CPU plugin too, each an OS thread).
     let grid = Launch::grid(1, 64);
 
     let mut data = vec![1i32, 2, 3, 4, 5];

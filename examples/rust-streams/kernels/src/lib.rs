@@ -2,21 +2,21 @@
 
 #![no_std]
 
-use offload::{Out, grid_stride, kernel};
+use offload::{InOut, Out, kernel};
 
 /// `x[i] *= a`.
 #[kernel]
-pub fn scale(a: f32, x: &mut [f32]) {
-    for i in grid_stride(x.len()) {
-        x[i] *= a;
+pub fn scale(a: f32, mut x: InOut<'_, [f32]>) {
+    for (_, v) in x.grid_stride() {
+        *v *= a;
     }
 }
 
 /// `out[i] = x[i] + y[i]`.
 #[kernel]
 pub fn add(x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
-    for i in grid_stride(out.len()) {
-        out.set(i, x[i] + y[i]);
+    for (i, out) in out.grid_stride() {
+        out.write(x[i] + y[i]);
     }
 }
 
@@ -24,7 +24,7 @@ pub fn add(x: &[f32], y: &[f32], mut out: Out<'_, [f32]>) {
 /// enough to see two streams overlap; no closed form for the optimiser).
 #[kernel]
 pub fn spin(rounds: u64, mut out: Out<'_, [u64]>) {
-    for i in grid_stride(out.len()) {
+    for (i, out) in out.grid_stride() {
         let mut h = i as u64 + 1;
         let mut r = 0;
         while r < rounds {
@@ -33,6 +33,6 @@ pub fn spin(rounds: u64, mut out: Out<'_, [u64]>) {
             h ^= h << 17;
             r += 1;
         }
-        out.set(i, h);
+        out.write(h);
     }
 }

@@ -59,20 +59,20 @@ fn entry(shape: &Shape) -> Entry<'_> {
     match shape {
         Shape::Scalar(t) => Entry::Scalar(t),
         Shape::ByValue(t) => Entry::Pointer(pointer(t, false, "by_value", to)),
-        Shape::Ref { ty, mutable: false } => Entry::Pointer(pointer(ty, false, "reference", to)),
-        Shape::Ref { ty, mutable: true } => {
-            Entry::Pointer(pointer(ty, true, "reference_mut", to_from))
-        }
+        Shape::Ref(ty) => Entry::Pointer(pointer(ty, false, "reference", to)),
+        Shape::InOutOne(ty) => Entry::Pointer(pointer(ty, true, "in_out_one", to_from)),
         Shape::OutOne(t) => Entry::Pointer(pointer(t, true, "out_one", from)),
-        Shape::Slice {
-            elem,
-            mutable: false,
-        } => Entry::Elements(pointer(elem, false, "slice", to)),
-        Shape::Slice {
-            elem,
-            mutable: true,
-        } => Entry::Elements(pointer(elem, true, "slice_mut", to_from)),
+        Shape::AtomicOne { atomic, value } => Entry::Pointer(Pointer {
+            make: quote!(#p::atomic_one::<#atomic>),
+            ..pointer(value, true, "atomic_one", to_from)
+        }),
+        Shape::Slice(elem) => Entry::Elements(pointer(elem, false, "slice", to)),
+        Shape::InOutSlice(elem) => Entry::Elements(pointer(elem, true, "in_out_slice", to_from)),
         Shape::OutSlice(elem) => Entry::Elements(pointer(elem, true, "out_slice", from)),
+        Shape::AtomicSlice { atomic, value } => Entry::Elements(Pointer {
+            make: quote!(#p::atomic_slice::<#atomic>),
+            ..pointer(value, true, "atomic_slice", to_from)
+        }),
         Shape::Raw { elem, dir: Dir::In } => Entry::Elements(pointer(elem, false, "raw_in", to)),
         Shape::Raw {
             elem,

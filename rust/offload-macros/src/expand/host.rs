@@ -63,15 +63,11 @@ fn static_lifetimes(ty: &Type, which: Lifetimes) -> Type {
 pub(super) fn with_static_lifetimes(shape: &Shape, which: Lifetimes) -> Shape {
     let fix = |ty: &Type| static_lifetimes(ty, which);
     match shape {
-        Shape::Ref { ty, mutable } => Shape::Ref {
-            ty: fix(ty),
-            mutable: *mutable,
-        },
+        Shape::Ref(ty) => Shape::Ref(fix(ty)),
+        Shape::InOutOne(ty) => Shape::InOutOne(fix(ty)),
         Shape::OutOne(ty) => Shape::OutOne(fix(ty)),
-        Shape::Slice { elem, mutable } => Shape::Slice {
-            elem: fix(elem),
-            mutable: *mutable,
-        },
+        Shape::Slice(elem) => Shape::Slice(fix(elem)),
+        Shape::InOutSlice(elem) => Shape::InOutSlice(fix(elem)),
         Shape::OutSlice(elem) => Shape::OutSlice(fix(elem)),
         Shape::ByValue(ty) => Shape::ByValue(fix(ty)),
         Shape::Raw { elem, dir } => Shape::Raw {
@@ -123,29 +119,24 @@ fn host_param(param: &Param, index: usize) -> HostParam {
             },
             t,
         ),
-        Shape::Ref { ty, mutable: false } => pointer(
+        Shape::Ref(ty) => pointer(
             quote_spanned!(ty.span()=> #n: impl ::offload::HostIn<#ty>),
             quote!(let (#a, _, #c) = #p::host_in::<#ty, _>(&#n);),
             ty,
         ),
-        Shape::Ref { ty, mutable: true } | Shape::OutOne(ty) => pointer(
+        Shape::InOutOne(ty) | Shape::OutOne(ty) | Shape::AtomicOne { value: ty, .. } => pointer(
             quote_spanned!(ty.span()=> mut #n: impl ::offload::HostMut<#ty>),
             quote!(let (#a, _, #c) = #p::host_mut::<#ty, _>(&mut #n);),
             ty,
         ),
-        Shape::Slice {
-            elem,
-            mutable: false,
-        } => elements(
+        Shape::Slice(elem) => elements(
             quote!(#n: impl ::offload::HostIn<[#elem]>),
             quote!(let (#a, #b, #c) = #p::host_in::<[#elem], _>(&#n);),
             elem,
         ),
-        Shape::Slice {
-            elem,
-            mutable: true,
-        }
-        | Shape::OutSlice(elem) => elements(
+        Shape::InOutSlice(elem)
+        | Shape::OutSlice(elem)
+        | Shape::AtomicSlice { value: elem, .. } => elements(
             quote!(mut #n: impl ::offload::HostMut<[#elem]>),
             quote!(let (#a, #b, #c) = #p::host_mut::<[#elem], _>(&mut #n);),
             elem,

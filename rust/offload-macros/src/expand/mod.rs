@@ -78,7 +78,8 @@ fn is_cfg(attr: &Attribute) -> bool {
 
 /// The checks of the parameters' types that their layout words do not make
 /// (the launcher's and the record's `<T as DeviceCopy>::LAYOUT`, spanned at
-/// the type, check `DeviceCopy`): scalars, and `AnyBitPattern` for `Out`.
+/// the type, check `DeviceCopy`): scalars, `AnyBitPattern` for `Out`, and
+/// the atomic types (whose `Value` the layout words name).
 /// Each is at its parameter's type, in both builds.
 fn checks(params: &[Param]) -> TokenStream {
     let checks = params.iter().filter_map(|p| {
@@ -90,6 +91,9 @@ fn checks(params: &[Param]) -> TokenStream {
             // Copied back from device memory the kernel may not have written.
             Shape::OutOne(_) | Shape::OutSlice(_) => Some(
                 quote_spanned!(ty.span()=> ::offload::__private::assert_any_bit_pattern::<#ty>();),
+            ),
+            Shape::AtomicOne { .. } | Shape::AtomicSlice { .. } => Some(
+                quote_spanned!(ty.span()=> ::offload::__private::assert_device_atomic::<#ty>();),
             ),
             _ => None,
         }

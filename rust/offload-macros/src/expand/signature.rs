@@ -55,7 +55,7 @@ pub fn check_signature(function: &ItemFn) -> syn::Result<()> {
         if !unit {
             return fail(
                 ty.span(),
-                "a kernel returns nothing: write results through `&mut` or `offload::Out` parameters",
+                "a kernel returns nothing: write results through `offload::Out`, `offload::InOut` or atomic parameters",
             );
         }
     }
@@ -96,7 +96,8 @@ pub fn params(function: &ItemFn) -> syn::Result<Vec<Param>> {
                 "names starting with `__offload_` are the #[kernel] expansion's; rename this parameter",
             ));
         }
-        let shape = classify(&typed.ty)?;
+        let context = format!("kernel `{}`, parameter `{name}`", function.sig.ident);
+        let shape = classify(&typed.ty, &context)?;
         out.push(Param {
             name,
             ty: (*typed.ty).clone(),

@@ -19,7 +19,7 @@ fn derive(item: &str) -> Result<Outcome, String> {
 #[test]
 fn plain_kernel_expands() {
     assert!(matches!(
-        kernel("", "fn k(x: &mut [f32]) {}"),
+        kernel("", "fn k(x: InOut<'_, [f32]>) {}"),
         Ok(Outcome::Expanded)
     ));
     assert!(matches!(
@@ -34,7 +34,7 @@ fn plain_kernel_expands() {
 #[test]
 fn inner_attributes_stay_in_the_body() {
     for item in [
-        "fn k(x: &mut [f32]) { #![allow(unused)] }",
+        "fn k(x: offload::InOut<'_, [f32]>) { #![allow(unused)] }",
         "/// Outer.\nfn k() { //! Inner doc.\n }",
     ] {
         assert!(matches!(kernel("", item), Ok(Outcome::Expanded)), "{item}");
@@ -46,7 +46,8 @@ fn inner_attributes_stay_in_the_body() {
 #[test]
 fn trait_element_types_are_refused() {
     for ty in [
-        "&mut [impl Tr + 'a]",
+        "&[impl Tr + 'a]",
+        "InOut<'a, [impl Tr + 'a]>",
         "&[dyn Tr + Send]",
         "offload::Out<'_, dyn Tr + Send>",
         "Out<'_, [impl Tr]>",
@@ -106,7 +107,7 @@ fn entry_params(item: &str) -> Vec<String> {
 /// function, found `*mut f32`"), nor `x_len` collides with `x`'s length.
 #[test]
 fn entry_point_parameters_are_the_slots() {
-    let params = entry_params("fn k(k: &mut [f32], x: &[u8], x_len: usize) {}");
+    let params = entry_params("fn k(k: InOut<'_, [f32]>, x: &[u8], x_len: usize) {}");
     assert_eq!(
         params,
         [
@@ -121,6 +122,41 @@ fn entry_point_parameters_are_the_slots() {
             "__offload_s8"
         ]
     );
+}
+
+/// `&mut` parameters, which every thread of the grid would share, are
+/// refused with the kernel, the parameter and the sound form; atomics are
+/// taken by shared reference.
+#[test]
+fn shared_mutable_parameters_are_refused_and_atomics_taken() {
+    for (ty, says) in [
+        ("&mut [f32]", "take `offload::InOut<'_, [f32]>`"),
+        ("&'a mut u32", "take `offload::InOut<'_, u32>`"),
+        ("&mut [AtomicU32]", "take `&[AtomicU32]`"),
+        ("&[AtomicBool]", "`AtomicBool` cannot be a kernel parameter"),
+        (
+            "Out<'a, u8, FirstThread>",
+            "with a partition `P` of `offload::partition`",
+        ),
+    ] {
+        let outcome = kernel("", &format!("fn k<'a>(x: {ty}) {{}}"));
+        assert!(
+            matches!(&outcome, Ok(Outcome::Refused(m)) if m.starts_with("kernel `k`, parameter `x`: ") && m.contains(says)),
+            "{ty}: {:?}",
+            outcome.err()
+        );
+    }
+    for ty in [
+        "&[AtomicU32]",
+        "&core::sync::atomic::AtomicI64",
+        "&[offload::atomic::AtomicF32]",
+        "Out<'_, u8>",
+        "Out<'_, [u8], offload::partition::Chunks<4>>",
+        "InOut<'a, [Point], FirstThread>",
+    ] {
+        let item = format!("fn k(x: {ty}) {{}}");
+        assert!(matches!(kernel("", &item), Ok(Outcome::Expanded)), "{ty}");
+    }
 }
 
 /// What the fuzzer's rustc check found compiling to errors in the

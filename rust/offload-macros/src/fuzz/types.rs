@@ -126,7 +126,7 @@ pub fn kernel_ty(rng: &mut Rng) -> String {
     } else {
         ty(rng, 2)
     };
-    match rng.below(12) {
+    match rng.below(18) {
         0 => format!("&{inner}"),
         1 => format!("&mut {inner}"),
         2 => format!("&'a [{inner}]"),
@@ -137,8 +137,37 @@ pub fn kernel_ty(rng: &mut Rng) -> String {
         7 => format!("RawOut<{inner}>"),
         8 => format!("RawInOut<{inner}>"),
         9 => format!("[{inner}; 3]"),
+        10 => format!("offload::InOut<'_, {inner}>"),
+        11 => format!("InOut<'a, [{inner}]>"),
+        12 => format!("&[{}]", atomic_ty(rng)),
+        13 => format!("&'a {}", atomic_ty(rng)),
+        14 => format!(
+            "{}<'_, [{inner}], {}>",
+            rng.pick(&["Out", "offload::InOut"]),
+            rng.pick(&[
+                "offload::partition::Chunks<4>",
+                "offload::partition::FirstThread",
+                "Strided",
+                "u8",
+            ])
+        ),
         _ => inner,
     }
+}
+
+/// An atomic type: the ones a kernel takes by reference, and others.
+fn atomic_ty(rng: &mut Rng) -> String {
+    rng.pick(&[
+        "core::sync::atomic::AtomicU32",
+        "offload::atomic::AtomicI64",
+        "offload::atomic::AtomicF32",
+        "AtomicF64",
+        "AtomicUsize",
+        "core::sync::atomic::AtomicBool",
+        "AtomicU8",
+        "AtomicPtr<u8>",
+    ])
+    .to_owned()
 }
 
 /// A type valid as a field of a plain struct: DeviceCopy ones and some

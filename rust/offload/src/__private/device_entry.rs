@@ -1,7 +1,11 @@
 //! The device half of a `#[kernel]` expansion: the entry point turns its
 //! launch slots back into the kernel's parameter types with these.
 
-use crate::{DeviceCopy, Out, RawIn, RawInOut, RawOut};
+use core::ptr::NonNull;
+
+use crate::atomic::DeviceAtomic;
+use crate::partition::Partition;
+use crate::{DeviceCopy, InOut, Out, RawIn, RawInOut, RawOut};
 
 /// # Safety
 /// `ptr` points at `len` valid `T`s (any pointer if `len` is 0).
@@ -14,23 +18,53 @@ pub unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> &'a [T] {
     unsafe { core::slice::from_raw_parts(ptr, len) }
 }
 
-/// # Safety
-/// `ptr` points at `len` valid `T`s nothing else uses (any pointer if `len` is 0).
+/// The launch's pointer to `len` `T`s: any pointer if `len` is 0 or `T`
+/// is zero-sized, and the runtime may pass null for those.
 #[inline(always)]
-pub unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> &'a mut [T] {
-    if len == 0 {
-        return &mut [];
-    }
-    // SAFETY: the caller's contract.
-    unsafe { core::slice::from_raw_parts_mut(ptr, len) }
+fn elements<T>(ptr: *mut T, len: usize) -> NonNull<[T]> {
+    let start = match NonNull::new(ptr) {
+        Some(start) if len > 0 && size_of::<T>() > 0 => start,
+        _ => NonNull::dangling(),
+    };
+    NonNull::slice_from_raw_parts(start, len)
 }
 
 /// # Safety
-/// As [`slice_mut`]; the elements may be uninitialised (only written).
+/// `ptr` points at `len` valid `T`s (any pointer if `len` is 0) for the
+/// kernel, which every thread of the launch reaches only through its own
+/// view made here (no `&mut` to them is made: the per-thread views keep the
+/// threads' accesses apart).
 #[inline(always)]
-pub unsafe fn out_slice<'a, T: DeviceCopy>(ptr: *mut T, len: usize) -> Out<'a, [T]> {
+pub unsafe fn in_out_slice<'a, T: DeviceCopy, P: Partition>(
+    ptr: *mut T,
+    len: usize,
+) -> InOut<'a, [T], P> {
+    // SAFETY: the caller's contract.
+    unsafe { InOut::from_raw(elements(ptr, len)) }
+}
+
+/// # Safety
+/// As [`in_out_slice`]; the elements may be uninitialised (only written).
+#[inline(always)]
+pub unsafe fn out_slice<'a, T: DeviceCopy, P: Partition>(
+    ptr: *mut T,
+    len: usize,
+) -> Out<'a, [T], P> {
     // SAFETY: the caller's contract; Out never reads.
-    Out::new(unsafe { slice_mut(ptr, len) })
+    unsafe { Out::from_raw(elements(ptr, len)) }
+}
+
+/// # Safety
+/// `ptr` points at `len` `A::Value`s (any pointer if `len` is 0), valid for
+/// the kernel, which the launch's threads reach only atomically.
+#[inline(always)]
+pub unsafe fn atomic_slice<'a, A: DeviceAtomic>(ptr: *mut A::Value, len: usize) -> &'a [A] {
+    if len == 0 {
+        return &[];
+    }
+    // SAFETY: the caller's contract; an `A` has the size, alignment and bit
+    // patterns of its `Value` (`DeviceAtomic`).
+    unsafe { core::slice::from_raw_parts(ptr.cast::<A>(), len) }
 }
 
 /// The pointer a launch passed for a `T`: a zero-sized `T` maps 0 bytes,
@@ -38,19 +72,44 @@ pub unsafe fn out_slice<'a, T: DeviceCopy>(ptr: *mut T, len: usize) -> Out<'a, [
 #[inline(always)]
 fn non_null<T>(ptr: *mut T) -> *mut T {
     if size_of::<T>() == 0 {
-        core::ptr::NonNull::dangling().as_ptr()
+        NonNull::dangling().as_ptr()
     } else {
         ptr
     }
 }
 
+/// The launch's pointer to one `T` (see [`non_null`]).
+#[inline(always)]
+fn one<T>(ptr: *mut T) -> NonNull<T> {
+    NonNull::new(non_null(ptr)).unwrap_or(NonNull::dangling())
+}
+
 /// # Safety
-/// `ptr` points at one `T` nothing else uses (maybe uninitialised; any
-/// pointer for a zero-sized `T`).
+/// `ptr` points at one `T` (maybe uninitialised; any pointer for a
+/// zero-sized `T`) that every thread of the launch reaches only through its
+/// own view made here.
 #[inline(always)]
 pub unsafe fn out_one<'a, T: DeviceCopy>(ptr: *mut T) -> Out<'a, T> {
     // SAFETY: the caller's contract; Out never reads.
-    Out::new_one(unsafe { &mut *non_null(ptr) })
+    unsafe { Out::from_raw(one(ptr)) }
+}
+
+/// # Safety
+/// `ptr` points at a valid `T` (any pointer for a zero-sized `T`) that
+/// every thread of the launch reaches only through its own view made here.
+#[inline(always)]
+pub unsafe fn in_out_one<'a, T: DeviceCopy>(ptr: *mut T) -> InOut<'a, T> {
+    // SAFETY: the caller's contract.
+    unsafe { InOut::from_raw(one(ptr)) }
+}
+
+/// # Safety
+/// `ptr` points at an `A::Value`, valid for the kernel, which the launch's
+/// threads reach only atomically.
+#[inline(always)]
+pub unsafe fn atomic_one<'a, A: DeviceAtomic>(ptr: *mut A::Value) -> &'a A {
+    // SAFETY: the caller's contract; an `A` is its `Value`'s memory.
+    unsafe { &*non_null(ptr).cast::<A>() }
 }
 
 /// # Safety
@@ -60,15 +119,6 @@ pub unsafe fn reference<'a, T>(ptr: *const T) -> &'a T {
     // SAFETY: the caller's contract; a zero-sized T is read at a dangling,
     // aligned, non-null address, which is valid for it.
     unsafe { &*non_null(ptr.cast_mut()) }
-}
-
-/// # Safety
-/// `ptr` points at a valid `T` nothing else uses (any pointer for a
-/// zero-sized `T`).
-#[inline(always)]
-pub unsafe fn reference_mut<'a, T>(ptr: *mut T) -> &'a mut T {
-    // SAFETY: as in `reference`.
-    unsafe { &mut *non_null(ptr) }
 }
 
 /// # Safety

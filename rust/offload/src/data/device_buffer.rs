@@ -12,12 +12,12 @@ use crate::runtime::{self as rt, reserve};
 
 /// `len` elements of `T` in one device's memory (`omp_target_alloc`),
 /// freed when dropped: copied to and from the host explicitly, and passed
-/// to kernels as `&buffer` (a `&[T]` parameter) or `&mut buffer` (`&mut
-/// [T]` or `Out<'_, [T]>`), where nothing is copied.
+/// to kernels as `&buffer` (a `&[T]` parameter) or `&mut buffer` (an
+/// `InOut<'_, [T]>` or `Out<'_, [T]>`), where nothing is copied.
 ///
 /// ```no_run
 /// # use offload::{kernel, Launch};
-/// # #[kernel] pub fn scale(a: f32, x: &mut [f32]) {}
+/// # #[kernel] pub fn scale(a: f32, x: offload::InOut<'_, [f32]>) {}
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let mut x = offload::Device::DEFAULT.alloc_from(&[1.0f32, 2.0, 3.0])?;
 /// scale(&Launch::grid(1, 64), 2.0, &mut x)?;          // no copies

@@ -10,7 +10,7 @@
 //!
 //! ```no_run
 //! # use offload::{kernel, Launch};
-//! # #[kernel] pub fn step(x: &mut [f32]) {}
+//! # #[kernel] pub fn step(x: offload::InOut<'_, [f32]>) {}
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! let mut x = vec![0.0f32; 1024];
 //! let mut region = offload::map_mut(&mut x[..])?; // copied to the device once

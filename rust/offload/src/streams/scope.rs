@@ -23,7 +23,7 @@ use super::{Stream, StreamError};
 ///
 /// ```no_run
 /// # use offload::{kernel, Launch};
-/// # #[kernel] pub fn scale(a: f32, x: &mut [f32]) {}
+/// # #[kernel] pub fn scale(a: f32, x: offload::InOut<'_, [f32]>) {}
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// let (mut x, mut y) = (vec![1.0f32; 1 << 20], vec![2.0f32; 1 << 20]);
 /// let grid = Launch::grid(256, 256);

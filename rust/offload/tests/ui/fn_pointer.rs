@@ -1,3 +1,3 @@
 #[offload::kernel]
-pub fn k(f: fn(f32) -> f32, x: &mut [f32]) {}
+pub fn k(f: fn(f32) -> f32, x: &[f32]) {}
 fn main() {}

@@ -1,3 +1,3 @@
 #[offload::kernel]
-pub fn größe(x: &mut [f32]) {}
+pub fn größe(x: &[f32]) {}
 fn main() {}

@@ -1,5 +1,5 @@
 #[offload::kernel]
-pub fn k(x: &mut [f32]) {}
+pub fn k(x: offload::InOut<'_, [f32]>) {}
 fn f(data: &[f32]) -> Result<(), Box<dyn std::error::Error>> {
     let region = offload::map(data)?;
     k(&offload::Launch::new(), &region)?;

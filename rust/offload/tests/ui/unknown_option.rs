@@ -1,3 +1,3 @@
 #[offload::kernel(teams = 4)]
-pub fn k(x: &mut [f32]) {}
+pub fn k(x: &[f32]) {}
 fn main() {}

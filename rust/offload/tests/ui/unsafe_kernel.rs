@@ -1,3 +1,3 @@
 #[offload::kernel]
-pub unsafe fn k(x: &mut [f32]) {}
+pub unsafe fn k(x: &[f32]) {}
 fn main() {}

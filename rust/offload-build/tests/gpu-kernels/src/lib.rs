@@ -1,9 +1,12 @@
-//! Kernels using the index API and every argument shape, for GPU targets.
+//! Kernels using the index API, every argument shape and the atomics, for
+//! GPU targets.
 
 #![no_std]
 
+use offload::atomic::{AtomicF32, AtomicF64, AtomicU32, AtomicU64, Ordering};
 use offload::index::{self, Idx3};
-use offload::{DeviceCopy, Out, grid_stride, kernel};
+use offload::partition::FirstThread;
+use offload::{DeviceCopy, InOut, Out, kernel};
 
 #[repr(C)]
 #[derive(Clone, Copy, DeviceCopy)]
@@ -15,36 +18,38 @@ pub struct Scale {
 /// A grid-stride loop.
 #[kernel]
 pub fn saxpy(s: Scale, x: &[f32], mut y: Out<'_, [f32]>) {
-    for i in grid_stride(y.len()) {
-        y.set(i, s.a * x[i] + s.b);
+    for (i, y) in y.grid_stride() {
+        y.write(s.a * x[i] + s.b);
     }
 }
 
-/// Every id and count, per dimension, written by thread 0.
+/// Every id and count, per dimension, written by the grid's first thread.
 #[kernel]
-pub fn ids(mut out: Out<'_, [u32]>) {
+pub fn ids(mut out: Out<'_, [u32], FirstThread>) {
     let all: [Idx3; 4] = [
         index::team_id(),
         index::team_count(),
         index::thread_id(),
         index::thread_count(),
     ];
-    if index::global_id() == 0 && out.len() >= 12 {
+    if let Some(out) = out.first_thread()
+        && out.len() >= 12
+    {
         for (k, d) in all.iter().enumerate() {
-            out.set(3 * k, d.x);
-            out.set(3 * k + 1, d.y);
-            out.set(3 * k + 2, d.z);
+            out[3 * k].write(d.x);
+            out[3 * k + 1].write(d.y);
+            out[3 * k + 2].write(d.z);
         }
     }
 }
 
 /// In place, with a scalar.
 #[kernel]
-pub fn scale(x: &mut [f64], by: f64, count: &mut u32) {
-    for i in grid_stride(x.len()) {
-        x[i] *= by;
+pub fn scale(mut x: InOut<'_, [f64]>, by: f64, mut count: InOut<'_, u32>) {
+    for (_, x) in x.grid_stride() {
+        *x *= by;
     }
-    if index::global_id() == 0 {
+    if let Some(count) = count.first_thread() {
         *count = index::global_count() as u32;
     }
 }
@@ -52,8 +57,8 @@ pub fn scale(x: &mut [f64], by: f64, count: &mut u32) {
 /// Shared memory, barriers and warp operations: each warp's sum through
 /// shuffles, then the team's through its dynamic shared memory.
 #[kernel]
-pub fn team_sum(x: &[f32], sums: &mut [f32]) {
-    let v: f32 = grid_stride(x.len()).map(|i| x[i]).sum();
+pub fn team_sum(x: &[f32], sums: &[AtomicF32]) {
+    let v: f32 = offload::grid_stride(x.len()).map(|i| x[i]).sum();
     let warp_total = offload::warp::reduce_add(v);
     let lanes = offload::warp::ballot(true).count_ones() as usize;
     let me = index::thread_rank();
@@ -71,8 +76,26 @@ pub fn team_sum(x: &[f32], sums: &mut [f32]) {
     offload::sync_threads();
     if me == 0 && lanes > 0 {
         let team = index::team_id().x as usize;
-        if team < sums.len() {
-            sums[team] = (0..s.len()).map(|i| s.get(i)).sum();
+        if let Some(sum) = sums.get(team) {
+            sum.store((0..s.len()).map(|i| s.get(i)).sum(), Ordering::Relaxed);
         }
+    }
+}
+
+/// Integer atomics on device memory: a histogram and a 64-bit counter.
+#[kernel]
+pub fn histogram(values: &[u32], bins: &[AtomicU32], seen: &AtomicU64) {
+    for i in offload::grid_stride(values.len()) {
+        bins[values[i] as usize % bins.len()].fetch_add(1, Ordering::Relaxed);
+    }
+    seen.fetch_add(1, Ordering::Relaxed);
+}
+
+/// Float atomic adds on device memory.
+#[kernel]
+pub fn float_sums(x: &[f32], sums: &[AtomicF32], wide: &AtomicF64) {
+    for i in offload::grid_stride(x.len()) {
+        sums[i % sums.len()].fetch_add(x[i], Ordering::Relaxed);
+        wide.fetch_add(f64::from(x[i]), Ordering::Relaxed);
     }
 }

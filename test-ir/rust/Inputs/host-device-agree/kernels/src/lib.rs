@@ -2,7 +2,7 @@
 
 #![no_std]
 
-use offload::{DeviceCopy, Out, grid_stride, kernel};
+use offload::{DeviceCopy, InOut, Out, kernel};
 
 /// f64 with the `double` feature, else f32.
 #[cfg(feature = "double")]
@@ -13,9 +13,9 @@ pub type Real = f32;
 
 /// `x[i] = a * x[i] + 1`, in `Real`.
 #[kernel]
-pub fn affine(a: Real, x: &mut [Real]) {
-    for i in grid_stride(x.len()) {
-        x[i] = a * x[i] + 1.0;
+pub fn affine(a: Real, mut x: InOut<'_, [Real]>) {
+    for (_, x) in x.grid_stride() {
+        *x = a * *x + 1.0;
     }
 }
 
@@ -24,9 +24,9 @@ pub const STEP: u32 = if cfg!(feature = "plus-two") { 2 } else { 1 };
 
 /// `x[i] += STEP`.
 #[kernel]
-pub fn bump(x: &mut [u32]) {
-    for i in grid_stride(x.len()) {
-        x[i] += STEP;
+pub fn bump(mut x: InOut<'_, [u32]>) {
+    for (_, v) in x.grid_stride() {
+        *v += STEP;
     }
 }
 
@@ -43,16 +43,18 @@ pub struct Probe {
 
 /// `p[i].value *= p[i].weight`.
 #[kernel]
-pub fn weigh(p: &mut [Probe]) {
-    for i in grid_stride(p.len()) {
-        p[i].value *= p[i].weight;
+pub fn weigh(mut p: InOut<'_, [Probe]>) {
+    for (_, p) in p.grid_stride() {
+        p.value *= p.weight;
     }
 }
 
 /// `out = x[0] + x[len - 1]`.
 #[kernel]
 pub fn ends(x: &[u32], mut out: Out<'_, u32>) {
-    if offload::index::global_id() == 0 && !x.is_empty() {
+    if let Some(out) = out.first_thread()
+        && !x.is_empty()
+    {
         out.write(x[0] + x[x.len() - 1]);
     }
 }
