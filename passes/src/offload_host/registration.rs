@@ -1,21 +1,26 @@
 //! Registration and embedding (the counterpart of LLVM's
-//! `OffloadWrapper.cpp`): the image as a whole OffloadBinary, one
-//! `OffloadEntry` per kernel of the image, the `__tgt_device_image` and
-//! `__tgt_bin_desc` descriptors, and the constructor that registers them.
+//! `OffloadWrapper.cpp`): each image as a whole OffloadBinary, one
+//! `OffloadEntry` per kernel the images hold, one `__tgt_device_image` per
+//! image in one `__tgt_bin_desc`, and the constructor that registers it.
+//! libomptarget offers the images to its plugins in order and registers,
+//! per device, the first that fits (`docs/launch-contract.md`, "Several
+//! images"); all share the one entry table, resolved by name in each.
 //!
-//! Every module built against one image emits the same definitions, so the
-//! linked program holds the image once and registers it once, whatever
-//! number of modules (codegen units, crates) launch from it: all are
-//! `linkonce_odr hidden` in one comdat named after the image global, their
-//! names suffixed with the image digest `H` (16 hex digits); the constructor
-//! entry names the image global, so `.init_array` goes with the group. The
-//! entries cover every kernel of the image (launched here or not) and live
+//! Every module built against the same images emits the same definitions,
+//! so the linked program holds the images once and registers them once,
+//! whatever number of modules (codegen units, crates) launch from them: all
+//! are `linkonce_odr hidden` in one comdat named after the first image
+//! global, their names suffixed with the images' digest `H` (16 hex digits,
+//! [`ImageSet::digest`]); the constructor entry names the first image
+//! global, so `.init_array` goes with the group. The entries cover every
+//! kernel all images hold (launched here or not) and live
 //! in section `offload_passes_entries`, never `llvm_offload_entries` (clang's
 //! `__start_`/`__stop_` table would take them). Region ids are
 //! `@.K.region_id.H = weak constant i8 0`: shared by all modules, distinct
-//! per image (two images with a same-named kernel each launch their own).
+//! per registration (two registrations, of other images, with a same-named
+//! kernel each launch their own).
 //!
-//! The image is not in `.llvm.offloading`: clang-linker-wrapper extracts
+//! The images are not in `.llvm.offloading`: clang-linker-wrapper extracts
 //! every such section and links it into clang's own device image, which then
 //! fails to load (bench/clang-peer/notes.md). Section `.offload_passes.image`
 //! stays its own section in the program; `llvm-objcopy
@@ -33,6 +38,7 @@ use inkwell::values::{
 };
 
 use super::image::DeviceImage;
+use super::image_set::ImageSet;
 use super::libomptarget::{self, Types};
 use crate::ir::{constants, gep, module_utils};
 
@@ -62,14 +68,24 @@ pub fn constant<'ctx>(
     global
 }
 
-/// The names of one image's globals (suffix `.H`).
+/// The names of one registration's globals (suffix `.H`).
 struct Names {
     suffix: String,
 }
 
 impl Names {
+    /// The first image, which names the comdat and keys the constructor.
     fn image(&self) -> String {
         format!(".omp_offloading.device_image.{}", self.suffix)
+    }
+    /// Image `index` of the registration: the first is [`Names::image`],
+    /// the others `.omp_offloading.device_image.H.1`, `.2`, ... (as
+    /// OffloadWrapper names the images of one descriptor).
+    fn nth_image(&self, index: usize) -> String {
+        match index {
+            0 => self.image(),
+            _ => format!("{}.{index}", self.image()),
+        }
     }
     fn region_id(&self, kernel: &str) -> String {
         format!(".{kernel}.region_id.{}", self.suffix)
@@ -82,21 +98,23 @@ impl Names {
     }
 }
 
-/// Emits the registration of `image` (or finds it, when the module holds
+/// Emits the registration of `images` (or finds it, when the module holds
 /// it already: a second run, or modules linked together), for kernels
-/// `K1` ... `Kn` of the image and its digest `H`:
+/// `K1` ... `Kn` every image holds, images `I0` ... `Im-1` and their digest `H`:
 ///
 /// ```c
 /// // all linkonce_odr hidden in comdat .omp_offloading.device_image.H
 /// const char .omp_offloading.device_image.H[]       // section .offload_passes.image
-///     = {<the image as a whole OffloadBinary>};
+///     = {<I0 as a whole OffloadBinary>};
+/// const char .omp_offloading.device_image.H.1[]     // the same section, likewise I1 ...
+///     = {<I1 as a whole OffloadBinary>};
 /// const char .K1.region_id.H = 0;                    // weak, one per image and kernel
 /// const char .offloading.entry_name.K1.H[] = "K1";
 /// __tgt_offload_entry .offloading.entries.H[n]       // section offload_passes_entries
 ///     = {{0, 1, OFK_OpenMP, 0, &.K1.region_id.H, .offloading.entry_name.K1.H, 0, 0, NULL}, ...};
-/// __tgt_device_image .omp_offloading.device_images.H[1]
-///     = {{inner_image_start, inner_image_end, entries, entries + n}};
-/// __tgt_bin_desc .omp_offloading.descriptor.H = {1, device_images, entries, entries + n};
+/// __tgt_device_image .omp_offloading.device_images.H[m]  // the entries shared
+///     = {{I0_inner_start, I0_inner_end, entries, entries + n}, {I1_inner_start, ...}, ...};
+/// __tgt_bin_desc .omp_offloading.descriptor.H = {m, device_images, entries, entries + n};
 /// void .omp_offloading.descriptor_unreg.H(void) { __tgt_unregister_lib(&descriptor); }
 /// void .omp_offloading.descriptor_reg.H(void) {      // in llvm.global_ctors, priority 101
 ///     __tgt_register_lib(&descriptor);
@@ -106,12 +124,12 @@ impl Names {
 pub fn emit<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
-    image: &DeviceImage,
+    images: &ImageSet,
 ) -> Result<Registration<'ctx>, BuilderError> {
     let names = Names {
-        suffix: image.digest_suffix(),
+        suffix: images.digest_suffix(),
     };
-    if let Some(existing) = existing(module, image, &names) {
+    if let Some(existing) = existing(module, images, &names) {
         return Ok(existing);
     }
     let comdat = module.get_or_insert_comdat(&names.image());
@@ -124,7 +142,7 @@ pub fn emit<'ctx>(
     let mut registration = Registration {
         kernels: HashMap::new(),
     };
-    let entries: Vec<_> = image
+    let entries: Vec<_> = images
         .kernels()
         .iter()
         .map(|kernel| {
@@ -149,45 +167,60 @@ pub fn emit<'ctx>(
     // One past the end of the array.
     let entries_end = gep::const_element(entries_begin, entries_ty, 1);
 
-    let (bytes, start, end) = device_image_bytes(module, image, &names);
-    shared(bytes);
-    let device_image = types.device_image.const_named_struct(&[
-        start.into(),
-        end.into(),
-        entries_begin.into(),
-        entries_end.into(),
-    ]);
-    let images = shared(constant(
+    // One __tgt_device_image per image, all sharing the entries.
+    let mut image_globals = Vec::new();
+    let device_images: Vec<_> = images
+        .images()
+        .iter()
+        .enumerate()
+        .map(|(index, image)| {
+            let (bytes, start, end) = device_image_bytes(module, image, &names.nth_image(index));
+            image_globals.push(shared(bytes));
+            types.device_image.const_named_struct(&[
+                start.into(),
+                end.into(),
+                entries_begin.into(),
+                entries_end.into(),
+            ])
+        })
+        .collect();
+    let device_images_array = shared(constant(
         module,
         &names.other("omp_offloading.device_images"),
-        types.device_image.const_array(&[device_image]),
+        types.device_image.const_array(&device_images),
         Linkage::LinkOnceODR,
     ));
-    images.set_unnamed_address(UnnamedAddress::Global);
+    device_images_array.set_unnamed_address(UnnamedAddress::Global);
+    let count = types
+        .context
+        .i32_type()
+        .const_int(device_images.len() as u64, false);
     let descriptor = shared(constant(
         module,
         &names.other("omp_offloading.descriptor"),
         types.bin_desc.const_named_struct(&[
-            types.context.i32_type().const_int(1, false).into(),
-            images.as_pointer_value().into(),
+            count.into(),
+            device_images_array.as_pointer_value().into(),
             entries_begin.into(),
             entries_end.into(),
         ]),
         Linkage::LinkOnceODR,
     ));
-    module_utils::append_compiler_used(module, &[entries_array, bytes]);
-    emit_constructor(module, types, &names, descriptor, comdat, bytes)?;
+    let mut used = vec![entries_array];
+    used.extend(&image_globals);
+    module_utils::append_compiler_used(module, &used);
+    emit_constructor(module, types, &names, descriptor, comdat, image_globals[0])?;
     Ok(registration)
 }
 
-/// The registration a module already holds for this image (all of it), if any.
+/// The registration a module already holds for these images (all of it), if any.
 fn existing<'ctx>(
     module: &Module<'ctx>,
-    image: &DeviceImage,
+    images: &ImageSet,
     names: &Names,
 ) -> Option<Registration<'ctx>> {
     module.get_global(&names.image())?;
-    let kernels = image
+    let kernels = images
         .kernels()
         .iter()
         .map(|k| {
@@ -262,13 +295,13 @@ fn offload_entry<'ctx>(
 fn device_image_bytes<'ctx>(
     module: &Module<'ctx>,
     image: &DeviceImage,
-    names: &Names,
+    name: &str,
 ) -> (GlobalValue<'ctx>, PointerValue<'ctx>, PointerValue<'ctx>) {
     let parts = image.offload_binary();
     let elf_at = parts[0].len();
     let bytes = constant(
         module,
-        &names.image(),
+        name,
         constants::const_byte_parts(module, &parts),
         Linkage::LinkOnceODR,
     );
