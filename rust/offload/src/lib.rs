@@ -128,7 +128,7 @@
 //!   `extern "gpu-kernel"` (AMDGPU, NVPTX) exported as the kernel's symbol (the
 //!   function's name, or `#[kernel(name = "...")]`) that turns launch slots back
 //!   into the Rust arguments (a slice arrives as pointer and length); and an
-//!   exported 920-byte record `__offload_rs_record.<symbol>`, the kernel table:
+//!   exported 920-byte record `__offload_rs_record_<symbol>`, the kernel table:
 //!   per launch argument its kind, map type, element size and layout word, and
 //!   a hash of the signature;
 //! - **host**: a launcher of the same path,
