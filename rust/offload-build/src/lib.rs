@@ -33,6 +33,22 @@
 //!    local crate it depends on changes (cargo's dep-info of the device
 //!    build), or the plugin does.
 //!
+//! **Several targets** ([`DeviceCrate::targets`], or the environment
+//! variable [`OFFLOAD_TARGETS`], e.g.
+//! `host,amdgcn-amd-amdhsa:gfx90a,nvptx64-nvidia-cuda:sm_90`, which overrides
+//! the build script): steps 1-2 run once per target (an NVPTX image is PTX
+//! that ptxas assembles into a cubin: [`OFFLOAD_PASSES_PTXAS`], the
+//! offload-passes repository's `tools/bin`, or `PATH`); every image must
+//! have the first image's kernel records, or the build stops naming the
+//! kernel and the target; the stubs, generated from the first image's
+//! records and compiled for the host, embed and register every image. A GPU
+//! target's `core` is built once per toolchain, target, cpu and flags into a
+//! shared sysroot ([`OFFLOAD_SYSROOT_CACHE`], else
+//! `$XDG_CACHE_HOME/offload-build` or `~/.cache/offload-build`; keyed by
+//! `rustc -vV`, target, cpu and flags; built under an exclusive file lock,
+//! so concurrent builds wait for one another), which every device build of
+//! that target uses with `--sysroot`.
+//!
 //! The host crate itself needs no plugin, no `-Z` flag and no environment
 //! variable: its launchers call the stubs by a name that carries a hash of
 //! the kernel's signature, so a host built from other sources than the image
