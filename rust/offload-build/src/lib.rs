@@ -510,6 +510,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_build_scripts_targets() {
+        let k = || DeviceCrate::new("/k");
+        assert_eq!(k().chosen_targets().unwrap(), []);
+        assert_eq!(
+            k().target("amdgcn-amd-amdhsa")
+                .target_cpu("gfx90a")
+                .chosen_targets()
+                .unwrap(),
+            [Target::parse("amdgcn-amd-amdhsa:gfx90a").unwrap()]
+        );
+        assert_eq!(
+            k().targets(["host", "nvptx64-nvidia-cuda:sm_90"])
+                .chosen_targets()
+                .unwrap(),
+            [
+                Target::Host,
+                Target::parse("nvptx64-nvidia-cuda:sm_90").unwrap()
+            ]
+        );
+        let bad = k()
+            .targets(["host", "gfx90a"])
+            .chosen_targets()
+            .unwrap_err();
+        assert!(
+            bad.to_string()
+                .starts_with("offload-build: target `gfx90a`"),
+            "{bad}"
+        );
+    }
+
+    #[test]
     fn param_paths_escape_what_pipelines_split_at() {
         assert_eq!(
             param_path(Path::new("/my dir/semi;x%,<é>.so")),
