@@ -312,14 +312,14 @@ impl Place<'_> {
         let triple = target.triple(self.host);
         let cpu = target.cpu();
         let gpu = targets::is_gpu(triple);
-        // Two cpus of one triple must not share cargo's output directory.
-        let target_dir = match cpu {
-            Some(cpu) if gpu => self.target_dir.join(cpu),
-            _ => self.target_dir.to_path_buf(),
-        };
+        // One target directory for every target: cargo keeps each triple's
+        // files apart and builds the proc macros (syn, offload-macros) once
+        // for all. Two cpus of one triple take turns in it (each build
+        // rebuilds, as the flags differ; the image is copied right after).
+        let target_dir = self.target_dir;
         let sysroot = match cpu {
             Some(cpu) if gpu => {
-                let cache = sysroot::cache_dir(&target_dir);
+                let cache = sysroot::cache_dir(target_dir);
                 Some(sysroot::shared_core(&cache, triple, cpu)?)
             }
             _ => None,
@@ -328,7 +328,7 @@ impl Place<'_> {
             dir: self.dir,
             target: triple,
             target_cpu: cpu,
-            target_dir: &target_dir,
+            target_dir,
             plugin: self.plugin,
             sysroot: sysroot.as_deref(),
         };
