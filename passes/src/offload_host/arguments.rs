@@ -78,8 +78,8 @@ impl<'ctx> Site<'_, 'ctx> {
 
     fn signature_source(&self) -> String {
         match self.signature {
-            Signature::Amdgpu(_) => format!("its .amdhsa.kernels in image '{}'", self.image.path),
-            _ => format!("its manifest in image '{}'", self.image.path),
+            Signature::Amdgpu(_) => format!("its .amdhsa.kernels in {}", self.images.label()),
+            _ => format!("its manifest in {}", self.images.label()),
         }
     }
 

@@ -13,7 +13,7 @@ use super::check::Signature;
 use super::contract::DescriptorProblem;
 use super::data_region::DataOp;
 use super::error::{Error, LaunchProblem};
-use super::image::DeviceImage;
+use super::image_set::ImageSet;
 use super::launch_v1::{self, LaunchDescriptor};
 use super::launch_v2::LAUNCH2_PREFIX;
 use super::site::Site;
@@ -40,12 +40,12 @@ pub enum CallKind<'a, 'ctx> {
     V2 { site: Site<'a, 'ctx> },
 }
 
-/// Classifies the calls of one module against one image; reads each
+/// Classifies the calls of one module against its images; reads each
 /// callee's `@__offload_launch.K` and whether its address is taken once.
 pub struct Classifier<'a, 'ctx> {
     module: &'a Module<'ctx>,
     layout: &'a TargetData,
-    image: &'a DeviceImage,
+    images: &'a ImageSet,
     options: &'a Options,
     descriptors: HashMap<String, Option<Result<LaunchDescriptor, DescriptorProblem>>>,
     /// Whether a callee is used other than as a callee (its users are every
@@ -57,13 +57,13 @@ impl<'a, 'ctx> Classifier<'a, 'ctx> {
     pub fn new(
         module: &'a Module<'ctx>,
         layout: &'a TargetData,
-        image: &'a DeviceImage,
+        images: &'a ImageSet,
         options: &'a Options,
     ) -> Classifier<'a, 'ctx> {
         Classifier {
             module,
             layout,
-            image,
+            images,
             options,
             descriptors: HashMap::new(),
             address_taken: HashMap::new(),
@@ -97,7 +97,7 @@ impl<'a, 'ctx> Classifier<'a, 'ctx> {
         if let Some(kernel) = name.strip_prefix(LAUNCH2_PREFIX) {
             let signature = self
                 .signature_of(kernel)?
-                .ok_or_else(|| not_launchable(self.image, kernel, caller))?;
+                .ok_or_else(|| not_launchable(self.images, kernel, caller))?;
             let site = self.site(caller, call, callee, kernel, signature);
             return Ok(CallKind::V2 { site });
         }
@@ -127,9 +127,9 @@ impl<'a, 'ctx> Classifier<'a, 'ctx> {
         let signature = match self.signature_of(name)? {
             Some(signature) if marked || declaration => signature,
             Some(_) => return Ok(CallKind::Ordinary),
-            None if marked => return Err(not_launchable(self.image, name, caller)),
+            None if marked => return Err(not_launchable(self.images, name, caller)),
             None => {
-                if declaration && self.image.has_kernel(name) {
+                if declaration && self.images.first().has_kernel(name) {
                     log::debug!(
                         "offload-host: call of '{}' in '{}' is not lowered: the image exports it, but it is not a kernel its manifest lists (nor foreign=)",
                         naming::display_symbol(name),
@@ -174,19 +174,22 @@ impl<'a, 'ctx> Classifier<'a, 'ctx> {
             callee,
             kernel: kernel.to_owned(),
             signature,
-            image: self.image,
+            images: self.images,
             address_taken,
         }
     }
 
-    /// What the image says about kernel `name`; `None` when it is not a
-    /// kernel this pass may launch (not in the manifest, not `foreign=`, no
-    /// AMDGPU kernarg metadata). A manifest kernel missing from the symbols
-    /// is an error.
+    /// What the images say about kernel `name` (the first image's
+    /// description, which is every image's: [`ImageSet`]); `None` when it is
+    /// not a kernel this pass may launch (not in the manifest, not
+    /// `foreign=`, no AMDGPU kernarg metadata). A manifest kernel missing
+    /// from the symbols of any image is an error.
     fn signature_of(&self, name: &str) -> Result<Option<Signature<'a>>, Error> {
-        let image = self.image;
+        let image = self.images.first();
         if let Some(manifest) = image.manifests.get(name) {
-            image.check_kernel(name).map_err(Error::MissingKernel)?;
+            self.images
+                .check_kernel(name)
+                .map_err(Error::MissingKernel)?;
             return Ok(Some(Signature::Manifest(manifest)));
         }
         if self.options.foreign.iter().any(|f| f == name) {
@@ -200,11 +203,12 @@ impl<'a, 'ctx> Classifier<'a, 'ctx> {
 }
 
 /// The error for a call that must be a launch of `name` (it carries a
-/// descriptor, or is a v2 call) when the image does not offer it.
-fn not_launchable(image: &DeviceImage, name: &str, caller: FunctionValue<'_>) -> Error {
-    if let Err(missing) = image.check_kernel(name) {
+/// descriptor, or is a v2 call) when the images do not offer it.
+fn not_launchable(images: &ImageSet, name: &str, caller: FunctionValue<'_>) -> Error {
+    if let Err(missing) = images.check_kernel(name) {
         return Error::MissingKernel(missing);
     }
+    let image = images.first();
     Error::Launch {
         kernel: naming::display_symbol(name),
         caller: naming::name_of(caller),

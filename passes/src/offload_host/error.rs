@@ -3,12 +3,15 @@
 use super::check::Mismatch;
 use super::contract::DescriptorProblem;
 use super::image::{ImageError, MissingKernel};
+use super::image_set::{ImageSetError, LoadError};
 use super::launch_v1::LAUNCH_METADATA;
 use super::launch_v2::LAUNCH2_PREFIX;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     Image(ImageError),
+    /// Images that cannot be registered together.
+    ImageSet(Box<ImageSetError>),
     /// A launched kernel the image does not hold.
     MissingKernel(MissingKernel),
     /// A launch site (a call of kernel `kernel` in function `caller`).
@@ -91,11 +94,14 @@ pub enum LaunchProblem {
         global: String,
         problem: Box<DescriptorProblem>,
     },
-    /// v2: the descriptor's image digest is not the image's.
+    /// v2: the descriptor's image digest is not the images'
+    /// (`images`: [`super::image_set::ImageSet::label`], `several`: more
+    /// than one, so `image` is their combined digest).
     Digest {
         descriptor: u64,
         image: u64,
-        path: String,
+        images: String,
+        several: bool,
     },
     CountMismatch {
         described: usize,
@@ -161,6 +167,7 @@ impl std::fmt::Display for Error {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Error::Image(e) => write!(f, "{e}"),
+            Error::ImageSet(e) => write!(f, "{e}"),
             Error::MissingKernel(e) => write!(f, "{e}"),
             Error::Launch {
                 kernel,
@@ -283,10 +290,20 @@ impl LaunchProblem {
             LaunchProblem::Digest {
                 descriptor,
                 image,
-                path,
+                images,
+                several: false,
             } => write!(
                 f,
-                "its descriptor was compiled against image digest {descriptor:016x}, but image '{path}' has digest {image:016x}: the host code is stale; rebuild it against this image"
+                "its descriptor was compiled against image digest {descriptor:016x}, but {images} has digest {image:016x}: the host code is stale; rebuild it against this image"
+            ),
+            LaunchProblem::Digest {
+                descriptor,
+                image,
+                images,
+                several: true,
+            } => write!(
+                f,
+                "its descriptor was compiled against image digest {descriptor:016x}, but {images} have the combined digest {image:016x} (images_digest of all of them, in parameter order): the host code is stale or was built for other images; rebuild it against these"
             ),
             LaunchProblem::Descriptor(problem) => write!(f, "!{LAUNCH_METADATA} {problem}"),
             LaunchProblem::CountMismatch { described, passed } => write!(
@@ -359,3 +376,12 @@ impl std::fmt::Display for ArgProblem {
 }
 
 impl std::error::Error for Error {}
+
+impl From<LoadError> for Error {
+    fn from(e: LoadError) -> Error {
+        match e {
+            LoadError::Image(e) => Error::Image(e),
+            LoadError::Set(e) => Error::ImageSet(e),
+        }
+    }
+}

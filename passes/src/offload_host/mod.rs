@@ -101,6 +101,7 @@ mod contract;
 mod data_region;
 mod error;
 pub mod image;
+mod image_set;
 mod kernel_launch;
 mod launch_check;
 mod launch_v1;
@@ -116,7 +117,8 @@ use std::path::PathBuf;
 
 use inkwell::module::Module;
 
-use self::image::{CudaArch, DeviceImage};
+use self::image::CudaArch;
+use self::image_set::ImageSet;
 use self::kernel_launch::{EmittedFunctions, Lowering};
 use self::libomptarget::{MODULE_FLAG_MAX, OPENMP_VERSION, Types};
 use crate::ir::module_utils;
@@ -124,7 +126,7 @@ use crate::params::{self, Key, ParamError};
 use crate::{Diagnostics, ModulePass};
 
 const KEYS: &[Key] = &[
-    Key::once("image"),
+    Key::repeatable("image"),
     Key::once("teams"),
     Key::once("threads"),
     Key::once("device"),
@@ -135,7 +137,8 @@ const KEYS: &[Key] = &[
 /// The pass, with its parameters.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
-    pub image: PathBuf,
+    /// The device images, in registration order (`image=` may repeat).
+    pub images: Vec<PathBuf>,
     /// Default NumTeams / ThreadLimit in x (0: the runtime chooses).
     pub teams: u32,
     pub threads: u32,
@@ -144,11 +147,11 @@ pub struct Options {
     /// Kernels of an image without a manifest to launch unchecked.
     pub foreign: Vec<String>,
     /// `arch=sm_NN[a]`: the NVIDIA GPU the program is for, checked against
-    /// the image ([`DeviceImage::check_arch`]).
+    /// the NVIDIA images ([`image::DeviceImage::check_arch`]).
     pub arch: Option<CudaArch>,
 }
 
-/// `offload-host<image=PATH;teams=N;threads=N;device=N;foreign=K;arch=sm_NN>`.
+/// `offload-host<image=PATH;...;teams=N;threads=N;device=N;foreign=K;arch=sm_NN>`.
 pub struct OffloadHost {
     options: Options,
 }
@@ -160,7 +163,7 @@ impl ModulePass for OffloadHost {
 
     fn parse(text: &[u8]) -> Result<Self, ParamError> {
         let mut options = Options {
-            image: PathBuf::new(),
+            images: Vec::new(),
             teams: 0,
             threads: 0,
             device: -1,
@@ -169,7 +172,7 @@ impl ModulePass for OffloadHost {
         };
         for param in params::parse(text, KEYS)? {
             match param.key {
-                "image" => options.image = param.path()?,
+                "image" => options.images.push(param.path()?),
                 "foreign" => {
                     for name in param.text()?.split(':') {
                         if name.is_empty() {
@@ -195,7 +198,7 @@ impl ModulePass for OffloadHost {
                 }
             }
         }
-        if options.image.as_os_str().is_empty() {
+        if options.images.is_empty() {
             return Err(ParamError::Required {
                 usage: "the device image: 'offload-host<image=PATH>'",
             });
@@ -204,20 +207,18 @@ impl ModulePass for OffloadHost {
     }
 
     fn run(&self, module: &Module<'_>, diagnostics: &mut Diagnostics) -> Result<bool, Error> {
-        let image = DeviceImage::load(&self.options.image).map_err(Error::Image)?;
-        if let Some(arch) = self.options.arch {
-            image.check_arch(arch).map_err(Error::Image)?;
-        }
-        let plan = plan::plan(module, &image, &self.options)?;
+        let options = &self.options;
+        let images = ImageSet::load(&options.images, options.arch, &options.foreign)?;
+        let plan = plan::plan(module, &images, options)?;
         if plan.is_empty() {
             return Ok(false);
         }
         for launch in &plan.launches {
-            if let Some(warning) = launch.untied_warning(&image.path) {
+            if let Some(warning) = launch.untied_warning(&images.label()) {
                 diagnostics.warn(warning);
             }
         }
-        emit(module, &image, &self.options, &plan).map_err(|e| Error::Internal {
+        emit(module, &images, options, &plan).map_err(|e| Error::Internal {
             what: e.to_string(),
         })?;
         Ok(true)
@@ -228,12 +229,12 @@ impl ModulePass for OffloadHost {
 /// launches call, each launch and data-region call, the `!"openmp"` flag.
 fn emit<'ctx>(
     module: &Module<'ctx>,
-    image: &DeviceImage,
+    images: &ImageSet,
     options: &Options,
     plan: &plan::Plan<'ctx>,
 ) -> Result<(), inkwell::builder::BuilderError> {
     let types = Types::new(module.get_context());
-    let registration = registration::emit(module, &types, image)?;
+    let registration = registration::emit(module, &types, images)?;
     let mut functions = EmittedFunctions::default();
     if plan.launches.iter().any(|l| !l.returns_code) {
         functions.launch_check = Some(launch_check::emit(module, &types)?);

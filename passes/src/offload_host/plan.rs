@@ -1,7 +1,7 @@
 //! Planning: every call of the module sorted into its kind once
 //! ([`super::classify`]) and handed to that kind's planner — v1 launch,
 //! v2 launch, data-region call — so that everything is found and checked
-//! against the image before the module changes.
+//! against the images before the module changes.
 
 use inkwell::module::Module;
 use inkwell::values::{FunctionValue, InstructionValue};
@@ -11,7 +11,7 @@ use super::classify::{CallKind, Classifier};
 use super::contract::map_type;
 use super::data_region::{self, DataCall};
 use super::error::Error;
-use super::image::DeviceImage;
+use super::image_set::ImageSet;
 use super::libomptarget;
 use super::{launch_v1, launch_v2};
 use crate::ir::{calls, module_utils, naming};
@@ -109,15 +109,16 @@ pub enum ImageTie {
 }
 
 impl Launch<'_> {
-    /// The warning for a launch nothing ties to its image.
-    pub fn untied_warning(&self, image: &str) -> Option<String> {
+    /// The warning for a launch nothing ties to its images (`images`:
+    /// [`ImageSet::label`]).
+    pub fn untied_warning(&self, images: &str) -> Option<String> {
         let why = match self.image_tie {
             ImageTie::Digest => return None,
             ImageTie::V1Form => "the v1 call form carries no image digest",
             ImageTie::ZeroDigest => "its descriptor's image digest is 0 (not checked)",
         };
         Some(format!(
-            "launch of '{}' in function '{}': {why}, so nothing ties it to image '{image}': a build that reuses compiled host code (rustc -Cincremental) keeps the image embedded when it was compiled after the image changes; use the v2 form with the image's digest",
+            "launch of '{}' in function '{}': {why}, so nothing ties it to {images}: a build that reuses compiled host code (rustc -Cincremental) keeps the image embedded when it was compiled after the image changes; use the v2 form with the image's digest",
             naming::display_symbol(&self.kernel),
             naming::name_of(self.caller),
         ))
@@ -139,7 +140,7 @@ impl Plan<'_> {
 /// problem found is the error.
 pub fn plan<'ctx>(
     module: &Module<'ctx>,
-    image: &DeviceImage,
+    images: &ImageSet,
     options: &Options,
 ) -> Result<Plan<'ctx>, Error> {
     let layout = crate::ir::types::target_data(module);
@@ -147,7 +148,7 @@ pub fn plan<'ctx>(
         launches: Vec::new(),
         data_calls: Vec::new(),
     };
-    let mut classifier = Classifier::new(module, &layout, image, options);
+    let mut classifier = Classifier::new(module, &layout, images, options);
     for (caller, call) in calls::all_calls(module) {
         match classifier.classify(caller, call)? {
             CallKind::Ordinary => {}

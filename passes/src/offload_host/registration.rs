@@ -33,6 +33,7 @@ use inkwell::values::{
 };
 
 use super::image::DeviceImage;
+use super::image_set::ImageSet;
 use super::libomptarget::{self, Types};
 use crate::ir::{constants, gep, module_utils};
 
@@ -62,14 +63,24 @@ pub fn constant<'ctx>(
     global
 }
 
-/// The names of one image's globals (suffix `.H`).
+/// The names of one registration's globals (suffix `.H`).
 struct Names {
     suffix: String,
 }
 
 impl Names {
+    /// The first image, which names the comdat and keys the constructor.
     fn image(&self) -> String {
         format!(".omp_offloading.device_image.{}", self.suffix)
+    }
+    /// Image `index` of the registration: the first is [`Names::image`],
+    /// the others `.omp_offloading.device_image.H.1`, `.2`, ... (as
+    /// OffloadWrapper names the images of one descriptor).
+    fn nth_image(&self, index: usize) -> String {
+        match index {
+            0 => self.image(),
+            _ => format!("{}.{index}", self.image()),
+        }
     }
     fn region_id(&self, kernel: &str) -> String {
         format!(".{kernel}.region_id.{}", self.suffix)
@@ -106,12 +117,12 @@ impl Names {
 pub fn emit<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
-    image: &DeviceImage,
+    images: &ImageSet,
 ) -> Result<Registration<'ctx>, BuilderError> {
     let names = Names {
-        suffix: image.digest_suffix(),
+        suffix: images.digest_suffix(),
     };
-    if let Some(existing) = existing(module, image, &names) {
+    if let Some(existing) = existing(module, images, &names) {
         return Ok(existing);
     }
     let comdat = module.get_or_insert_comdat(&names.image());
@@ -124,7 +135,7 @@ pub fn emit<'ctx>(
     let mut registration = Registration {
         kernels: HashMap::new(),
     };
-    let entries: Vec<_> = image
+    let entries: Vec<_> = images
         .kernels()
         .iter()
         .map(|kernel| {
@@ -149,45 +160,60 @@ pub fn emit<'ctx>(
     // One past the end of the array.
     let entries_end = gep::const_element(entries_begin, entries_ty, 1);
 
-    let (bytes, start, end) = device_image_bytes(module, image, &names);
-    shared(bytes);
-    let device_image = types.device_image.const_named_struct(&[
-        start.into(),
-        end.into(),
-        entries_begin.into(),
-        entries_end.into(),
-    ]);
-    let images = shared(constant(
+    // One __tgt_device_image per image, all sharing the entries.
+    let mut image_globals = Vec::new();
+    let device_images: Vec<_> = images
+        .images()
+        .iter()
+        .enumerate()
+        .map(|(index, image)| {
+            let (bytes, start, end) = device_image_bytes(module, image, &names.nth_image(index));
+            image_globals.push(shared(bytes));
+            types.device_image.const_named_struct(&[
+                start.into(),
+                end.into(),
+                entries_begin.into(),
+                entries_end.into(),
+            ])
+        })
+        .collect();
+    let device_images_array = shared(constant(
         module,
         &names.other("omp_offloading.device_images"),
-        types.device_image.const_array(&[device_image]),
+        types.device_image.const_array(&device_images),
         Linkage::LinkOnceODR,
     ));
-    images.set_unnamed_address(UnnamedAddress::Global);
+    device_images_array.set_unnamed_address(UnnamedAddress::Global);
+    let count = types
+        .context
+        .i32_type()
+        .const_int(device_images.len() as u64, false);
     let descriptor = shared(constant(
         module,
         &names.other("omp_offloading.descriptor"),
         types.bin_desc.const_named_struct(&[
-            types.context.i32_type().const_int(1, false).into(),
-            images.as_pointer_value().into(),
+            count.into(),
+            device_images_array.as_pointer_value().into(),
             entries_begin.into(),
             entries_end.into(),
         ]),
         Linkage::LinkOnceODR,
     ));
-    module_utils::append_compiler_used(module, &[entries_array, bytes]);
-    emit_constructor(module, types, &names, descriptor, comdat, bytes)?;
+    let mut used = vec![entries_array];
+    used.extend(&image_globals);
+    module_utils::append_compiler_used(module, &used);
+    emit_constructor(module, types, &names, descriptor, comdat, image_globals[0])?;
     Ok(registration)
 }
 
-/// The registration a module already holds for this image (all of it), if any.
+/// The registration a module already holds for these images (all of it), if any.
 fn existing<'ctx>(
     module: &Module<'ctx>,
-    image: &DeviceImage,
+    images: &ImageSet,
     names: &Names,
 ) -> Option<Registration<'ctx>> {
     module.get_global(&names.image())?;
-    let kernels = image
+    let kernels = images
         .kernels()
         .iter()
         .map(|k| {
@@ -262,13 +288,13 @@ fn offload_entry<'ctx>(
 fn device_image_bytes<'ctx>(
     module: &Module<'ctx>,
     image: &DeviceImage,
-    names: &Names,
+    name: &str,
 ) -> (GlobalValue<'ctx>, PointerValue<'ctx>, PointerValue<'ctx>) {
     let parts = image.offload_binary();
     let elf_at = parts[0].len();
     let bytes = constant(
         module,
-        &names.image(),
+        name,
         constants::const_byte_parts(module, &parts),
         Linkage::LinkOnceODR,
     );

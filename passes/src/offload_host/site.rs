@@ -11,7 +11,7 @@ use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue};
 
 use super::check::Signature;
 use super::error::{Error, LaunchProblem};
-use super::image::DeviceImage;
+use super::image_set::ImageSet;
 use super::plan::{ArgPlan, Grid, ImageTie, Launch};
 use crate::ir::{Type, Value, calls, naming};
 
@@ -24,7 +24,7 @@ pub struct Site<'a, 'ctx> {
     /// The kernel's symbol in the image.
     pub kernel: String,
     pub signature: Signature<'a>,
-    pub image: &'a DeviceImage,
+    pub images: &'a ImageSet,
     /// The callee is used other than as a callee.
     pub address_taken: bool,
 }
@@ -40,14 +40,14 @@ impl<'ctx> Site<'_, 'ctx> {
     }
 
     /// What every launch form must be: a plain call of a declaration that is
-    /// used only as a callee, of a kernel the image holds.
+    /// used only as a callee, of a kernel every image holds.
     pub fn check_call(&self) -> Result<(), Error> {
         if self.callee.count_basic_blocks() > 0 {
             return Err(self.error(LaunchProblem::HasBody {
                 callee: naming::name_of(self.callee),
             }));
         }
-        self.image
+        self.images
             .check_kernel(&self.kernel)
             .map_err(Error::MissingKernel)?;
         if calls::is_invoke(Value::from(self.call)) {

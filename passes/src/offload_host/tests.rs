@@ -25,9 +25,8 @@ pub fn image() -> String {
 
 /// The image's digest suffix.
 pub fn suffix() -> String {
-    image::DeviceImage::load(std::path::Path::new(&image()))
-        .unwrap()
-        .digest_suffix()
+    let digest = offload_contract::digest::image_digest(&std::fs::read(image()).unwrap());
+    format!("{digest:016x}")
 }
 
 pub fn host(body: &str) -> String {
@@ -142,8 +141,8 @@ fn options_and_their_errors() {
     let options = |text: &str| OffloadHost::parse(text.as_bytes()).map(|p| p.options);
     let o = options("image=/x.so;teams=4;threads=64;device=0;foreign=a:b;foreign=c").unwrap();
     assert_eq!(
-        (o.image.to_str().unwrap(), o.teams, o.threads, o.device),
-        ("/x.so", 4, 64, 0)
+        (o.images.as_slice(), o.teams, o.threads, o.device),
+        ([std::path::PathBuf::from("/x.so")].as_slice(), 4, 64, 0)
     );
     assert_eq!(o.foreign, ["a", "b", "c"]);
     assert!(matches!(
@@ -161,9 +160,10 @@ fn options_and_their_errors() {
         options("image=a;device=-2"),
         Err(ParamError::Invalid { .. })
     ));
+    // Several images, in parameter order.
     assert_eq!(
-        options("image=a;image=b").unwrap_err(),
-        ParamError::Duplicate { key: "image" }
+        options("image=b;teams=1;image=a").unwrap().images,
+        ["b", "a"].map(std::path::PathBuf::from)
     );
     assert_eq!(options("image=/x.so").unwrap().arch, None);
     let arch = options("image=/x.cubin;arch=sm_90a").unwrap().arch.unwrap();

@@ -1,6 +1,6 @@
 //! Reading the linked device image: which machine it is for, which kernels
-//! it holds, what it says about their parameters ([`kernel_info`]), its
-//! digest, and the OffloadBinary the registration embeds.
+//! it holds, what it says about their parameters ([`kernel_info`]), and the
+//! OffloadBinary the registration embeds.
 //!
 //! Accepted inputs: an ELF64 little-endian image for one of the machines
 //! libomptarget 22 has a plugin for — an x86_64 shared object (the host
@@ -17,10 +17,9 @@
 //! [`bitcode`] (nvptx64 bitcode, read by LLVM), [`offload_binary`] (the
 //! small OffloadBinary format, read and written).
 //!
-//! The digest is the first 8 bytes of the file's SHA-256 as a
-//! little-endian `u64` (the v2 launch descriptor's word 1); the embedded
-//! globals are suffixed with it in hex, so every module built against one
-//! image emits the same comdat.
+//! The digest of the images a program embeds (the v2 launch descriptor's
+//! word 1, the suffix of the embedded globals) is the set's:
+//! [`super::image_set`].
 
 mod bitcode;
 mod cubin;
@@ -33,8 +32,6 @@ pub use cubin::{ArchProblem, CudaArch, HeaderProblem};
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-
-use offload_contract::digest::image_digest;
 
 use self::kernel_info::AmdgpuMetadata;
 use crate::kernel_manifest::KernelManifest;
@@ -264,8 +261,6 @@ pub struct DeviceImage {
     pub amdgpu: Option<AmdgpuMetadata>,
     /// A cubin's architecture from its ELF header; `None` for other images.
     pub cuda: Option<CudaArch>,
-    /// The first 8 bytes of the file's SHA-256, little-endian.
-    pub digest: u64,
     /// The target triple and architecture (the OffloadBinary's strings, or
     /// derived from the ELF).
     pub triple: String,
@@ -302,7 +297,6 @@ impl DeviceImage {
         };
         let elf = found.as_ref().map_or(0..bytes.len(), |f| f.image.clone());
         let read = read_image(&bytes[elf.clone()], found.is_some()).map_err(fail)?;
-        let digest = image_digest(&bytes);
         let (triple, arch) = match &found {
             Some(f) if !f.triple.is_empty() => (f.triple.clone(), f.arch.clone()),
             _ => (read.machine.triple().to_owned(), read.arch),
@@ -318,10 +312,14 @@ impl DeviceImage {
             manifests: read.manifests,
             amdgpu: read.amdgpu,
             cuda: read.cuda,
-            digest,
             triple,
             arch,
         })
+    }
+
+    /// The image file's bytes, as read (what its digest is of).
+    pub fn file(&self) -> &[u8] {
+        &self.bytes
     }
 
     /// The raw image the runtime loads (inside the OffloadBinary if
@@ -355,11 +353,6 @@ impl DeviceImage {
         let prefix = offload_binary::prefix(self.elf().len(), &strings);
         let padding = vec![0u8; offload_binary::padding(self.elf().len(), &prefix)];
         [prefix.into(), self.elf().into(), padding.into()]
-    }
-
-    /// The digest as the 16 hex digits that suffix the embedded globals.
-    pub fn digest_suffix(&self) -> String {
-        format!("{:016x}", self.digest)
     }
 
     /// Kernel names of the image, sorted.

@@ -10,7 +10,7 @@ use crate::offload_host::site::Site;
 
 /// Plans a v2 launch: `call @"__offload_launch2.K"(ptr %descriptor, ptr
 /// %config, args...)`. The descriptor must be a constant global of the
-/// module whose digest (when not 0) is the image's; the grid is the
+/// module whose digest (when not 0) is the images' (`images_digest`); the grid is the
 /// config's, read at run time.
 pub fn plan<'ctx>(site: &Site<'_, 'ctx>) -> Result<Launch<'ctx>, Error> {
     site.check_call()?;
@@ -31,11 +31,12 @@ pub fn plan<'ctx>(site: &Site<'_, 'ctx>) -> Result<Launch<'ctx>, Error> {
             problem: Box::new(problem),
         }),
     })?;
-    if descriptor.digest != 0 && descriptor.digest != site.image.digest {
+    if descriptor.digest != 0 && descriptor.digest != site.images.digest {
         return Err(site.error(LaunchProblem::Digest {
             descriptor: descriptor.digest,
-            image: site.image.digest,
-            path: site.image.path.clone(),
+            image: site.images.digest,
+            images: site.images.label(),
+            several: site.images.images().len() > 1,
         }));
     }
     let arguments = site.arguments(2)?;

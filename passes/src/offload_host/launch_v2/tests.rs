@@ -4,14 +4,12 @@
 use super::DescriptorV2;
 use crate::offload_host::error::{Error, LaunchProblem};
 use crate::offload_host::tests::{HEADER, function, run_wrapped, wrapped_image};
-use crate::offload_host::{OffloadHost, image};
+use crate::offload_host::OffloadHost;
 use crate::pass::ModulePass;
 use crate::test_support::parse;
 
 fn digest() -> u64 {
-    image::DeviceImage::load(std::path::Path::new(&wrapped_image()))
-        .unwrap()
-        .digest
+    offload_contract::digest::image_digest(&std::fs::read(wrapped_image()).unwrap())
 }
 
 /// A v2 descriptor global of `words`.
