@@ -26,7 +26,7 @@
 ; RUN: %opt -passes='offload-host<image=%t/x86.so>' %t/host-one.ll -disable-output
 
 ; CHECK: ; digest [[H:[0-9a-f]+]]
-; The entries name the kernels every image holds, once:
+; The entries name the kernels every image holds, once (not x86.so's helper):
 ; CHECK: @.offloading.entries.[[H]] = linkonce_odr hidden constant [2 x %struct.__tgt_offload_entry] [%struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.fill.region_id.[[H]], ptr @.offloading.entry_name.fill.[[H]], i64 0, i64 0, ptr null }, %struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @.twice.region_id.[[H]], ptr @.offloading.entry_name.twice.[[H]], i64 0, i64 0, ptr null }], section "offload_passes_entries", comdat($.omp_offloading.device_image.[[H]]), align 8
 ; The images, each a whole OffloadBinary, in parameter order; the first names the comdat:
 ; CHECK: @.omp_offloading.device_image.[[H]] = linkonce_odr hidden unnamed_addr constant <{ {{.*}} }> <{ {{.*}} }>, section ".offload_passes.image", comdat, align 8
@@ -60,6 +60,10 @@ define void @fill(ptr %out, i32 %n) !offload.kernel !0 {
   ret void
 }
 define void @twice(ptr %p) !offload.kernel !0 {
+  ret void
+}
+; Exported, but only by this image: no entry.
+define void @helper() {
   ret void
 }
 !0 = !{}

@@ -1,12 +1,22 @@
 //! `offload-host<image=PATH>`: turns kernel launches in a host module into
 //! libomptarget launches of the kernels in a linked device image, and
 //! embeds and registers that image with the runtime.
+//! `offload-host<image=A;image=B;...>` does so for several images, one per
+//! target, registered together so that libomptarget runs the one that fits
+//! the device it finds ([`image_set`]).
 //!
 //! # Input: the launch contract (`docs/launch-contract.md`)
 //! The image at `PATH` is an ELF64 device image — an x86_64 shared object
 //! (libomptarget's host plugin), an AMDGPU code object or an NVPTX cubin —
 //! or nvptx64 LLVM bitcode (the CUDA plugin compiles it when it loads it),
 //! bare or inside one `OffloadBinary` ([`image`]).
+//!
+//! **Several images** ([`image_set`]): each read and validated as one is;
+//! at most one per target (machine and architecture); every image must
+//! describe the same launchable kernels alike (parameter count, kinds,
+//! slots, sizes), an error naming the kernel, both images and the
+//! difference otherwise. Launches are checked once, against those common
+//! manifests.
 //!
 //! **Which kernels.** A kernel is launched only when the image says what it
 //! takes: its kernel manifest (written by `offload-wrap-kernels`, format in
@@ -31,8 +41,9 @@
 //! of the same module (words: version 2, image digest, per argument MAP and
 //! SIZE); the config (`LaunchConfig`: teams, threads, dynamic shared memory,
 //! device, per-argument sizes) is read at run time. A descriptor whose
-//! digest is not the image's is an error: the host was compiled against
-//! another image. A launch without the image's digest (v1, or digest 0) is
+//! digest is not the images' (`images_digest` of all image files in
+//! parameter order; for one image, its digest) is an error: the host was
+//! compiled against other images. A launch without the image's digest (v1, or digest 0) is
 //! a warning: a build reusing compiled host code would keep its old image.
 //!
 //! **Checks** ([`check`]): every launch's argument count and kinds (pointer,
@@ -54,11 +65,12 @@
 //! `__tgt_target_data_{begin,update,end}_mapper`.
 //!
 //! # Output
-//! The registration ([`registration`]): the image as a whole OffloadBinary
-//! in `.offload_passes.image`, entries for every kernel of the image, the
-//! descriptors and a constructor, all `linkonce_odr hidden` in one comdat
-//! keyed by the image digest, so any number of modules (codegen units,
-//! crates) built against one image link to one copy registered once. Each
+//! The registration ([`registration`]): each image as a whole OffloadBinary
+//! in `.offload_passes.image`, entries for every kernel all images hold,
+//! one `__tgt_device_image` per image in one `__tgt_bin_desc`, and a
+//! constructor, all `linkonce_odr hidden` in one comdat keyed by the
+//! images' digest, so any number of modules (codegen units, crates) built
+//! against the same images link to one copy registered once. Each
 //! launch becomes clang's one-call form ([`kernel_launch`]): argument arrays
 //! and one `__tgt_target_kernel` whose `KernelArgs` (version 3) carry the map
 //! types; v2 launches go through the module's `__offload_run_launch2`
@@ -78,18 +90,21 @@
 //! descriptor words), [`site`] (the checks of every launch call),
 //! [`arguments`] (how each argument is passed), [`check`] (against the
 //! image's manifest or kernarg metadata), [`kernel_launch`] (the argument
-//! arrays and `KernelArgs`), [`launch_check`]; [`image`] (reading the image
-//! and what it says about its kernels), [`libomptarget`] (the runtime's types
-//! and functions), [`registration`] (embedding and registering the image).
+//! arrays and `KernelArgs`), [`launch_check`]; [`image`] (reading an image
+//! and what it says about its kernels), [`image_set`] (the images of one
+//! program, checked together), [`libomptarget`] (the runtime's types and
+//! functions), [`registration`] (embedding and registering the images).
 //!
 //! # Running
 //! `opt-22 -load-pass-plugin=liboffload_passes.so -passes='offload-host<image=k.so;teams=1;threads=1;device=-1;foreign=k1:k2>'`;
-//! `teams`/`threads` (v1 defaults for x; 0: the runtime chooses), `device`
+//! `image` may repeat (`image=k.so;image=k.gfx90a.co`: registration order
+//! is parameter order); `teams`/`threads` (v1 defaults for x; 0: the runtime chooses), `device`
 //! (v1; default -1: the default device) and `foreign` are optional.
 //! `arch=sm_NN` (or `sm_NNa`) names the NVIDIA GPU the program is for: a
 //! cubin that cannot run there (another major version, a higher minor one,
-//! another SM for an `a` cubin) is an error, and so is `arch` with an image
-//! for no NVIDIA GPU; bitcode is compiled for the GPU found at run time.
+//! another SM for an `a` cubin) is an error, and so is `arch` with no image
+//! for an NVIDIA GPU (with several images it applies to the NVIDIA ones);
+//! bitcode is compiled for the GPU found at run time.
 
 // Raw LLVM calls and other `unsafe` code live under `crate::ir`.
 #![forbid(unsafe_code)]

@@ -1,21 +1,26 @@
 //! Registration and embedding (the counterpart of LLVM's
-//! `OffloadWrapper.cpp`): the image as a whole OffloadBinary, one
-//! `OffloadEntry` per kernel of the image, the `__tgt_device_image` and
-//! `__tgt_bin_desc` descriptors, and the constructor that registers them.
+//! `OffloadWrapper.cpp`): each image as a whole OffloadBinary, one
+//! `OffloadEntry` per kernel the images hold, one `__tgt_device_image` per
+//! image in one `__tgt_bin_desc`, and the constructor that registers it.
+//! libomptarget offers the images to its plugins in order and registers,
+//! per device, the first that fits (`docs/launch-contract.md`, "Several
+//! images"); all share the one entry table, resolved by name in each.
 //!
-//! Every module built against one image emits the same definitions, so the
-//! linked program holds the image once and registers it once, whatever
-//! number of modules (codegen units, crates) launch from it: all are
-//! `linkonce_odr hidden` in one comdat named after the image global, their
-//! names suffixed with the image digest `H` (16 hex digits); the constructor
-//! entry names the image global, so `.init_array` goes with the group. The
-//! entries cover every kernel of the image (launched here or not) and live
+//! Every module built against the same images emits the same definitions,
+//! so the linked program holds the images once and registers them once,
+//! whatever number of modules (codegen units, crates) launch from them: all
+//! are `linkonce_odr hidden` in one comdat named after the first image
+//! global, their names suffixed with the images' digest `H` (16 hex digits,
+//! [`ImageSet::digest`]); the constructor entry names the first image
+//! global, so `.init_array` goes with the group. The entries cover every
+//! kernel all images hold (launched here or not) and live
 //! in section `offload_passes_entries`, never `llvm_offload_entries` (clang's
 //! `__start_`/`__stop_` table would take them). Region ids are
 //! `@.K.region_id.H = weak constant i8 0`: shared by all modules, distinct
-//! per image (two images with a same-named kernel each launch their own).
+//! per registration (two registrations, of other images, with a same-named
+//! kernel each launch their own).
 //!
-//! The image is not in `.llvm.offloading`: clang-linker-wrapper extracts
+//! The images are not in `.llvm.offloading`: clang-linker-wrapper extracts
 //! every such section and links it into clang's own device image, which then
 //! fails to load (bench/clang-peer/notes.md). Section `.offload_passes.image`
 //! stays its own section in the program; `llvm-objcopy
@@ -93,21 +98,23 @@ impl Names {
     }
 }
 
-/// Emits the registration of `image` (or finds it, when the module holds
+/// Emits the registration of `images` (or finds it, when the module holds
 /// it already: a second run, or modules linked together), for kernels
-/// `K1` ... `Kn` of the image and its digest `H`:
+/// `K1` ... `Kn` every image holds, images `I0` ... `Im-1` and their digest `H`:
 ///
 /// ```c
 /// // all linkonce_odr hidden in comdat .omp_offloading.device_image.H
 /// const char .omp_offloading.device_image.H[]       // section .offload_passes.image
-///     = {<the image as a whole OffloadBinary>};
+///     = {<I0 as a whole OffloadBinary>};
+/// const char .omp_offloading.device_image.H.1[]     // the same section, likewise I1 ...
+///     = {<I1 as a whole OffloadBinary>};
 /// const char .K1.region_id.H = 0;                    // weak, one per image and kernel
 /// const char .offloading.entry_name.K1.H[] = "K1";
 /// __tgt_offload_entry .offloading.entries.H[n]       // section offload_passes_entries
 ///     = {{0, 1, OFK_OpenMP, 0, &.K1.region_id.H, .offloading.entry_name.K1.H, 0, 0, NULL}, ...};
-/// __tgt_device_image .omp_offloading.device_images.H[1]
-///     = {{inner_image_start, inner_image_end, entries, entries + n}};
-/// __tgt_bin_desc .omp_offloading.descriptor.H = {1, device_images, entries, entries + n};
+/// __tgt_device_image .omp_offloading.device_images.H[m]  // the entries shared
+///     = {{I0_inner_start, I0_inner_end, entries, entries + n}, {I1_inner_start, ...}, ...};
+/// __tgt_bin_desc .omp_offloading.descriptor.H = {m, device_images, entries, entries + n};
 /// void .omp_offloading.descriptor_unreg.H(void) { __tgt_unregister_lib(&descriptor); }
 /// void .omp_offloading.descriptor_reg.H(void) {      // in llvm.global_ctors, priority 101
 ///     __tgt_register_lib(&descriptor);

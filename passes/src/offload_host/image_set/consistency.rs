@@ -63,10 +63,7 @@ impl Difference {
                     "'{has}' holds it (with a manifest or kernarg metadata), '{lacks}' has no such launchable kernel"
                 )
             }
-            Difference::ParamCount {
-                first: a,
-                other: b,
-            } => write!(
+            Difference::ParamCount { first: a, other: b } => write!(
                 f,
                 "it takes {} parameters ({}) in '{first}', {} ({}) in '{other}'",
                 a.len(),
@@ -78,10 +75,7 @@ impl Difference {
                 index,
                 first: a,
                 other: b,
-            } => write!(
-                f,
-                "parameter {index} is {a} in '{first}', {b} in '{other}'"
-            ),
+            } => write!(f, "parameter {index} is {a} in '{first}', {b} in '{other}'"),
             Difference::Description { manifest_in_first } => {
                 let (manifest, metadata) = if *manifest_in_first {
                     (first, other)
@@ -128,7 +122,11 @@ fn launchable(image: &DeviceImage) -> BTreeMap<&str, Described<'_>> {
 
 /// `Ok` when `other` offers exactly `first`'s launchable kernels, described
 /// alike; else the first kernel (by symbol) that differs.
-pub fn check(first: &DeviceImage, other: &DeviceImage, foreign: &[String]) -> Result<(), Box<ImageSetError>> {
+pub fn check(
+    first: &DeviceImage,
+    other: &DeviceImage,
+    foreign: &[String],
+) -> Result<(), Box<ImageSetError>> {
     let (a, b) = (launchable(first), launchable(other));
     let mut kernels: Vec<&str> = a.keys().chain(b.keys()).copied().collect();
     kernels.sort_unstable();

@@ -184,7 +184,11 @@ impl ImageSet {
 
     /// The images for messages: `image 'P'`, or `images 'A', 'B'`.
     pub fn label(&self) -> String {
-        let paths: Vec<String> = self.images.iter().map(|i| format!("'{}'", i.path)).collect();
+        let paths: Vec<String> = self
+            .images
+            .iter()
+            .map(|i| format!("'{}'", i.path))
+            .collect();
         match paths.as_slice() {
             [one] => format!("image {one}"),
             _ => format!("images {}", paths.join(", ")),

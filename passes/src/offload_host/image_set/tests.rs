@@ -70,14 +70,16 @@ fn one_image_per_target() {
     let a = image(X86, SCALE);
     let b = image(X86, &format!("{SCALE}{STEP}"));
     match load(&[a.clone(), b.clone()]) {
-        Err(LoadError::Set(error)) if matches!(*error, ImageSetError::SameTarget { .. }) => assert_eq!(
-            error.to_string(),
-            format!(
-                "images '{}' and '{}' are both for x86_64-unknown-linux-gnu: libomptarget registers the first image that fits a device and never runs the other; give one image per target",
-                a.display(),
-                b.display()
+        Err(LoadError::Set(error)) if matches!(*error, ImageSetError::SameTarget { .. }) => {
+            assert_eq!(
+                error.to_string(),
+                format!(
+                    "images '{}' and '{}' are both for x86_64-unknown-linux-gnu: libomptarget registers the first image that fits a device and never runs the other; give one image per target",
+                    a.display(),
+                    b.display()
+                )
             )
-        ),
+        }
         other => panic!("not a same-target error: {other:?}"),
     }
 }
@@ -96,10 +98,15 @@ fn a_kernel_missing_or_different_in_one_image_is_an_error() {
     );
     let (kernel, difference) = differs(&[
         host.clone(),
-        gpu(&format!("{}{STEP}", SCALE.replace("i32 %n", "i32 %n, i32 %m"))),
+        gpu(&format!(
+            "{}{STEP}",
+            SCALE.replace("i32 %n", "i32 %n, i32 %m")
+        )),
     ]);
     assert_eq!(kernel, "scale");
-    assert!(matches!(difference, Difference::ParamCount { ref first, ref other } if first.len() == 2 && other.len() == 3));
+    assert!(
+        matches!(difference, Difference::ParamCount { ref first, ref other } if first.len() == 2 && other.len() == 3)
+    );
     let (_, difference) = differs(&[
         host.clone(),
         gpu(&format!("{}{STEP}", SCALE.replace("i32 %n", "float %n"))),
@@ -114,4 +121,38 @@ fn a_kernel_missing_or_different_in_one_image_is_an_error() {
     );
     // A kernel named foreign= is launched unchecked: not compared.
     ImageSet::load(&[host, gpu(SCALE)], None, &["step".into()]).unwrap();
+}
+
+#[test]
+fn a_manifest_in_one_image_and_kernargs_alone_in_another_differ() {
+    let host = image(X86, SCALE);
+    // A clang AMDGPU OpenMP kernel: no manifest, described by its
+    // .amdhsa.kernels (its kernel environment marks it OpenMP).
+    let gpu = PathBuf::from(crate::test_support::build_image(
+        AMDGPU,
+        "@scale_kernel_environment = addrspace(1) global i8 0\n\
+         define amdgpu_kernel void @scale(ptr %dyn, ptr %p, i64 %n) {\n  ret void\n}\n",
+        true,
+    ));
+    assert_eq!(
+        differs(&[host.clone(), gpu.clone()]),
+        (
+            "scale".into(),
+            Difference::Description {
+                manifest_in_first: true
+            }
+        )
+    );
+    let error = load(&[gpu.clone(), host.clone()]).unwrap_err();
+    let LoadError::Set(error) = error else {
+        panic!("not a set error: {error:?}")
+    };
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "kernel 'scale' differs between image '{gpu}' (amdgcn-amd-amdhsa gfx90a) and image '{host}' (x86_64-unknown-linux-gnu): '{host}' describes it by its kernel manifest, '{gpu}' only by its .amdhsa.kernels (no manifest: run offload-wrap-kernels on its device code too); one set of launches serves every image, so all must hold the same kernels with the same parameters (build them from one source)",
+            gpu = gpu.display(),
+            host = host.display()
+        )
+    );
 }

@@ -2,9 +2,9 @@
 //! time, the digest check.
 
 use super::DescriptorV2;
+use crate::offload_host::OffloadHost;
 use crate::offload_host::error::{Error, LaunchProblem};
 use crate::offload_host::tests::{HEADER, function, run_wrapped, wrapped_image};
-use crate::offload_host::OffloadHost;
 use crate::pass::ModulePass;
 use crate::test_support::parse;
 
