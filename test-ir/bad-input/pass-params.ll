@@ -68,9 +68,12 @@
 ; RUN: %no-output-file %t.out not %opt -passes='amdgpu-kernel-abi,byref-callee-copy<x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=LATER-PASS %s
 ; LATER-PASS: error: byref-callee-copy: takes no parameters, got 'x'
 ;
-; A key given twice is an error, not "the last one wins" (kernels= adds up):
-; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=a.so;image=b.so>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-TWICE %s
-; HOST-TWICE: error: offload-host: parameter 'image' is given twice; give it once
+; A key given twice is an error, not "the last one wins" (kernels= and
+; offload-host's image= add up: several images are read in order):
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=a.so;teams=1;teams=2>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-TWICE %s
+; HOST-TWICE: error: offload-host: parameter 'teams' is given twice; give it once
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t.a.so;image=%t.b.so>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-IMAGES %s
+; HOST-IMAGES: error: offload-host: cannot read image '{{.*}}.tmp.a.so': No such file or directory
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=f;kernels=nope>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-KERNELS-ADD-UP %s
 ; WRAP-KERNELS-ADD-UP: error: offload-wrap-kernels: kernels=: no function named 'nope' in the module
 ;
