@@ -19,6 +19,11 @@
 #   device/ir.bc      the wrapped IR kernels as nvptx64 bitcode (a JIT image)
 #   hosts/ir, c, rust examples/nvptx/host.c through offload-host with the
 #                     matching cubin (arch=sm_90), linked with -lomptarget
+#   rust/rust-offload, rust/rust-linalg   examples/rust-offload and
+#                     examples/rust-linalg (with cargo), each one program
+#                     holding host, gfx90a and sm_90 images
+#                     (OFFLOAD_TARGETS=host,amdgcn-amd-amdhsa:gfx90a,nvptx64-nvidia-cuda:sm_90;
+#                     the cubin made by this ptxas)
 #   hosts/bitcode     the same host program with device/ir.bc embedded
 #   hosts/bitcode-init  ditto, plus a constructor that registers LLVM's NVPTX
 #                     target in the process (gpu-check/register_nvptx.c),
@@ -50,6 +55,9 @@
 #      expected to fail with "no targets are registered" (the documented
 #      limit), hosts/bitcode-init to pass (the JIT then calls the ptxas on
 #      PATH).
+#   4. Rust programs: runs rust/* the same way; each checks its own results
+#      against the CPU and exits non-zero on a difference; rust-linalg must
+#      also report that its kernels ran on the GPU (its `runs_on_cpu` kernel).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 # The check's own programs (driver_check.py, register_nvptx.c).
@@ -86,6 +94,7 @@ prepare() {
 
   build_cubins
   build_hosts
+  build_rust_programs
   if [ "$runtime" = yes ]; then
     bundle_runtime
   fi
@@ -130,6 +139,23 @@ build_hosts() {
   run opt-22 -load-pass-plugin="$plugin" "-passes=offload-host<image=$out/device/ir.bc>" "$w/host.bc" -o "$w/host.bitcode.bc"
   link "$w/host.bitcode.bc" -o "$out/hosts/bitcode"
   link "$w/host.bitcode.bc" "$here/register_nvptx.c" -o "$out/hosts/bitcode-init"
+}
+
+# rust/*: the Rust example programs with host, AMDGPU and NVIDIA images.
+build_rust_programs() {
+  if ! command -v cargo >/dev/null; then
+    echo "gpu-check: no cargo; the Rust programs are left out" >&2
+    return
+  fi
+  mkdir -p "$out/rust"
+  local example program cargo_target=$root/target/gpu-check-cargo
+  for example in rust-offload rust-linalg; do
+    run env OFFLOAD_PASSES_PLUGIN="$plugin" OFFLOAD_PASSES_PTXAS="$ptxas" CARGO_TARGET_DIR="$cargo_target" \
+      OFFLOAD_TARGETS=host,amdgcn-amd-amdhsa:gfx90a,nvptx64-nvidia-cuda:sm_90 \
+      cargo build --release --locked --quiet --manifest-path "$root/examples/$example/Cargo.toml"
+    program=$(sed -n 's/^name = "\(.*\)"$/\1/p' "$root/examples/$example/host/Cargo.toml" | head -n 1)
+    cp "$cargo_target/release/$program" "$out/rust/$example"
+  done
 }
 
 # runtime.tar.xz: libomptarget and everything it loads, except glibc
@@ -293,6 +319,31 @@ check_libomptarget() {
   for host in "$dir"/hosts/*; do
     run_host "$host"
   done
+  echo "== 4. Rust programs (host, gfx90a and sm_90 images in one binary)"
+  for host in "$dir"/rust/*; do
+    [ -f "$host" ] && run_rust "$host"
+  done
+}
+
+# Runs one Rust program: it checks its own results and exits non-zero on a
+# difference.
+run_rust() {
+  local host=$1 name start end
+  name=$(basename "$host")
+  start=$(date +%s%N)
+  env "${host_env[@]}" timeout 120 "${loader[@]}" "$host" >"$work/$name.out" 2>&1
+  local rc=$?
+  end=$(date +%s%N)
+  sed 's/^/   | /' "$work/$name.out" | head -n 20
+  local ms=$(((end - start) / 1000000))
+  if [ $rc -ne 0 ]; then
+    fail "rust $name: exit $rc after $ms ms; $(grep -E 'error|panicked|FAIL' "$work/$name.out" | head -n 2 | tr '\n' ' ')"
+    env "${host_env[@]}" LIBOMPTARGET_INFO=-1 timeout 120 "${loader[@]}" "$host" 2>&1 | tail -n 15 | sed 's/^/   info| /'
+  elif [ "$name" = rust-linalg ] && ! grep -q "kernels ran on a GPU" "$work/$name.out"; then
+    fail "rust $name: results right, but its kernels ran on libomptarget's CPU plugin, not the GPU"
+  else
+    pass "rust $name: results checked by the program, $ms ms"
+  fi
 }
 
 # Runs one host program and judges its output.

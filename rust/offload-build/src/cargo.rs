@@ -8,6 +8,7 @@ use offload_contract::digest::image_digest;
 use offload_contract::record::KERNEL_MARKER;
 
 use crate::error::{Error, io};
+use crate::targets::is_gpu;
 
 /// The device profile: `panic = "abort"`, no debug info, fat LTO (AMDGPU
 /// needs it), one codegen unit (the wrap pass sees every kernel), never
@@ -32,6 +33,9 @@ pub struct DeviceBuild<'a> {
     pub target_cpu: Option<&'a str>,
     pub target_dir: &'a Path,
     pub plugin: &'a Path,
+    /// A GPU target's shared `core` ([`crate::sysroot`]); `None`: cargo's
+    /// `-Zbuild-std=core` in the device build's own target directory.
+    pub sysroot: Option<&'a Path>,
 }
 
 pub struct Built {
@@ -40,10 +44,6 @@ pub struct Built {
     pub sources: Vec<PathBuf>,
     /// The kernels the expansion of the crate defines.
     pub kernel_names: Vec<String>,
-}
-
-fn is_gpu(target: &str) -> bool {
-    target.starts_with("amdgcn") || target.starts_with("nvptx")
 }
 
 /// The `[package] name` of a manifest (the line `name = "..."`).
@@ -64,42 +64,49 @@ fn package_name(manifest: &Path) -> Result<String, Error> {
     })
 }
 
+/// Removes what the outer cargo set for this build script, which must not
+/// steer a nested cargo; the jobserver (CARGO_MAKEFLAGS) and RUSTC stay.
+pub(crate) fn clean_env(cmd: &mut Command) {
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy().into_owned();
+        let drop = key.starts_with("CARGO_PROFILE_")
+            || key.starts_with("CARGO_BUILD_")
+            || key.starts_with("CARGO_TARGET_")
+            || key.starts_with("CARGO_CFG_")
+            || key.starts_with("CARGO_FEATURE_")
+            || key.starts_with("OFFLOAD_PASSES_PIPELINE")
+            || key.starts_with("OFFLOAD_PASSES_OPTIMIZER")
+            || matches!(
+                key.as_str(),
+                "RUSTFLAGS"
+                    | "CARGO_ENCODED_RUSTFLAGS"
+                    | "RUSTDOCFLAGS"
+                    | "CARGO_ENCODED_RUSTDOCFLAGS"
+                    | "CARGO_INCREMENTAL"
+                    | "RUSTC_WORKSPACE_WRAPPER"
+                    | "CARGO_MANIFEST_DIR"
+                    | "CARGO_MANIFEST_PATH"
+                    | "CARGO_PKG_NAME"
+            );
+        if drop {
+            cmd.env_remove(&key);
+        }
+    }
+}
+
 impl DeviceBuild<'_> {
     fn cargo(&self) -> Command {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut cmd = Command::new(cargo);
-        // What the outer cargo set for this build script must not steer the
-        // device build; the jobserver (CARGO_MAKEFLAGS) and RUSTC stay.
-        for (key, _) in std::env::vars_os() {
-            let key = key.to_string_lossy().into_owned();
-            let drop = key.starts_with("CARGO_PROFILE_")
-                || key.starts_with("CARGO_BUILD_")
-                || key.starts_with("CARGO_TARGET_")
-                || key.starts_with("CARGO_CFG_")
-                || key.starts_with("CARGO_FEATURE_")
-                || key.starts_with("OFFLOAD_PASSES_PIPELINE")
-                || key.starts_with("OFFLOAD_PASSES_OPTIMIZER")
-                || matches!(
-                    key.as_str(),
-                    "RUSTFLAGS"
-                        | "CARGO_ENCODED_RUSTFLAGS"
-                        | "RUSTDOCFLAGS"
-                        | "CARGO_ENCODED_RUSTDOCFLAGS"
-                        | "CARGO_INCREMENTAL"
-                        | "RUSTC_WORKSPACE_WRAPPER"
-                        | "CARGO_MANIFEST_DIR"
-                        | "CARGO_MANIFEST_PATH"
-                        | "CARGO_PKG_NAME"
-                );
-            if drop {
-                cmd.env_remove(&key);
-            }
-        }
+        clean_env(&mut cmd);
         cmd.env("RUSTC_BOOTSTRAP", "1");
         cmd.env("CARGO_TARGET_DIR", self.target_dir);
         let mut flags: Vec<String> = Vec::new();
         if let Some(cpu) = self.target_cpu {
             flags.push(format!("-Ctarget-cpu={cpu}"));
+        }
+        if let Some(sysroot) = self.sysroot {
+            flags.push(format!("--sysroot={}", sysroot.display()));
         }
         cmd.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\u{1f}"));
         if self.target.starts_with("nvptx") {
@@ -129,7 +136,7 @@ impl DeviceBuild<'_> {
         if resolved.is_some_and(|r| !r.iter().any(|f| f == "default")) {
             cmd.arg("--no-default-features");
         }
-        if is_gpu(self.target) {
+        if is_gpu(self.target) && self.sysroot.is_none() {
             cmd.arg("-Zbuild-std=core");
         }
         cmd

@@ -104,10 +104,46 @@ pub enum Error {
         /// The directory searched.
         dir: PathBuf,
     },
-    /// An nvptx image is PTX, which the CUDA plugin does not load.
-    PtxImage {
-        /// The image.
-        image: PathBuf,
+    /// A target (of `OFFLOAD_TARGETS` or the build script's) is not
+    /// `host` or `<triple>[:<cpu>]`.
+    BadTarget {
+        /// The item as given.
+        item: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// No ptxas for an nvptx target.
+    PtxasNotFound {
+        /// `OFFLOAD_PASSES_PTXAS`, where it names no file.
+        given: Option<PathBuf>,
+        /// The plugin, from which the repository's `tools/bin` is found.
+        plugin: PathBuf,
+    },
+    /// ptxas refused the PTX.
+    PtxasFailed {
+        /// The PTX.
+        ptx: PathBuf,
+        /// ptxas's messages.
+        stderr: String,
+    },
+    /// Building the shared `core` of a GPU target failed.
+    CoreBuildFailed {
+        /// The target triple.
+        target: String,
+        /// The directory of that build.
+        dir: PathBuf,
+    },
+    /// A kernel of one image is missing or different in another: one set
+    /// of launch stubs serves every image.
+    KernelDiffers {
+        /// The kernel's symbol.
+        kernel: String,
+        /// The target of the image that differs.
+        target: String,
+        /// The target of the first image, whose records the stubs follow.
+        first: String,
+        /// How it differs.
+        what: String,
     },
     /// The image is not an object file `object` can read.
     NotAnObject {
@@ -150,8 +186,8 @@ pub enum Error {
     },
     /// rustc with the plugin's `offload-host` refused the launch stubs.
     StubsRefused {
-        /// The image.
-        image: PathBuf,
+        /// The images.
+        images: Vec<PathBuf>,
         /// The kernels whose stubs were compiled.
         kernels: Vec<String>,
         /// rustc's messages.
@@ -245,12 +281,11 @@ impl fmt::Display for Error {
                 dir.display()
             ),
             Error::NoImage { name, dir } => write!(f, "no image lib{name}.* in {}", dir.display()),
-            Error::PtxImage { image } => write!(
-                f,
-                "{}: an nvptx image is PTX, which libomptarget's CUDA plugin does not load \
-                 (it needs a cubin: assemble it with ptxas); build it with .image_only()",
-                image.display()
-            ),
+            Error::BadTarget { .. }
+            | Error::PtxasNotFound { .. }
+            | Error::PtxasFailed { .. }
+            | Error::CoreBuildFailed { .. }
+            | Error::KernelDiffers { .. } => self.fmt_targets(f),
             Error::NotAnObject { image, source } => write!(f, "{}: {source}", image.display()),
             Error::RecordWithoutSection { image, symbol } => {
                 write!(f, "{}: {symbol} has no section", image.display())
@@ -275,15 +310,69 @@ impl fmt::Display for Error {
                 expected.join(", ")
             ),
             Error::StubsRefused {
-                image,
+                images,
                 kernels,
                 stderr,
             } => write!(
                 f,
-                "offload-host refused the launch stubs of the image {} (kernels: {}):\n{stderr}",
-                image.display(),
+                "offload-host refused the launch stubs of the images {} (kernels: {}):\n{stderr}",
+                images
+                    .iter()
+                    .map(|i| i.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 kernels.join(", ")
             ),
+        }
+    }
+}
+
+impl Error {
+    /// The messages of the errors of several targets and GPU images.
+    fn fmt_targets(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::BadTarget { item, why } => write!(
+                f,
+                "offload-build: target `{item}` (OFFLOAD_TARGETS or the build script's targets): {why}"
+            ),
+            Error::PtxasNotFound {
+                given: Some(given), ..
+            } => write!(
+                f,
+                "offload-build: OFFLOAD_PASSES_PTXAS names {}, which is not a file",
+                given.display()
+            ),
+            Error::PtxasNotFound {
+                given: None,
+                plugin,
+            } => write!(
+                f,
+                "offload-build: no ptxas for the nvptx image (libomptarget's CUDA plugin loads cubins): \
+                 set OFFLOAD_PASSES_PTXAS to one, or run the offload-passes repository's scripts/setup.sh \
+                 (it puts NVIDIA's ptxas, from the PyPI wheel nvidia-cuda-nvcc-cu12, in tools/bin/, \
+                 found from the plugin {}), or put CUDA's ptxas on PATH",
+                plugin.display()
+            ),
+            Error::PtxasFailed { ptx, stderr } => {
+                write!(f, "ptxas refused {}:\n{stderr}", ptx.display())
+            }
+            Error::CoreBuildFailed { target, dir } => write!(
+                f,
+                "building core for {target} with -Zbuild-std=core in {} failed (cargo's messages above; \
+                 is rustup's rust-src component installed?)",
+                dir.display()
+            ),
+            Error::KernelDiffers {
+                kernel,
+                target,
+                first,
+                what,
+            } => write!(
+                f,
+                "kernel `{kernel}` in the image for {target} differs from the first image's ({first}): {what}"
+            ),
+            // The other variants are written by `Display::fmt`.
+            _ => Ok(()),
         }
     }
 }

@@ -33,6 +33,22 @@
 //!    local crate it depends on changes (cargo's dep-info of the device
 //!    build), or the plugin does.
 //!
+//! **Several targets** ([`DeviceCrate::targets`], or the environment
+//! variable [`OFFLOAD_TARGETS`], e.g.
+//! `host,amdgcn-amd-amdhsa:gfx90a,nvptx64-nvidia-cuda:sm_90`, which overrides
+//! the build script): steps 1-2 run once per target (an NVPTX image is PTX
+//! that ptxas assembles into a cubin: [`OFFLOAD_PASSES_PTXAS`], the
+//! offload-passes repository's `tools/bin`, or `PATH`); every image must
+//! have the first image's kernel records, or the build stops naming the
+//! kernel and the target; the stubs, generated from the first image's
+//! records and compiled for the host, embed and register every image. A GPU
+//! target's `core` is built once per toolchain, target, cpu and flags into a
+//! shared sysroot ([`OFFLOAD_SYSROOT_CACHE`], else
+//! `$XDG_CACHE_HOME/offload-build` or `~/.cache/offload-build`; keyed by
+//! `rustc -vV`, target, cpu and flags; built under an exclusive file lock,
+//! so concurrent builds wait for one another), which every device build of
+//! that target uses with `--sysroot`.
+//!
 //! The host crate itself needs no plugin, no `-Z` flag and no environment
 //! variable: its launchers call the stubs by a name that carries a hash of
 //! the kernel's signature, so a host built from other sources than the image
@@ -42,24 +58,34 @@
 
 #![deny(missing_docs)]
 
+mod agree;
 mod cargo;
 mod error;
 mod image;
+mod ptxas;
 mod stubs;
+mod sysroot;
+mod targets;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use offload_contract::digest::image_digest;
+use offload_contract::digest::{image_digest, images_digest};
 
 pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
+pub use ptxas::OFFLOAD_PASSES_PTXAS;
 pub use stubs::Contract;
+pub use sysroot::OFFLOAD_SYSROOT_CACHE;
+pub use targets::{OFFLOAD_TARGETS, Target};
 
-/// The built device image.
+/// One built device image.
 #[derive(Debug, Clone)]
 pub struct Image {
-    /// The image (a copy in the host crate's `OUT_DIR`).
+    /// The target it was built for.
+    pub target: Target,
+    /// The image (a copy in the host crate's `OUT_DIR`; for nvptx the
+    /// cubin, next to the PTX it was assembled from).
     pub path: PathBuf,
     /// Size in bytes.
     pub size: u64,
@@ -67,17 +93,26 @@ pub struct Image {
     pub digest: u64,
     /// The kernels in the image, from their records.
     pub kernels: Vec<Kernel>,
+}
+
+/// What [`DeviceCrate::build`] made.
+#[derive(Debug, Clone)]
+pub struct Built {
+    /// One image per target, in the targets' order (the launch stubs
+    /// register them in this order).
+    pub images: Vec<Image>,
     /// The launch-stub object linked into the host's binaries (`None` for
     /// [`DeviceCrate::image_only`]).
     pub stubs: Option<PathBuf>,
 }
 
-/// A kernel crate to build into a device image.
+/// A kernel crate to build into device images.
 #[derive(Debug, Clone)]
 pub struct DeviceCrate {
     dir: PathBuf,
     target: Option<String>,
     target_cpu: Option<String>,
+    targets: Option<Vec<String>>,
     contract: Contract,
     image_only: bool,
     target_dir: Option<PathBuf>,
@@ -98,6 +133,7 @@ impl DeviceCrate {
             dir,
             target: None,
             target_cpu: None,
+            targets: None,
             contract: Contract::default(),
             image_only: false,
             target_dir: None,
@@ -114,18 +150,35 @@ impl DeviceCrate {
         self
     }
 
-    /// The device target triple. Default: the host's (libomptarget's CPU
-    /// plugin). `amdgcn-amd-amdhsa` and `nvptx64-nvidia-cuda` need the
-    /// `rust-src` component (`-Zbuild-std=core`), nvptx also
-    /// `llvm-bitcode-linker`, and a [`target_cpu`](Self::target_cpu).
+    /// One device target triple (with [`target_cpu`](Self::target_cpu)).
+    /// Default: the host's (libomptarget's CPU plugin). For several, see
+    /// [`targets`](Self::targets).
     pub fn target(mut self, triple: &str) -> Self {
         self.target = Some(triple.to_owned());
         self
     }
 
-    /// `-Ctarget-cpu` for every crate of the device build (`gfx90a`, `sm_90`).
+    /// `-Ctarget-cpu` for every crate of [`target`](Self::target)'s build
+    /// (`gfx90a`, `sm_90`).
     pub fn target_cpu(mut self, cpu: &str) -> Self {
         self.target_cpu = Some(cpu.to_owned());
+        self
+    }
+
+    /// The targets of one program, each `host` (the build's own target,
+    /// libomptarget's CPU plugin) or `<triple>[:<cpu>]`: e.g. `["host",
+    /// "amdgcn-amd-amdhsa:gfx90a", "nvptx64-nvidia-cuda:sm_90"]`. The
+    /// kernel crate is built once per target, every image is embedded and
+    /// registered, and libomptarget runs the one that fits the device it
+    /// finds. The environment variable [`OFFLOAD_TARGETS`] (the same items,
+    /// comma-separated) overrides this and [`target`](Self::target). A bad
+    /// item is an error of [`build`](Self::build) naming it.
+    pub fn targets<I, S>(mut self, targets: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.targets = Some(targets.into_iter().map(|t| t.as_ref().to_owned()).collect());
         self
     }
 
@@ -135,7 +188,8 @@ impl DeviceCrate {
         self
     }
 
-    /// Build the image only: no stubs, no link directives (GPU images, tests).
+    /// Build the images only: no stubs, no link directives (tests, other
+    /// packagers).
     pub fn image_only(mut self) -> Self {
         self.image_only = true;
         self
@@ -149,7 +203,7 @@ impl DeviceCrate {
         self
     }
 
-    /// Where the image copy and the stubs go. Default: `OUT_DIR`.
+    /// Where the image copies and the stubs go. Default: `OUT_DIR`.
     pub fn out_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.out_dir = Some(dir.into());
         self
@@ -157,9 +211,9 @@ impl DeviceCrate {
 
     /// [`build`](Self::build), printing the error and exiting on failure (a
     /// build script's error output is what cargo shows).
-    pub fn build_or_exit(self) -> Image {
+    pub fn build_or_exit(self) -> Built {
         match self.build() {
-            Ok(image) => image,
+            Ok(built) => built,
             Err(error) => {
                 eprintln!("error: {error}");
                 std::process::exit(1);
@@ -167,28 +221,34 @@ impl DeviceCrate {
         }
     }
 
-    /// Builds the image and (unless [`image_only`](Self::image_only)) the
+    /// The build script's targets: [`targets`](Self::targets), else
+    /// [`target`](Self::target) and [`target_cpu`](Self::target_cpu), else
+    /// none (the host).
+    fn chosen_targets(&self) -> Result<Vec<Target>, Error> {
+        if let Some(items) = &self.targets {
+            return Target::parse_list(&items.join(","));
+        }
+        Ok(match (&self.target, &self.target_cpu) {
+            (None, None) => Vec::new(),
+            (triple, cpu) => vec![Target::Device {
+                triple: triple.clone().unwrap_or_else(build_target),
+                cpu: cpu.clone(),
+            }],
+        })
+    }
+
+    /// Builds the images and (unless [`image_only`](Self::image_only)) the
     /// stubs, printing cargo's directives.
-    pub fn build(self) -> Result<Image, Error> {
+    pub fn build(self) -> Result<Built, Error> {
         let out_dir = match &self.out_dir {
             Some(dir) => dir.clone(),
             None => PathBuf::from(env("OUT_DIR")?),
         };
         let plugin = plugin(self.plugin.clone())?;
-        let target = match &self.target {
-            Some(t) => t.clone(),
-            None => std::env::var("TARGET").unwrap_or_else(|_| host_triple()),
-        };
+        let targets = targets::resolve(self.chosen_targets()?)?;
         let target_dir = match &self.target_dir {
             Some(dir) => dir.clone(),
             None => default_target_dir(&out_dir).join(crate_dir_key(&self.dir)),
-        };
-        let build = cargo::DeviceBuild {
-            dir: &self.dir,
-            target: &target,
-            target_cpu: self.target_cpu.as_deref(),
-            target_dir: &target_dir,
-            plugin: &plugin,
         };
         println!("cargo::rerun-if-changed={}", self.dir.display());
         // The kernel crate's dependency versions.
@@ -200,48 +260,122 @@ impl DeviceCrate {
         {
             println!("cargo::rerun-if-changed={}", lock.display());
         }
+        let host = build_target();
+        let mut images = Vec::new();
+        let mut bytes = Vec::new();
+        for target in &targets {
+            let place = Place {
+                dir: &self.dir,
+                host: &host,
+                target_dir: &target_dir,
+                out_dir: &out_dir,
+                plugin: &plugin,
+            };
+            let (image, image_bytes) = place.build_image(target)?;
+            images.push(image);
+            bytes.push(image_bytes);
+        }
+        agree::check(&images)?;
+        let mut built = Built {
+            images,
+            stubs: None,
+        };
+        if !self.image_only {
+            let stubs = stubs::build(
+                &built.images,
+                images_digest(&bytes),
+                &plugin,
+                &host,
+                &out_dir,
+                self.contract,
+            )?;
+            println!("cargo::rustc-link-arg={}", stubs.display());
+            link_omptarget()?;
+            built.stubs = Some(stubs);
+        }
+        Ok(built)
+    }
+}
+
+/// Where one target's image is built.
+struct Place<'a> {
+    dir: &'a Path,
+    host: &'a str,
+    target_dir: &'a Path,
+    out_dir: &'a Path,
+    plugin: &'a Path,
+}
+
+impl Place<'_> {
+    /// Builds the kernel crate for `target`; returns the image and its bytes.
+    fn build_image(&self, target: &Target) -> Result<(Image, Vec<u8>), Error> {
+        let triple = target.triple(self.host);
+        let cpu = target.cpu();
+        let gpu = targets::is_gpu(triple);
+        // One target directory for every target: cargo keeps each triple's
+        // files apart and builds the proc macros (syn, offload-macros) once
+        // for all. Two cpus of one triple take turns in it (each build
+        // rebuilds, as the flags differ; the image is copied right after).
+        let target_dir = self.target_dir;
+        let sysroot = match cpu {
+            Some(cpu) if gpu => {
+                let cache = sysroot::cache_dir(target_dir);
+                Some(sysroot::shared_core(&cache, triple, cpu)?)
+            }
+            _ => None,
+        };
+        let build = cargo::DeviceBuild {
+            dir: self.dir,
+            target: triple,
+            target_cpu: cpu,
+            target_dir,
+            plugin: self.plugin,
+            sysroot: sysroot.as_deref(),
+        };
         let built = build.run()?;
         for source in &built.sources {
             println!("cargo::rerun-if-changed={}", source.display());
         }
-        let image_path = out_dir.join(built.image.file_name().expect("an image file name"));
-        std::fs::copy(&built.image, &image_path).map_err(|source| Error::Copy {
+        let file = built.image.file_name().expect("an image file name");
+        let copy = match cpu {
+            // kernels.gfx90a.elf, kernels.sm_90.ptx: one out dir holds all.
+            Some(cpu) if gpu => {
+                let path = Path::new(file);
+                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                let ext = path.extension().unwrap_or_default().to_string_lossy();
+                self.out_dir.join(format!("{stem}.{cpu}.{ext}"))
+            }
+            _ => self.out_dir.join(file),
+        };
+        std::fs::copy(&built.image, &copy).map_err(|source| Error::Copy {
             from: built.image.clone(),
-            to: image_path.clone(),
+            to: copy.clone(),
             source,
         })?;
-        let bytes = std::fs::read(&image_path).map_err(error::io(&image_path))?;
-        let digest = image_digest(&bytes);
-        let ptx = image_path.extension().is_some_and(|e| e == "ptx");
-        let kernels = if ptx {
-            // PTX is text: no symbol table to read the records from.
-            if !self.image_only {
-                return Err(Error::PtxImage { image: image_path });
-            }
-            built
-                .kernel_names
-                .iter()
-                .map(|n| Kernel::named(n))
-                .collect()
+        let image_path = if copy.extension().is_some_and(|e| e == "ptx") {
+            let cubin = copy.with_extension("cubin");
+            let arch = cpu
+                .and_then(targets::sm_arch)
+                .ok_or_else(|| Error::BadTarget {
+                    item: target.to_string(),
+                    why: "an nvptx target needs an `sm_<number>` cpu for ptxas".into(),
+                })?;
+            ptxas::assemble(&ptxas::find(self.plugin)?, arch, &copy, &cubin)?;
+            cubin
         } else {
-            let kernels = image::kernels(&bytes, &image_path)?;
-            image::check_names(&kernels, &built.kernel_names, &image_path)?;
-            kernels
+            copy
         };
-        let mut image = Image {
-            path: image_path,
+        let bytes = std::fs::read(&image_path).map_err(error::io(&image_path))?;
+        let kernels = image::kernels(&bytes, &image_path)?;
+        image::check_names(&kernels, &built.kernel_names, &image_path)?;
+        let image = Image {
+            target: target.clone(),
             size: bytes.len() as u64,
-            digest,
+            digest: image_digest(&bytes),
+            path: image_path,
             kernels,
-            stubs: None,
         };
-        if !self.image_only {
-            let stubs = stubs::build(&image, &plugin, &target, &out_dir, self.contract)?;
-            println!("cargo::rustc-link-arg={}", stubs.display());
-            link_omptarget()?;
-            image.stubs = Some(stubs);
-        }
-        Ok(image)
+        Ok((image, bytes))
     }
 }
 
@@ -295,6 +429,12 @@ pub(crate) fn param_path(path: &Path) -> String {
         }
     }
     out
+}
+
+/// The triple the host program is built for: the build script's `TARGET`,
+/// else rustc's host.
+fn build_target() -> String {
+    std::env::var("TARGET").unwrap_or_else(|_| host_triple())
 }
 
 fn host_triple() -> String {
@@ -368,6 +508,37 @@ pub(crate) fn llvm_config(arg: &str) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_build_scripts_targets() {
+        let k = || DeviceCrate::new("/k");
+        assert_eq!(k().chosen_targets().unwrap(), []);
+        assert_eq!(
+            k().target("amdgcn-amd-amdhsa")
+                .target_cpu("gfx90a")
+                .chosen_targets()
+                .unwrap(),
+            [Target::parse("amdgcn-amd-amdhsa:gfx90a").unwrap()]
+        );
+        assert_eq!(
+            k().targets(["host", "nvptx64-nvidia-cuda:sm_90"])
+                .chosen_targets()
+                .unwrap(),
+            [
+                Target::Host,
+                Target::parse("nvptx64-nvidia-cuda:sm_90").unwrap()
+            ]
+        );
+        let bad = k()
+            .targets(["host", "gfx90a"])
+            .chosen_targets()
+            .unwrap_err();
+        assert!(
+            bad.to_string()
+                .starts_with("offload-build: target `gfx90a`"),
+            "{bad}"
+        );
+    }
 
     #[test]
     fn param_paths_escape_what_pipelines_split_at() {

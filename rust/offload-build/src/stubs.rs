@@ -294,17 +294,17 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     }
 }
 
-/// The stub module's source.
-pub fn source(image: &Image, contract: Contract) -> String {
+/// The stub module's source: launches of `kernels` (the first image's),
+/// whose descriptors carry `digest` (the digest of all images).
+pub fn source(kernels: &[Kernel], digest: u64, contract: Contract) -> String {
     let device_check = match contract {
         Contract::V1 => TokenStream::new(),
         Contract::V2 => device_check(),
     };
-    let kernels = image
-        .kernels
+    let kernels = kernels
         .iter()
         .enumerate()
-        .map(|(i, kernel)| kernel_stub(i, kernel, contract, image.digest));
+        .map(|(i, kernel)| kernel_stub(i, kernel, contract, digest));
     let module = quote! {
         #![no_std]
         #![allow(non_upper_case_globals, clippy::all)]
@@ -315,17 +315,31 @@ pub fn source(image: &Image, contract: Contract) -> String {
     format!("{HEADER}{}", prettyplease::unparse(&file))
 }
 
-/// Writes and compiles the stubs; returns the object.
+/// The pass pipeline that embeds `images` (in registration order):
+/// `offload-host<image=A;image=B;...>`.
+fn pipeline(images: &[Image]) -> String {
+    let params: Vec<String> = images
+        .iter()
+        .map(|image| format!("image={}", crate::param_path(&image.path)))
+        .collect();
+    format!("-Cpasses=offload-host<{}>", params.join(";"))
+}
+
+/// Writes the stubs (from the first image's kernels, which every image's
+/// agree with) and compiles them for the host program's target `host`, with
+/// every image embedded and registered; returns the object.
 pub fn build(
-    image: &Image,
+    images: &[Image],
+    digest: u64,
     plugin: &Path,
-    target: &str,
+    host: &str,
     out_dir: &Path,
     contract: Contract,
 ) -> Result<PathBuf, Error> {
+    let kernels = images.first().map_or(&[][..], |i| &i.kernels[..]);
     let src = out_dir.join("offload_stubs.rs");
     let obj = out_dir.join("offload_stubs.o");
-    std::fs::write(&src, source(image, contract)).map_err(io(&src))?;
+    std::fs::write(&src, source(kernels, digest, contract)).map_err(io(&src))?;
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     let out = Command::new(rustc)
         .env("RUSTC_BOOTSTRAP", "1")
@@ -343,12 +357,9 @@ pub fn build(
             "-Cpanic=abort",
             "-Crelocation-model=pic",
         ])
-        .arg(format!("--target={target}"))
+        .arg(format!("--target={host}"))
         .arg(format!("-Zllvm-plugins={}", plugin.display()))
-        .arg(format!(
-            "-Cpasses=offload-host<image={}>",
-            crate::param_path(&image.path)
-        ))
+        .arg(pipeline(images))
         .arg(&src)
         .arg("-o")
         .arg(&obj)
@@ -359,8 +370,8 @@ pub fn build(
         })?;
     if !out.status.success() {
         return Err(Error::StubsRefused {
-            image: image.path.clone(),
-            kernels: image.kernels.iter().map(|k| k.symbol.clone()).collect(),
+            images: images.iter().map(|i| i.path.clone()).collect(),
+            kernels: kernels.iter().map(|k| k.symbol.clone()).collect(),
             stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         });
     }
@@ -446,19 +457,31 @@ mod tests {
             .collect()
     }
 
-    fn image() -> Image {
+    fn image(path: &str) -> Image {
         Image {
-            path: "i.so".into(),
+            target: crate::Target::Host,
+            path: path.into(),
             size: 0,
             digest: 9,
             kernels: vec![saxpy()],
-            stubs: None,
         }
     }
 
     #[test]
+    fn every_image_is_a_parameter_of_offload_host() {
+        assert_eq!(
+            pipeline(&[
+                image("/o/libk.so"),
+                image("/o/k.gfx90a.elf"),
+                image("/o/a;b.cubin")
+            ]),
+            "-Cpasses=offload-host<image=/o/libk.so;image=/o/k.gfx90a.elf;image=/o/a%3Bb.cubin>"
+        );
+    }
+
+    #[test]
     fn v2_stubs_launch_through_launch2() {
-        let v2 = source(&image(), Contract::V2);
+        let v2 = source(&image("i.so").kernels, 9, Contract::V2);
         assert!(v2.starts_with(HEADER));
         let declarations = items::<syn::ForeignItemFn>(&v2);
         let launch = quote! {
@@ -517,7 +540,7 @@ mod tests {
             direct_descriptor(&saxpy(), 9),
             [2, 9, 4, 0, 0, 0x100, 0, 0, 0, 0x100, 0]
         );
-        let v2 = source(&image(), Contract::V2);
+        let v2 = source(&image("i.so").kernels, 9, Contract::V2);
         let stub = quote! {
             #[doc = " Launches kernel `saxpy` on device addresses (nothing mapped)."]
             #[unsafe(export_name = "__offload_rs_direct.saxpy.00000000000000ab")]
@@ -542,13 +565,13 @@ mod tests {
             "{v2}"
         );
         // v1 has one descriptor per kernel: its direct stub refuses.
-        let v1 = source(&image(), Contract::V1);
+        let v1 = source(&image("i.so").kernels, 9, Contract::V1);
         assert!(v1.contains("__offload_rs_direct.saxpy.00000000000000ab") && v1.contains("-106"));
     }
 
     #[test]
     fn v1_stubs_call_the_kernel_with_a_descriptor_global() {
-        let v1 = source(&image(), Contract::V1);
+        let v1 = source(&image("i.so").kernels, 9, Contract::V1);
         let launch = quote! {
             #[link_name = "saxpy"]
             fn k0(a0: f32, a1: *mut u8, a2: u64, a3: *mut u8) -> i32;
@@ -571,7 +594,7 @@ mod tests {
     #[test]
     fn stubs_export_the_records_layout_and_feature_words() {
         for contract in [Contract::V1, Contract::V2] {
-            let source = source(&image(), contract);
+            let source = source(&image("i.so").kernels, 9, contract);
             let statics = items::<syn::ItemStatic>(&source);
             for exported in [
                 quote! {

@@ -1,12 +1,15 @@
 //! GPU compile tests: the kernel crate `tests/gpu-kernels` (index API, every
 //! argument shape) built by offload-build for `amdgcn-amd-amdhsa` (gfx90a)
-//! and `nvptx64-nvidia-cuda` (sm_90), with `-Zbuild-std=core`; each kernel
-//! must be a kernel of the image (an AMDGPU `K.kd` descriptor, a PTX
-//! `.entry`), its atomics must be the GPUs' global-memory atomics
+//! and `nvptx64-nvidia-cuda` (sm_90, assembled by ptxas into a cubin), on
+//! the shared `core` of each target; each kernel must be a kernel of the
+//! image (an AMDGPU `K.kd` descriptor, a PTX `.entry` and a cubin function
+//! with its records), its atomics must be the GPUs' global-memory atomics
 //! (FileCheck-22 on the disassembly, `tests/gpu-checks/`), and `team_sum`'s
-//! barriers, shared memory and shuffles the GPUs' own instructions. Skipped,
-//! saying why, without the `rust-src` component (and `llvm-bitcode-linker`
-//! for nvptx) or the plugin.
+//! barriers, shared memory and shuffles the GPUs' own instructions.
+//! `tests/differ-kernels`, whose kernels differ between the host and AMDGPU,
+//! must be refused naming kernel and target. Skipped, saying why, without
+//! the `rust-src` component (and `llvm-bitcode-linker` and ptxas for nvptx)
+//! or the plugin.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -43,6 +46,12 @@ fn missing(nvptx: bool) -> Option<String> {
             "llvm-bitcode-linker is not installed (rustup component add llvm-bitcode-linker)"
                 .into(),
         );
+    }
+    if nvptx
+        && !repo().join("tools/bin/ptxas").exists()
+        && std::env::var_os("OFFLOAD_PASSES_PTXAS").is_none()
+    {
+        return Some("no ptxas (scripts/setup.sh puts one in tools/bin)".into());
     }
     let plugin = plugin();
     if !plugin.exists() {
@@ -81,7 +90,9 @@ fn build(target: &str, cpu: &str) -> Option<offload_build::Image> {
     .target_dir(work.join("cargo"))
     .out_dir(&out)
     .build()
-    .unwrap_or_else(|e| panic!("{e}"));
+    .unwrap_or_else(|e| panic!("{e}"))
+    .images
+    .remove(0);
     let names: Vec<&str> = image.kernels.iter().map(|k| k.symbol.as_str()).collect();
     assert_eq!(names, KERNELS);
     Some(image)
@@ -193,7 +204,8 @@ fn nvptx_kernels_are_ptx_entries() {
     let Some(image) = build("nvptx64-nvidia-cuda", "sm_90") else {
         return;
     };
-    let ptx = std::fs::read_to_string(&image.path).unwrap();
+    assert_eq!(image.path.extension().unwrap(), "cubin");
+    let ptx = std::fs::read_to_string(image.path.with_extension("ptx")).unwrap();
     for k in KERNELS {
         assert!(
             ptx.contains(&format!(".entry {k}(")),
@@ -217,4 +229,29 @@ fn nvptx_kernels_are_ptx_entries() {
         let kernel = section(&ptx, &format!(".entry {k}("), ".entry ");
         filecheck("atomics-sm_90.check", &k.to_uppercase(), &kernel);
     }
+}
+
+#[test]
+fn a_kernel_missing_in_one_image_names_kernel_and_target() {
+    if let Some(why) = missing(false) {
+        eprintln!("skipped: GPU agreement test: {why}");
+        return;
+    }
+    let work = repo().join("target/gpu-tests");
+    let out = work.join("out-differ");
+    std::fs::create_dir_all(&out).unwrap();
+    let error = offload_build::DeviceCrate::new(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/differ-kernels"),
+    )
+    .targets(["host", "amdgcn-amd-amdhsa:gfx90a"])
+    .image_only()
+    .plugin(plugin())
+    .target_dir(work.join("cargo-differ"))
+    .out_dir(&out)
+    .build()
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "kernel `host_only` in the image for amdgcn-amd-amdhsa:gfx90a differs from the first image's (host): the image has no such kernel"
+    );
 }

@@ -1,5 +1,5 @@
 //! The kernel table: every kernel of a device image exports a
-//! [`KernelRecord`] as `__offload_rs_record.<symbol>` ([`SYMBOL_PREFIX`]), a
+//! [`KernelRecord`] as `__offload_rs_record_<symbol>` ([`SYMBOL_PREFIX`]), a
 //! fixed 928-byte little-endian record `#[kernel]` writes and
 //! `offload-build` reads back to generate the host's launch stubs: the
 //! symbol, a hash of the signature (the stub's name carries it, so a host
@@ -20,8 +20,10 @@
 
 use core::mem::offset_of;
 
-/// Name prefix of the record symbols: `__offload_rs_record.<symbol>`.
-pub const SYMBOL_PREFIX: &str = "__offload_rs_record.";
+/// Name prefix of the record symbols: `__offload_rs_record_<symbol>`. No
+/// `.`: PTX identifiers have none, and LLVM's NVPTX backend renames only
+/// local symbols, so ptxas would refuse an exported `a.b` record.
+pub const SYMBOL_PREFIX: &str = "__offload_rs_record_";
 /// Name prefix of the layout words of a kernel's launch arguments, which
 /// the stub module exports for the host's launcher:
 /// `__offload_rs_layouts.<symbol>.<hash as 16 hex digits>`.

@@ -129,7 +129,7 @@
 //!   `extern "gpu-kernel"` (AMDGPU, NVPTX) exported as the kernel's symbol (the
 //!   function's name, or `#[kernel(name = "...")]`) that turns launch slots back
 //!   into the Rust arguments (a slice arrives as pointer and length); and an
-//!   exported 920-byte record `__offload_rs_record.<symbol>`, the kernel table:
+//!   exported 920-byte record `__offload_rs_record_<symbol>`, the kernel table:
 //!   per launch argument its kind, map type, element size and layout word, and
 //!   a hash of the signature;
 //! - **host**: a launcher of the same path,
@@ -444,7 +444,8 @@
 //!    crate and on workspace crates) in a profile with `opt-level = 3`,
 //!    `panic = "abort"`, no debug info, fat LTO and one codegen unit, with the
 //!    plugin's `offload-wrap-kernels<kernels=...>` (GPU targets:
-//!    `-Zbuild-std=core`, the kernels found by their calling convention);
+//!    a shared `core` built once per target and cpu, the kernels found by
+//!    their calling convention);
 //!    The `<features>` are those cargo resolved for the kernel crate in the
 //!    host build: `cargo tree -e normal -i <kernel crate>` on the host package
 //!    with the features cargo enabled for it (a kernel crate feature the host
@@ -483,12 +484,19 @@
 //! `examples/rust-linalg` (with `libm`); the same kernels in a `std` cdylib
 //! with debug info and unwinding take 4.3 MB.
 //!
-//! **GPU targets**: `.target("amdgcn-amd-amdhsa").target_cpu("gfx90a")` gives an
-//! AMDGPU code object, `.target("nvptx64-nvidia-cuda").target_cpu("sm_90")` PTX
-//! (build only: libomptarget's CUDA plugin needs a cubin, which takes `ptxas`);
-//! `offload-build`'s `tests/gpu.rs` builds `tests/gpu-kernels` for both and
-//! checks every kernel is a kernel of the image (skipped, saying why, without
-//! `rust-src` or `llvm-bitcode-linker`).
+//! **GPU targets**: one program holds the kernels for several targets,
+//! named by `.targets(["host", "amdgcn-amd-amdhsa:gfx90a",
+//! "nvptx64-nvidia-cuda:sm_90"])` or the environment variable
+//! `OFFLOAD_TARGETS` (the same items, comma-separated; it overrides
+//! `build.rs`): the kernel crate is built once per target (NVPTX: PTX
+//! assembled by ptxas into a cubin), every image is checked to have the
+//! first image's kernel records (a kernel missing or different in one is a
+//! build error naming kernel and target), and the stubs, compiled for the
+//! host, register all of them in one descriptor; libomptarget runs the image
+//! that fits the device it finds, the CPU plugin where there is no GPU. A
+//! GPU target's `core` is built once per toolchain, target and cpu and
+//! shared (`OFFLOAD_SYSROOT_CACHE`). The repository's `docs/gpu-builds.md`
+//! has the details.
 //!
 //! # Next to rustc's `-Zoffload`
 //!
@@ -509,11 +517,11 @@
 //!
 //! Not supported: generic or cross-crate kernels (a kernel is a non-generic
 //! function of the kernel crate; a dependency's kernels are not wrapped),
-//! streams outside a [`scope`] (queued work borrows its data until the
-//! scope ends), and cubins for NVIDIA (the PTX needs `ptxas`). The GPU
-//! targets are compile-tested; the tests run kernels on libomptarget's host
-//! (x86_64) plugin. Shared memory is the launch's dynamic shared memory (no
-//! static, per-kernel shared arrays).
+//! and streams outside a [`scope`] (queued work borrows its data until the
+//! scope ends). The GPU images are compile-tested (their kernel tables
+//! checked against the stubs); the tests run kernels on libomptarget's host
+//! (x86_64) plugin, and nothing has run on a GPU. Shared memory is the
+//! launch's dynamic shared memory (no static, per-kernel shared arrays).
 //!
 //! [`offload-build`]: https://docs.rs/offload-build
 

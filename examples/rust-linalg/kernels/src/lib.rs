@@ -44,3 +44,11 @@ pub fn sum_squares(x: &[f32], mut partial: Out<'_, [f32]>) {
         partial.write(acc);
     }
 }
+
+/// Writes 1 where the kernels run on libomptarget's CPU plugin (the x86_64
+/// image), 0 on a GPU: only on the CPU plugin can the host's C "vendor
+/// library" read device memory.
+#[kernel]
+pub fn runs_on_cpu(mut on_cpu: Out<'_, u32>) {
+    on_cpu.write(u32::from(cfg!(target_arch = "x86_64")));
+}
