@@ -80,6 +80,55 @@ use core::sync::atomic::Ordering::Relaxed;
 
 use crate::AnyBitPattern;
 
+mod static_array;
+
+pub use static_array::SharedArray;
+#[doc(hidden)]
+pub use static_array::{StaticSite, static_array};
+
+/// A static shared array of the team: `shared_array!(T; LEN)` declares
+/// `LEN` `T`s (a constant) shared by the threads of a team, like CUDA's
+/// `__shared__ T a[LEN]`, and is this thread's
+/// `Option<`[`SharedArray<T>`](crate::shared::SharedArray)`>` view of them (`None`
+/// only outside a launch grid), with the phases of
+/// [`dyn_shared`](crate::shared::dyn_shared) (see [`shared`](crate::shared)).
+///
+/// Each declaration is its own array, the same for every thread of the
+/// team wherever it reaches it (in a loop, or in a function called from
+/// several places). `T` has any bit pattern as a value (the array starts
+/// with no defined value) and cannot be a generic parameter of the
+/// enclosing function (one array per declaration); an array of more than
+/// 48 KiB is a compile error (what every GPU takes), and a kernel's arrays
+/// together over the GPU's limit (AMD: 64 KiB, NVIDIA: 48 KiB) are a build
+/// error of the GPU image naming the kernel.
+///
+/// ```
+/// use offload::{kernel, shared_array, sync_threads};
+///
+/// /// Reverses each team's block of 256 elements of `x` into `out`.
+/// #[kernel]
+/// pub fn reverse_256(x: &[u32], out: &mut [u32]) {
+///     let Some(tile) = shared_array!(u32; 256) else { return };
+///     let base = offload::index::team_id().x as usize * 256;
+///     for i in tile.own_indices() {
+///         tile.set(i, x.get(base + i).copied().unwrap_or(0));
+///     }
+///     sync_threads();
+///     for i in tile.own_indices() {
+///         if let Some(o) = out.get_mut(base + i) {
+///             *o = tile.get(255 - i);
+///         }
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! shared_array {
+    ($t:ty; $len:expr $(,)?) => {{
+        static SITE: $crate::shared::StaticSite = $crate::shared::StaticSite::new::<$t>($len);
+        $crate::shared::static_array::<$t>(&SITE)
+    }};
+}
+
 /// The team's dynamic shared memory as `len` `T`s: a handle per thread
 /// (neither `Send` nor `Sync`: it checks this thread's phase).
 pub struct DynShared<T> {
@@ -136,6 +185,40 @@ fn owns(i: usize) -> bool {
     i % crate::index::team_size() == crate::index::thread_rank()
 }
 
+/// The checks of a `set` of element `i` of `len` (see the module docs).
+#[inline]
+#[track_caller]
+fn check_set(i: usize, len: usize) {
+    assert!(
+        i < len,
+        "offload: shared index {i} out of bounds (len {len})"
+    );
+    assert!(
+        write_phase(),
+        "offload: shared memory written in a read phase (after an odd number of sync_threads)"
+    );
+    assert!(
+        owns(i),
+        "offload: shared element {i} written by thread rank {}, which does not own it (i % team_size() == thread_rank())",
+        crate::index::thread_rank()
+    );
+}
+
+/// The checks of a `get` of element `i` of `len` (see the module docs).
+#[inline]
+#[track_caller]
+fn check_get(i: usize, len: usize) {
+    assert!(
+        i < len,
+        "offload: shared index {i} out of bounds (len {len})"
+    );
+    assert!(
+        !write_phase() || owns(i),
+        "offload: shared element {i} read in a write phase by thread rank {}, which does not own it",
+        crate::index::thread_rank()
+    );
+}
+
 impl<T: AnyBitPattern> DynShared<T> {
     /// The number of elements.
     #[inline]
@@ -157,20 +240,7 @@ impl<T: AnyBitPattern> DynShared<T> {
     #[inline]
     #[track_caller]
     pub fn set(&self, i: usize, value: T) {
-        assert!(
-            i < self.len,
-            "offload: shared index {i} out of bounds (len {})",
-            self.len
-        );
-        assert!(
-            write_phase(),
-            "offload: shared memory written in a read phase (after an odd number of sync_threads)"
-        );
-        assert!(
-            owns(i),
-            "offload: shared element {i} written by thread rank {}, which does not own it (i % team_size() == thread_rank())",
-            crate::index::thread_rank()
-        );
+        check_set(i, self.len);
         // SAFETY: in bounds; in this phase no other thread touches element
         // `i` (the module docs).
         unsafe { self.base.add(i).write(value) }
@@ -185,16 +255,7 @@ impl<T: AnyBitPattern> DynShared<T> {
     #[inline]
     #[track_caller]
     pub fn get(&self, i: usize) -> T {
-        assert!(
-            i < self.len,
-            "offload: shared index {i} out of bounds (len {})",
-            self.len
-        );
-        assert!(
-            !write_phase() || owns(i),
-            "offload: shared element {i} read in a write phase by thread rank {}, which does not own it",
-            crate::index::thread_rank()
-        );
+        check_get(i, self.len);
         // SAFETY: in bounds; no thread writes element `i` in this phase but
         // this one (the module docs); any bits are a `T`.
         unsafe { self.base.add(i).read() }
