@@ -1,11 +1,17 @@
 //! Shared (team-local) memory: the launch's dynamic shared memory as a typed
-//! slice every thread of a team sees, with access that cannot race.
+//! slice every thread of a team sees, and static shared arrays declared in
+//! a kernel, with access that cannot race.
 //!
 //! [`Launch::dyn_shared_mem`](crate::Launch::dyn_shared_mem)`(bytes)` gives
 //! each team `bytes` of memory its threads share (CUDA's `extern
 //! __shared__`, HIP's dynamic LDS). In a kernel, [`dyn_shared`]`::<T>(len)`
 //! is that memory as `len` `T`s, or `None` where the launch gave fewer bytes
 //! (never an access out of bounds).
+//!
+//! [`shared_array!`](crate::shared_array)`(T; LEN)` declares a static
+//! shared array of the team (CUDA's `__shared__ T a[LEN]`): a
+//! [`SharedArray`] of `LEN` `T`s, its own storage per declaration, the same
+//! for every thread of the team, with the same phases.
 //!
 //! # Phases: why the safe accesses cannot race
 //!
@@ -16,7 +22,8 @@
 //! phase** when the team starts:
 //!
 //! - in a **write phase** (an even number of `sync_threads` passed) a thread
-//!   may [`set`](DynShared::set) and [`get`](DynShared::get) only the
+//!   may [`set`](DynShared::set) and [`get`](DynShared::get) (of a
+//!   `DynShared` or a `SharedArray`) only the
 //!   elements it *owns*: index `i` with `i % team_size() == thread_rank()`
 //!   ([`own_indices`](DynShared::own_indices) lists them). No two threads
 //!   own the same element, so no two threads touch one element;
@@ -74,6 +81,19 @@
 //! host plugin) the teams run one after another and share one allocation of
 //! the launch's `dyn_shared_mem` bytes (16-byte aligned, zeroed before the
 //! first team).
+//!
+//! A static shared array is, on GPUs, an `addrspace(3)` array of its own
+//! per declaration (the plugin's `offload-shared-memory` pass, clang's
+//! `__shared__`), counted in the kernel's fixed shared memory: one array
+//! over 48 KiB does not compile (offload-contract's
+//! `STATIC_SHARED_ARRAY_MAX`, what every GPU takes), and a kernel's arrays
+//! together over 64 KiB on AMD GPUs (gfx90a's LDS) or 48 KiB on NVIDIA GPUs
+//! (static `.shared`) are a build error of the GPU image naming the kernel.
+//! A kernel's static arrays and its dynamic shared memory share the GPU's
+//! shared memory. On the CPU each declaration is one zeroed allocation per
+//! launch, made when a thread first reaches it and reused by each team;
+//! only memory limits the total. On both it starts with no defined value
+//! for the kernel (hence `T: AnyBitPattern`).
 
 use core::marker::PhantomData;
 use core::sync::atomic::Ordering::Relaxed;

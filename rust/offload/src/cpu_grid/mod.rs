@@ -10,8 +10,9 @@
 //! - the teams run **one after another**: the threads run team 0, meet at
 //!   the team's end, run team 1, and so on. So the dynamic shared memory is
 //!   one allocation per launch, and each static shared array one per
-//!   declaration per launch ([`static_shared`]), reused by each team (GPUs give no order
-//!   between teams either: a kernel that waits for another team may hang);
+//!   declaration per launch ([`static_shared`]), reused by each team (GPUs
+//!   give no order between teams either: a kernel that waits for another
+//!   team may hang);
 //! - `sync_threads` is a barrier of the team's threads ([`barrier`]); a
 //!   thread that returns from the kernel leaves the team's barriers, so early
 //!   returns do not deadlock the others;
