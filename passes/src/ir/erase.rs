@@ -46,3 +46,22 @@ pub fn delete_if_unused_declaration(function: Value<'_>) {
         }
     }
 }
+
+/// Deletes global variable `global` if nothing uses it any more and no
+/// other module can (internal or private linkage): a marker left behind
+/// once its uses were rewritten.
+pub fn delete_if_unused_local_global(global: Value<'_>) {
+    let Some(variable) = global.as_global_variable() else {
+        return;
+    };
+    let local = matches!(
+        variable.get_linkage(),
+        inkwell::module::Linkage::Internal | inkwell::module::Linkage::Private
+    );
+    if !local || global.has_uses() {
+        return;
+    }
+    // SAFETY: `global` is a live global variable without uses that no other
+    // module references; nothing refers to it after this.
+    unsafe { llvm::LLVMDeleteGlobal(global.as_raw()) }
+}

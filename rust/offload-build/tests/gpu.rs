@@ -63,10 +63,11 @@ fn missing(nvptx: bool) -> Option<String> {
     None
 }
 
-const KERNELS: [&str; 6] = [
+const KERNELS: [&str; 7] = [
     "float_sums",
     "histogram",
     "ids",
+    "reverse_static",
     "saxpy",
     "scale",
     "team_sum",
@@ -165,6 +166,8 @@ fn amdgcn_kernels_are_kernels_of_the_code_object() {
         "s_barrier",
         "ds_write_b32",
         "ds_read_b32",
+        "ds_write_b64",
+        "ds_read_b64",
         "ds_bpermute_b32",
     ] {
         assert!(
@@ -187,6 +190,24 @@ fn amdgcn_kernels_are_kernels_of_the_code_object() {
             "no kernel {k} in\n{notes}"
         );
     }
+    // `reverse_static`'s two static shared arrays (128 `u32`s and 128
+    // `u64`s) are its fixed LDS; the kernels without any have none.
+    let segments: Vec<&str> = notes
+        .lines()
+        .filter(|l| l.contains(".group_segment_fixed_size:"))
+        .collect();
+    assert!(
+        segments
+            .iter()
+            .any(|l| l.trim() == ".group_segment_fixed_size: 1536"),
+        "no kernel with 1536 bytes of static LDS in\n{notes}"
+    );
+    assert!(
+        segments
+            .iter()
+            .any(|l| l.trim() == ".group_segment_fixed_size: 0"),
+        "every kernel has static LDS in\n{notes}"
+    );
     let out = Command::new("llvm-objdump-22")
         .args(["-d", "--mcpu=gfx90a"])
         .arg(&image.path)
@@ -218,6 +239,10 @@ fn nvptx_kernels_are_ptx_entries() {
     for instruction in [
         "bar.sync",
         ".extern .shared .align 16 .b8 __offload_dyn_shared[]",
+        // `reverse_static`'s static arrays, one per declaration.
+        ".b8 __offload_static_shared_$_",
+        "[512];",
+        "[1024];",
         "st.shared",
         "ld.shared",
         "shfl.sync",

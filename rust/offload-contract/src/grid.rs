@@ -41,6 +41,29 @@ pub const DYN_SHARED_BASE_FN: &str = "__offload_dyn_shared_base";
 /// `extern __shared__`).
 pub const DYN_SHARED_SYMBOL: &str = "__offload_dyn_shared";
 
+/// The function the `offload` crate's GPU code calls for the address of a
+/// static shared array (`offload::shared_array!`), declared, never defined:
+/// `ptr (ptr site, i64 bytes, i64 align)`, `site` a distinct global per
+/// declaration. The plugin's `offload-shared-memory` pass gives each site
+/// its own internal `addrspace(3)` array of `bytes` bytes aligned to
+/// `align` and replaces each call by its generic address.
+pub const STATIC_SHARED_FN: &str = "__offload_static_shared";
+
+/// The most bytes of static shared memory a kernel may use on AMD GPUs
+/// (gfx90a's LDS per workgroup); `offload-shared-memory` refuses more.
+pub const STATIC_SHARED_LIMIT_AMDGPU: u64 = 64 << 10;
+
+/// The most bytes of static shared memory a kernel may use on NVIDIA GPUs
+/// (the static `.shared` limit of sm_90 and all earlier targets);
+/// `offload-shared-memory` refuses more.
+pub const STATIC_SHARED_LIMIT_NVPTX: u64 = 48 << 10;
+
+/// The most bytes one static shared array may have on every target (the
+/// smaller GPU limit): `offload::shared_array!` refuses more at compile
+/// time, also in the x86_64 image, whose arrays are otherwise limited only
+/// by memory.
+pub const STATIC_SHARED_ARRAY_MAX: u64 = STATIC_SHARED_LIMIT_NVPTX;
+
 /// Bytes at the start of a GPU team's dynamic shared memory the `offload`
 /// crate keeps for the team (the element size its shared views agree on,
 /// see `offload::shared`), before the per-thread records.

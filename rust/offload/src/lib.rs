@@ -258,6 +258,12 @@
 //!   anything, nobody writes), alternating at each `sync_threads`, checked
 //!   at each access ([`shared`] explains why this is sound). `as_ptr` is the
 //!   `unsafe` way out, with its contract.
+//! - [`shared_array!`]`(T; LEN)`: a static shared array of the team, CUDA's
+//!   `__shared__ T a[LEN]` (`LEN` a constant), as a [`shared::SharedArray`]
+//!   with the same phases; each declaration is its own array, the same for
+//!   all threads of the team. Over 48 KiB is a compile error; a kernel's
+//!   arrays over the GPU's limit (AMD 64 KiB, NVIDIA 48 KiB) a build error
+//!   naming the kernel; on the CPU each is one allocation per launch.
 //! - [`warp`]: `lane_id`, `warp_size` (queried: 32 on NVIDIA, the wavefront
 //!   size on AMD, 32 on the CPU), `shuffle`, `shuffle_down`, `shuffle_xor`,
 //!   `ballot`, `all`, `any` and `reduce`/`reduce_add`, over 32- and 64-bit
@@ -281,8 +287,9 @@
 //! }
 //! ```
 //!
-//! `examples/rust-gpu-toolkit` has a tiled matrix multiply, a block
-//! reduction and a warp-shuffle reduction, checked against plain Rust.
+//! `examples/rust-gpu-toolkit` has a tiled matrix multiply on static shared
+//! tiles, a block reduction and a warp-shuffle reduction, checked against
+//! plain Rust.
 //!
 //! # GPU semantics on the CPU
 //!
@@ -520,8 +527,9 @@
 //! and streams outside a [`scope`] (queued work borrows its data until the
 //! scope ends). The GPU images are compile-tested (their kernel tables
 //! checked against the stubs); the tests run kernels on libomptarget's host
-//! (x86_64) plugin, and nothing has run on a GPU. Shared memory is the
-//! launch's dynamic shared memory (no static, per-kernel shared arrays).
+//! (x86_64) plugin, and nothing has run on a GPU. A static shared array has
+//! at most 48 KiB; a kernel's together at most 64 KiB on AMD GPUs and 48 KiB
+//! on NVIDIA GPUs (a build error of the GPU image naming the kernel).
 //!
 //! [`offload-build`]: https://docs.rs/offload-build
 

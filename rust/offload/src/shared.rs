@@ -1,11 +1,17 @@
 //! Shared (team-local) memory: the launch's dynamic shared memory as a typed
-//! slice every thread of a team sees, with access that cannot race.
+//! slice every thread of a team sees, and static shared arrays declared in
+//! a kernel, with access that cannot race.
 //!
 //! [`Launch::dyn_shared_mem`](crate::Launch::dyn_shared_mem)`(bytes)` gives
 //! each team `bytes` of memory its threads share (CUDA's `extern
 //! __shared__`, HIP's dynamic LDS). In a kernel, [`dyn_shared`]`::<T>(len)`
 //! is that memory as `len` `T`s, or `None` where the launch gave fewer bytes
 //! (never an access out of bounds).
+//!
+//! [`shared_array!`](crate::shared_array)`(T; LEN)` declares a static
+//! shared array of the team (CUDA's `__shared__ T a[LEN]`): a
+//! [`SharedArray`] of `LEN` `T`s, its own storage per declaration, the same
+//! for every thread of the team, with the same phases.
 //!
 //! # Phases: why the safe accesses cannot race
 //!
@@ -16,7 +22,8 @@
 //! phase** when the team starts:
 //!
 //! - in a **write phase** (an even number of `sync_threads` passed) a thread
-//!   may [`set`](DynShared::set) and [`get`](DynShared::get) only the
+//!   may [`set`](DynShared::set) and [`get`](DynShared::get) (of a
+//!   `DynShared` or a `SharedArray`) only the
 //!   elements it *owns*: index `i` with `i % team_size() == thread_rank()`
 //!   ([`own_indices`](DynShared::own_indices) lists them). No two threads
 //!   own the same element, so no two threads touch one element;
@@ -75,11 +82,74 @@
 //! host plugin) the teams run one after another and share one allocation of
 //! the launch's `dyn_shared_mem` bytes (16-byte aligned, zeroed before the
 //! first team).
+//!
+//! A static shared array is, on GPUs, an `addrspace(3)` array of its own
+//! per declaration (the plugin's `offload-shared-memory` pass, clang's
+//! `__shared__`), counted in the kernel's fixed shared memory: one array
+//! over 48 KiB does not compile (offload-contract's
+//! `STATIC_SHARED_ARRAY_MAX`, what every GPU takes), and a kernel's arrays
+//! together over 64 KiB on AMD GPUs (gfx90a's LDS) or 48 KiB on NVIDIA GPUs
+//! (static `.shared`) are a build error of the GPU image naming the kernel.
+//! A kernel's static arrays and its dynamic shared memory share the GPU's
+//! shared memory. On the CPU each declaration is one zeroed allocation per
+//! launch, made when a thread first reaches it and reused by each team;
+//! only memory limits the total. On both it starts with no defined value
+//! for the kernel (hence `T: AnyBitPattern`).
 
 use core::marker::PhantomData;
 use core::sync::atomic::Ordering::Relaxed;
 
 use crate::AnyBitPattern;
+
+mod static_array;
+
+pub use static_array::SharedArray;
+#[doc(hidden)]
+pub use static_array::{StaticSite, static_array};
+
+/// A static shared array of the team: `shared_array!(T; LEN)` declares
+/// `LEN` `T`s (a constant) shared by the threads of a team, like CUDA's
+/// `__shared__ T a[LEN]`, and is this thread's
+/// `Option<`[`SharedArray<T>`](crate::shared::SharedArray)`>` view of them (`None`
+/// only outside a launch grid), with the phases of
+/// [`dyn_shared`](crate::shared::dyn_shared) (see [`shared`](crate::shared)).
+///
+/// Each declaration is its own array, the same for every thread of the
+/// team wherever it reaches it (in a loop, or in a function called from
+/// several places). `T` has any bit pattern as a value (the array starts
+/// with no defined value) and cannot be a generic parameter of the
+/// enclosing function (one array per declaration); an array of more than
+/// 48 KiB is a compile error (what every GPU takes), and a kernel's arrays
+/// together over the GPU's limit (AMD: 64 KiB, NVIDIA: 48 KiB) are a build
+/// error of the GPU image naming the kernel.
+///
+/// ```
+/// use offload::atomic::{AtomicU32, Ordering};
+/// use offload::{kernel, shared_array, sync_threads};
+///
+/// /// Reverses each team's block of 256 elements of `x` into `out`.
+/// #[kernel]
+/// pub fn reverse_256(x: &[u32], out: &[AtomicU32]) {
+///     let Some(tile) = shared_array!(u32; 256) else { return };
+///     let base = offload::index::team_id().x as usize * 256;
+///     for i in tile.own_indices() {
+///         tile.set(i, x.get(base + i).copied().unwrap_or(0));
+///     }
+///     sync_threads();
+///     for i in tile.own_indices() {
+///         if let Some(o) = out.get(base + i) {
+///             o.store(tile.get(255 - i), Ordering::Relaxed);
+///         }
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! shared_array {
+    ($t:ty; $len:expr $(,)?) => {{
+        static SITE: $crate::shared::StaticSite = $crate::shared::StaticSite::new::<$t>($len);
+        $crate::shared::static_array::<$t>(&SITE)
+    }};
+}
 
 /// The team's dynamic shared memory as `len` `T`s: a handle per thread
 /// (neither `Send` nor `Sync`: it checks this thread's phase).
@@ -137,6 +207,40 @@ fn owns(i: usize) -> bool {
     i % crate::index::team_size() == crate::index::thread_rank()
 }
 
+/// The checks of a `set` of element `i` of `len` (see the module docs).
+#[inline]
+#[track_caller]
+fn check_set(i: usize, len: usize) {
+    assert!(
+        i < len,
+        "offload: shared index {i} out of bounds (len {len})"
+    );
+    assert!(
+        write_phase(),
+        "offload: shared memory written in a read phase (after an odd number of sync_threads)"
+    );
+    assert!(
+        owns(i),
+        "offload: shared element {i} written by thread rank {}, which does not own it (i % team_size() == thread_rank())",
+        crate::index::thread_rank()
+    );
+}
+
+/// The checks of a `get` of element `i` of `len` (see the module docs).
+#[inline]
+#[track_caller]
+fn check_get(i: usize, len: usize) {
+    assert!(
+        i < len,
+        "offload: shared index {i} out of bounds (len {len})"
+    );
+    assert!(
+        !write_phase() || owns(i),
+        "offload: shared element {i} read in a write phase by thread rank {}, which does not own it",
+        crate::index::thread_rank()
+    );
+}
+
 impl<T: AnyBitPattern> DynShared<T> {
     /// The number of elements.
     #[inline]
@@ -158,20 +262,7 @@ impl<T: AnyBitPattern> DynShared<T> {
     #[inline]
     #[track_caller]
     pub fn set(&self, i: usize, value: T) {
-        assert!(
-            i < self.len,
-            "offload: shared index {i} out of bounds (len {})",
-            self.len
-        );
-        assert!(
-            write_phase(),
-            "offload: shared memory written in a read phase (after an odd number of sync_threads)"
-        );
-        assert!(
-            owns(i),
-            "offload: shared element {i} written by thread rank {}, which does not own it (i % team_size() == thread_rank())",
-            crate::index::thread_rank()
-        );
+        check_set(i, self.len);
         // SAFETY: in bounds; in this phase no other thread touches element
         // `i` (the module docs).
         unsafe { self.base.add(i).write(value) }
@@ -186,16 +277,7 @@ impl<T: AnyBitPattern> DynShared<T> {
     #[inline]
     #[track_caller]
     pub fn get(&self, i: usize) -> T {
-        assert!(
-            i < self.len,
-            "offload: shared index {i} out of bounds (len {})",
-            self.len
-        );
-        assert!(
-            !write_phase() || owns(i),
-            "offload: shared element {i} read in a write phase by thread rank {}, which does not own it",
-            crate::index::thread_rank()
-        );
+        check_get(i, self.len);
         // SAFETY: in bounds; no thread writes element `i` in this phase but
         // this one (the module docs); any bits are a `T`.
         unsafe { self.base.add(i).read() }

@@ -184,3 +184,81 @@ fn a_team_views_its_shared_memory_with_one_element_size() {
     });
     assert_eq!(wrong.load(Relaxed), 0);
 }
+
+/// The array of one declaration, from wherever a thread calls it.
+fn helper_tile() -> Option<shared::SharedArray<u64>> {
+    offload::shared_array!(u64; 512)
+}
+
+#[test]
+fn static_shared_arrays_are_per_team_and_per_declaration() {
+    // 6 teams of 256 threads: every thread of a team sees the team's values
+    // in each array, and the two declarations (same type and length) do not
+    // alias; a declaration reached from two call sites is one array.
+    let (teams, n) = (6u32, 256usize);
+    let wrong = AtomicU32::new(0);
+    let checked = AtomicU64::new(0);
+    run([teams, 1, 1], [16, 16, 1], 0, || {
+        let me = index::thread_rank();
+        let team = u64::from(index::team_id().x);
+        let a = offload::shared_array!(u64; 512).unwrap();
+        let b = offload::shared_array!(u64; 512).unwrap();
+        let (c, d) = (helper_tile().unwrap(), helper_tile().unwrap());
+        assert_eq!((a.len(), c.len()), (512, 512));
+        for i in a.own_indices() {
+            a.set(i, team * 10_000 + i as u64);
+            b.set(i, team * 10_000 + 5_000 + i as u64);
+            c.set(i, team + 1);
+        }
+        sync_threads();
+        let mut bad = 0;
+        for i in 0..a.len() {
+            bad += u32::from(a.get(i) != team * 10_000 + i as u64);
+            bad += u32::from(b.get(i) != team * 10_000 + 5_000 + i as u64);
+            bad += u32::from(d.get(i) != team + 1);
+        }
+        wrong.fetch_add(bad, Relaxed);
+        checked.fetch_add(1, Relaxed);
+        // The next team writes only after every thread of this one read.
+        sync_threads();
+        let _ = me;
+    });
+    assert_eq!(wrong.load(Relaxed), 0);
+    assert_eq!(checked.load(Relaxed), u64::from(teams) * n as u64);
+}
+
+#[test]
+fn static_shared_arrays_keep_their_alignment_and_the_phases() {
+    #[derive(Clone, Copy, offload::DeviceCopy, offload::AnyBitPattern)]
+    #[repr(C, align(64))]
+    struct Line([u8; 64]);
+    let misaligned = AtomicU32::new(0);
+    run([2, 1, 1], [4, 1, 1], 0, || {
+        let lines = offload::shared_array!(Line; 4).unwrap();
+        // SAFETY: only the address is used.
+        let address = unsafe { lines.as_ptr() } as usize;
+        misaligned.fetch_add(u32::from(!address.is_multiple_of(64)), Relaxed);
+    });
+    assert_eq!(misaligned.load(Relaxed), 0);
+    let result = std::thread::spawn(|| {
+        run([1, 1, 1], [1, 1, 1], 0, || {
+            let s = offload::shared_array!(u32; 4).unwrap();
+            s.set(3, 1);
+            sync_threads();
+            s.set(3, 2);
+        });
+    })
+    .join();
+    let message = result.unwrap_err();
+    let message = message
+        .downcast_ref::<&str>()
+        .copied()
+        .or(message.downcast_ref::<String>().map(String::as_str))
+        .unwrap();
+    assert!(message.contains("written in a read phase"), "{message}");
+}
+
+#[test]
+fn no_static_shared_array_outside_a_launch_grid() {
+    assert!(offload::shared_array!(f32; 16).is_none());
+}

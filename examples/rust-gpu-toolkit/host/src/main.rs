@@ -7,7 +7,7 @@ use std::error::Error;
 use std::time::Instant;
 
 use offload::Launch;
-use toolkit_kernels::{MATMUL_SHARED_BYTES, TILE, block_sum, matmul_tiled, warp_sum};
+use toolkit_kernels::{TILE, block_sum, matmul_tiled, warp_sum};
 
 /// `c = a × b`, the plain loop.
 fn matmul_plain(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
@@ -31,7 +31,7 @@ fn matrix(n: usize, seed: usize) -> Vec<f32> {
 
 fn matmul_launch(n: usize) -> Launch {
     let tiles = n.div_ceil(TILE) as u32;
-    Launch::grid((tiles, tiles), (TILE as u32, TILE as u32)).dyn_shared_mem(MATMUL_SHARED_BYTES)
+    Launch::grid((tiles, tiles), (TILE as u32, TILE as u32))
 }
 
 fn check_matmul(n: usize) -> Result<(), Box<dyn Error>> {

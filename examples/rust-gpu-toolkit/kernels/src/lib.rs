@@ -10,19 +10,17 @@
 
 use offload::atomic::{AtomicF32, Ordering};
 use offload::index::{team_id, team_size, thread_count, thread_id, thread_rank};
-use offload::{grid_stride, kernel, shared, sync_threads, warp};
+use offload::{grid_stride, kernel, shared, shared_array, sync_threads, warp};
 
 /// The side of a matmul tile; `matmul_tiled` runs `TILE × TILE` threads per
-/// team and `2 × TILE × TILE` `f32`s of dynamic shared memory.
+/// team, with two static shared `TILE × TILE` tiles of `f32`.
 pub const TILE: usize = 16;
 
-/// The dynamic shared memory `matmul_tiled` needs, in bytes.
-pub const MATMUL_SHARED_BYTES: u32 = (2 * TILE * TILE * size_of::<f32>()) as u32;
-
 /// `c = a × b` for `n × n` row-major matrices, one `TILE × TILE` tile of `c`
-/// per team: the team loads a tile of `a` and one of `b` into shared memory
-/// (each thread its own element), waits, multiplies them, waits, and moves
-/// on along `k`.
+/// per team: the team loads a tile of `a` and one of `b` into its static
+/// shared tiles (CUDA's `__shared__ float as[16][16], bs[16][16]`; each
+/// thread its own element), waits, multiplies them, waits, and moves on
+/// along `k`.
 #[kernel]
 pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &[AtomicF32]) {
     let threads = thread_count();
@@ -30,8 +28,12 @@ pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &[AtomicF32]) {
         threads.x as usize == TILE && threads.y as usize == TILE && threads.z == 1,
         "matmul_tiled runs 16 x 16 threads per team"
     );
-    let Some(tiles) = shared::dyn_shared::<f32>(2 * TILE * TILE) else {
-        panic!("matmul_tiled needs MATMUL_SHARED_BYTES of dynamic shared memory");
+    // Row-major `TILE × TILE` tiles; `None` only outside a launch grid.
+    let (Some(a_tile), Some(b_tile)) = (
+        shared_array!(f32; TILE * TILE),
+        shared_array!(f32; TILE * TILE),
+    ) else {
+        return;
     };
     let (tx, ty) = (thread_id().x as usize, thread_id().y as usize);
     let row = team_id().y as usize * TILE + ty;
@@ -51,12 +53,12 @@ pub fn matmul_tiled(n: usize, a: &[f32], b: &[f32], c: &[AtomicF32]) {
         } else {
             0.0
         };
-        tiles.set(me, a_elem);
-        tiles.set(TILE * TILE + me, b_elem);
+        a_tile.set(me, a_elem);
+        b_tile.set(me, b_elem);
         sync_threads();
         // Read phase: the whole tiles.
         for k in 0..TILE {
-            acc += tiles.get(ty * TILE + k) * tiles.get(TILE * TILE + k * TILE + tx);
+            acc += a_tile.get(ty * TILE + k) * b_tile.get(k * TILE + tx);
         }
         sync_threads();
     }

@@ -50,5 +50,7 @@ pub fn sum_squares(x: &[f32], mut partial: Out<'_, [f32]>) {
 /// library" read device memory.
 #[kernel]
 pub fn runs_on_cpu(mut on_cpu: Out<'_, u32>) {
-    on_cpu.write(u32::from(cfg!(target_arch = "x86_64")));
+    if let Some(on_cpu) = on_cpu.first_thread() {
+        on_cpu.write(u32::from(cfg!(target_arch = "x86_64")));
+    }
 }

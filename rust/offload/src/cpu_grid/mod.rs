@@ -9,8 +9,10 @@
 //!   thread being thread 0; each has its own [`Idx3`] ids;
 //! - the teams run **one after another**: the threads run team 0, meet at
 //!   the team's end, run team 1, and so on. So the dynamic shared memory is
-//!   one allocation per launch, reused by each team (GPUs give no order
-//!   between teams either: a kernel that waits for another team may hang);
+//!   one allocation per launch, and each static shared array one per
+//!   declaration per launch ([`static_shared`]), reused by each team (GPUs
+//!   give no order between teams either: a kernel that waits for another
+//!   team may hang);
 //! - `sync_threads` is a barrier of the team's threads ([`barrier`]); a
 //!   thread that returns from the kernel leaves the team's barriers, so early
 //!   returns do not deadlock the others;
@@ -27,6 +29,7 @@
 
 mod barrier;
 mod ffi;
+mod static_shared;
 
 use core::cell::Cell;
 use core::ffi::c_void;
@@ -39,6 +42,7 @@ use offload_contract::grid::{self, CPU_WARP_SIZE, Grid, at_least_one};
 use crate::index::Idx3;
 use barrier::Barrier;
 use ffi::{CArray, PthreadAttrT, PthreadKeyT, PthreadT};
+use static_shared::StaticArrays;
 
 /// Stack of each thread but thread 0 (the caller's).
 const STACK_BYTES: usize = 2 << 20;
@@ -61,6 +65,8 @@ struct Launch {
     dyn_shared_bytes: u32,
     /// The element size the team's shared views agreed on (0: none yet).
     shared_element_size: AtomicU32,
+    /// The static shared arrays, one per declaration site.
+    static_arrays: StaticArrays,
 }
 
 /// One thread of the grid: its ids and how many team barriers it passed in
@@ -118,6 +124,7 @@ impl Launch {
             dyn_shared,
             dyn_shared_bytes: grid.dyn_shared_mem,
             shared_element_size: AtomicU32::new(0),
+            static_arrays: StaticArrays::default(),
         };
         launch.reset_barriers();
         launch.team_end.reset(team_size);
@@ -329,6 +336,12 @@ impl Thread {
     pub fn dyn_shared(&self) -> (*mut u8, usize) {
         let launch = self.launch();
         (launch.dyn_shared.as_ptr(), launch.dyn_shared_bytes as usize)
+    }
+
+    /// The team's static shared array of declaration `site` (its
+    /// address): `bytes` bytes aligned to `align`.
+    pub fn static_shared(&self, site: usize, bytes: usize, align: usize) -> *mut u8 {
+        self.launch().static_arrays.get(site, bytes, align)
     }
 
     /// The element size the team's shared views agreed on (0: none yet).

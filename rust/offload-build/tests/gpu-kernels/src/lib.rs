@@ -99,3 +99,30 @@ pub fn float_sums(x: &[f32], sums: &[AtomicF32], wide: &AtomicF64) {
         wide.fetch_add(f64::from(x[i]), Ordering::Relaxed);
     }
 }
+
+/// Reverses each team's block of 128 elements of `x` into `out` through a
+/// static shared array (and keeps a second, `u64`, array of its own): the
+/// GPU images' `addrspace(3)` arrays of `offload-shared-memory`.
+#[offload::kernel]
+pub fn reverse_static(x: &[u32], out: &[AtomicU64]) {
+    let (Some(tile), Some(wide)) = (
+        offload::shared_array!(u32; 128),
+        offload::shared_array!(u64; 128),
+    ) else {
+        return;
+    };
+    let base = index::team_id().x as usize * 128;
+    for i in tile.own_indices() {
+        tile.set(i, x.get(base + i).copied().unwrap_or(0));
+        wide.set(i, i as u64);
+    }
+    offload::sync_threads();
+    for i in tile.own_indices() {
+        if let Some(o) = out.get(base + i) {
+            o.store(
+                u64::from(tile.get(127 - i)) + wide.get(127 - i),
+                Ordering::Relaxed,
+            );
+        }
+    }
+}

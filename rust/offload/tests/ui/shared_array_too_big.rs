@@ -1,0 +1,8 @@
+// A static shared array over 48 KiB (NVIDIA's static shared memory) is a
+// compile error on every target.
+#[offload::kernel]
+pub fn k(x: &mut [f32]) {
+    let Some(tile) = offload::shared_array!(f32; 12 * 1024 + 1) else { return };
+    x[0] = tile.len() as f32;
+}
+fn main() {}
