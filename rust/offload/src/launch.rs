@@ -186,6 +186,7 @@ pub(crate) enum Detail {
     /// [`FEATURE_MISMATCH`]: the kernel crate's features in both builds.
     Features(FeatureMismatch),
     /// [`OTHER_DEVICE`]: the parameter and both devices.
+    #[cfg_attr(feature = "device", allow(dead_code))]
     OtherDevice(OtherDevice),
 }
 

@@ -151,13 +151,17 @@ macro_rules! shared_array {
     }};
 }
 
-/// The team's dynamic shared memory as `len` `T`s: a handle per thread
-/// (neither `Send` nor `Sync`: it checks this thread's phase).
-pub struct DynShared<T> {
+/// Shared memory of the team as `len` `T`s, the launch's dynamic shared
+/// memory ([`DynShared`]) or a static array ([`SharedArray`]): a handle per
+/// thread (neither `Send` nor `Sync`: it checks this thread's phase).
+pub struct SharedSlice<T> {
     base: *mut T,
     len: usize,
     _thread: PhantomData<*mut T>,
 }
+
+/// The team's dynamic shared memory ([`dyn_shared`]).
+pub type DynShared<T> = SharedSlice<T>;
 
 /// The launch's dynamic shared memory as `len` `T`s (`T`: any bit pattern
 /// is a value, as the memory starts uninitialised on GPUs), or `None` if
@@ -180,7 +184,7 @@ pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
         && size != 0
         && base.align_offset(align_of::<T>()) == 0
         && len.checked_mul(size).is_some_and(|need| need <= bytes);
-    fits.then(|| DynShared {
+    fits.then(|| SharedSlice {
         base: base.cast(),
         len,
         _thread: PhantomData,
@@ -241,7 +245,7 @@ fn check_get(i: usize, len: usize) {
     );
 }
 
-impl<T: AnyBitPattern> DynShared<T> {
+impl<T: AnyBitPattern> SharedSlice<T> {
     /// The number of elements.
     #[inline]
     pub fn len(&self) -> usize {

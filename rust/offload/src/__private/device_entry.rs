@@ -129,18 +129,27 @@ pub unsafe fn by_value<T: Copy>(ptr: *const T) -> T {
     unsafe { non_null(ptr.cast_mut()).read() }
 }
 
+// The pointer is not dereferenced here: a Raw* view only carries it, and
+// its accessors are `unsafe` with their own contract.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 #[inline(always)]
 pub fn raw_in<T: DeviceCopy>(ptr: *const T, len: usize) -> RawIn<T> {
     // SAFETY: a device address from the launch; the kernel states what it does with it.
     unsafe { RawIn::new(ptr, len) }
 }
 
+// The pointer is not dereferenced here: a Raw* view only carries it, and
+// its accessors are `unsafe` with their own contract.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 #[inline(always)]
 pub fn raw_out<T: DeviceCopy>(ptr: *mut T, len: usize) -> RawOut<T> {
     // SAFETY: as in raw_in.
     unsafe { RawOut::new(ptr, len) }
 }
 
+// The pointer is not dereferenced here: a Raw* view only carries it, and
+// its accessors are `unsafe` with their own contract.
+#[allow(clippy::not_unsafe_ptr_arg_deref)]
 #[inline(always)]
 pub fn raw_in_out<T: DeviceCopy>(ptr: *mut T, len: usize) -> RawInOut<T> {
     // SAFETY: as in raw_in.

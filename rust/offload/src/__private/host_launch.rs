@@ -2,7 +2,9 @@
 //! arguments into launch slots and sizes and calls the kernel's launch stub.
 
 use super::abi::{Scalar, Stub};
-use crate::launch::{Detail, FeatureMismatch, Launch, LaunchError, LayoutMismatch, OtherDevice};
+#[cfg(not(feature = "device"))]
+use crate::launch::OtherDevice;
+use crate::launch::{Detail, FeatureMismatch, Launch, LaunchError, LayoutMismatch};
 use crate::{HostIn, HostMut};
 use offload_contract::{grid, launch_code};
 
@@ -111,7 +113,7 @@ pub unsafe fn launch<const N: usize>(
         enter_arguments(device, (kernel, symbol, params), args, sizes)?
     };
     #[cfg(feature = "device")]
-    let _ = direct;
+    let _ = (direct, params);
     // SAFETY: the caller's contract; the stub reads `config` and `args` only
     // during the call.
     result(unsafe { stub(&config, args.as_ptr()) })

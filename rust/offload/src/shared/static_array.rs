@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 
 use offload_contract::grid::STATIC_SHARED_ARRAY_MAX;
 
-use super::{check_get, check_set};
+use super::SharedSlice;
 use crate::AnyBitPattern;
 
 /// One declaration of [`shared_array!`](crate::shared_array): its element
@@ -49,14 +49,9 @@ impl StaticSite {
     }
 }
 
-/// A static shared array of the team ([`shared_array!`](crate::shared_array)):
-/// a handle per thread (neither `Send` nor `Sync`: it checks this thread's
-/// phase), with the accesses of [`DynShared`](super::DynShared).
-pub struct SharedArray<T> {
-    base: *mut T,
-    len: usize,
-    _thread: PhantomData<*mut T>,
-}
+/// A static shared array of the team ([`shared_array!`](crate::shared_array)),
+/// with the accesses and phases of the dynamic shared memory.
+pub type SharedArray<T> = SharedSlice<T>;
 
 /// The team's array of `site` as `T`s (what [`shared_array!`](crate::shared_array)
 /// expands to): `None` outside a launch grid, or if `site` was made for
@@ -68,78 +63,11 @@ pub fn static_array<T: AnyBitPattern>(site: &'static StaticSite) -> Option<Share
         return None;
     }
     let base = target::static_shared(site)?;
-    Some(SharedArray {
+    Some(SharedSlice {
         base: base.cast(),
         len: site.len,
         _thread: PhantomData,
     })
-}
-
-impl<T: AnyBitPattern> SharedArray<T> {
-    /// The number of elements.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether there are none.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Writes element `i`: in a write phase, an element this thread owns.
-    ///
-    /// # Panics
-    /// If `i` is out of bounds, the team is in a read phase or another
-    /// thread owns `i` (see the [module docs](super)).
-    #[inline]
-    #[track_caller]
-    pub fn set(&self, i: usize, value: T) {
-        check_set(i, self.len);
-        // SAFETY: in bounds; in this phase no other thread touches element
-        // `i` (the module docs).
-        unsafe { self.base.add(i).write(value) }
-    }
-
-    /// Reads element `i`: any element in a read phase, an element this
-    /// thread owns in a write phase.
-    ///
-    /// # Panics
-    /// If `i` is out of bounds, or the team is in a write phase and another
-    /// thread owns `i`.
-    #[inline]
-    #[track_caller]
-    pub fn get(&self, i: usize) -> T {
-        check_get(i, self.len);
-        // SAFETY: in bounds; no thread writes element `i` in this phase but
-        // this one (the module docs); any bits are a `T`.
-        unsafe { self.base.add(i).read() }
-    }
-
-    /// The indices this thread owns: `thread_rank()`, then every
-    /// `team_size()` further, below `len`.
-    #[inline]
-    pub fn own_indices(&self) -> crate::GridStride {
-        crate::GridStride::new(
-            crate::index::thread_rank(),
-            crate::index::team_size(),
-            self.len,
-        )
-    }
-
-    /// The array's address, for accesses the phases do not allow.
-    ///
-    /// # Safety
-    /// Valid for `len` `T`s during the kernel; every thread of the team sees
-    /// the same array. The caller makes sure no two threads access an
-    /// element at the same time unless all do so by reading (or atomically):
-    /// a write and another access of the same element are ordered by
-    /// [`sync_threads`](crate::sync_threads) or by fences and atomics.
-    #[inline]
-    pub unsafe fn as_ptr(&self) -> *mut T {
-        self.base
-    }
 }
 
 /// The GPUs: a call of offload-contract's `grid::STATIC_SHARED_FN` with the
