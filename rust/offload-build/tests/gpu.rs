@@ -63,13 +63,14 @@ fn missing(nvptx: bool) -> Option<String> {
     None
 }
 
-const KERNELS: [&str; 7] = [
+const KERNELS: [&str; 8] = [
     "float_sums",
     "histogram",
     "ids",
     "reverse_static",
     "saxpy",
     "scale",
+    "team_histogram",
     "team_sum",
 ];
 
@@ -247,6 +248,8 @@ fn nvptx_kernels_are_ptx_entries() {
         "ld.shared",
         "shfl.sync",
         "vote.sync.ballot",
+        // team_histogram's atomics on shared memory.
+        "atom.shared.add.u32",
     ] {
         assert!(ptx.contains(instruction), "no {instruction} in the PTX");
     }

@@ -264,6 +264,10 @@
 //!   all threads of the team. Over 48 KiB is a compile error; a kernel's
 //!   arrays over the GPU's limit (AMD 64 KiB, NVIDIA 48 KiB) a build error
 //!   naming the kernel; on the CPU each is one allocation per launch.
+//! - [`shared_atomic_array!`]`(A; LEN)`: a static shared array of atomics
+//!   (`AtomicU32`, `AtomicF32`, ... of [`atomic`]), every access atomic, so
+//!   any thread updates any element with no phases (`ds_add_u32`,
+//!   `atom.shared.add`); a team stores its start values first.
 //! - [`warp`]: `lane_id`, `warp_size` (queried: 32 on NVIDIA, the wavefront
 //!   size on AMD, 32 on the CPU), `shuffle`, `shuffle_down`, `shuffle_xor`,
 //!   `ballot`, `all`, `any` and `reduce`/`reduce_add`, over 32- and 64-bit

@@ -103,9 +103,9 @@ use crate::AnyBitPattern;
 
 mod static_array;
 
-pub use static_array::SharedArray;
+pub use static_array::{SharedArray, SharedAtomics};
 #[doc(hidden)]
-pub use static_array::{StaticSite, static_array};
+pub use static_array::{StaticSite, static_array, static_atomics};
 
 /// A static shared array of the team: `shared_array!(T; LEN)` declares
 /// `LEN` `T`s (a constant) shared by the threads of a team, like CUDA's
@@ -148,6 +148,45 @@ macro_rules! shared_array {
     ($t:ty; $len:expr $(,)?) => {{
         static SITE: $crate::shared::StaticSite = $crate::shared::StaticSite::new::<$t>($len);
         $crate::shared::static_array::<$t>(&SITE)
+    }};
+}
+
+/// A static shared array of atomics of the team: `shared_atomic_array!(A;
+/// LEN)` declares `LEN` atomics `A` (`AtomicU32`, `AtomicI64`, `AtomicF32`,
+/// ... of [`offload::atomic`](crate::atomic)) shared by the threads of a
+/// team, CUDA's `__shared__` counters updated with `atomicAdd`, as an
+/// `Option<`[`SharedAtomics<A>`](crate::shared::SharedAtomics)`>` (`None`
+/// outside a launch grid). Every access is atomic, so there are no phases;
+/// the limits are `shared_array!`'s.
+///
+/// ```
+/// use offload::atomic::{AtomicU32, Ordering::Relaxed};
+/// use offload::{kernel, shared_atomic_array, sync_threads};
+///
+/// /// Each team's histogram of its block of `x` (16 bins), added to `bins`.
+/// #[kernel]
+/// pub fn team_histogram(x: &[u32], bins: &[AtomicU32]) {
+///     let Some(team_bins) = shared_atomic_array!(AtomicU32; 16) else { return };
+///     for i in team_bins.own_indices() {
+///         team_bins.get(i).store(0, Relaxed);
+///     }
+///     sync_threads();
+///     for i in offload::grid_stride(x.len()) {
+///         team_bins.get(x[i] as usize % 16).fetch_add(1, Relaxed);
+///     }
+///     sync_threads();
+///     for i in team_bins.own_indices() {
+///         if let Some(bin) = bins.get(i) {
+///             bin.fetch_add(team_bins.get(i).load(Relaxed), Relaxed);
+///         }
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! shared_atomic_array {
+    ($t:ty; $len:expr $(,)?) => {{
+        static SITE: $crate::shared::StaticSite = $crate::shared::StaticSite::atomics::<$t>($len);
+        $crate::shared::static_atomics::<$t>(&SITE)
     }};
 }
 

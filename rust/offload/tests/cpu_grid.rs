@@ -262,3 +262,49 @@ fn static_shared_arrays_keep_their_alignment_and_the_phases() {
 fn no_static_shared_array_outside_a_launch_grid() {
     assert!(offload::shared_array!(f32; 16).is_none());
 }
+
+#[test]
+fn static_shared_atomics_count_for_their_team() {
+    // 4 teams of 64 threads: each team counts its threads' values into 8
+    // shared atomic bins (any thread, any bin, one phase), then its thread
+    // of rank 0 checks the team's counts; every team starts from the values
+    // its threads stored.
+    let (teams, threads) = (4u32, 64u32);
+    let wrong = AtomicU32::new(0);
+    let totals: Vec<AtomicU64> = (0..8).map(|_| AtomicU64::new(0)).collect();
+    run([teams, 1, 1], [threads, 1, 1], 0, || {
+        let bins = offload::shared_atomic_array!(offload::atomic::AtomicU32; 8).unwrap();
+        assert_eq!(bins.len(), 8);
+        for i in bins.own_indices() {
+            bins.get(i).store(0, Relaxed);
+        }
+        sync_threads();
+        let me = index::thread_rank();
+        // Every thread adds to bins (me % 8) and (me * 3 % 8).
+        bins.get(me % 8).fetch_add(1, Relaxed);
+        bins.get(me * 3 % 8).fetch_add(1, Relaxed);
+        sync_threads();
+        if me == 0 {
+            let mut expected = [0u32; 8];
+            for t in 0..threads as usize {
+                expected[t % 8] += 1;
+                expected[t * 3 % 8] += 1;
+            }
+            for (i, want) in expected.iter().enumerate() {
+                let got = bins.get(i).load(Relaxed);
+                wrong.fetch_add(u32::from(got != *want), Relaxed);
+                totals[i].fetch_add(u64::from(got), Relaxed);
+            }
+        }
+        // The next team stores its start values only after this one read.
+        sync_threads();
+    });
+    assert_eq!(wrong.load(Relaxed), 0);
+    let sum: u64 = totals.iter().map(|t| t.load(Relaxed)).sum();
+    assert_eq!(sum, 2 * u64::from(teams * threads));
+}
+
+#[test]
+fn no_static_shared_atomics_outside_a_launch_grid() {
+    assert!(offload::shared_atomic_array!(offload::atomic::AtomicU64; 4).is_none());
+}

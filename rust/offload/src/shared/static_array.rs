@@ -7,6 +7,7 @@ use offload_contract::grid::STATIC_SHARED_ARRAY_MAX;
 
 use super::SharedSlice;
 use crate::AnyBitPattern;
+use crate::atomic::DeviceAtomic;
 
 /// One declaration of [`shared_array!`](crate::shared_array): its element
 /// layout and length. The macro makes one `static` per declaration, whose
@@ -25,11 +26,21 @@ impl StaticSite {
     /// initialiser) over offload-contract's `STATIC_SHARED_ARRAY_MAX` bytes
     /// or for a zero-sized `T`.
     pub const fn new<T: AnyBitPattern>(len: usize) -> Self {
+        Self::of_layout(size_of::<T>(), align_of::<T>(), len)
+    }
+
+    /// The site of `len` atomics `A` ([`shared_atomic_array!`](crate::shared_atomic_array)),
+    /// with the checks of [`new`](Self::new).
+    pub const fn atomics<A: DeviceAtomic>(len: usize) -> Self {
+        Self::of_layout(size_of::<A>(), align_of::<A>(), len)
+    }
+
+    const fn of_layout(size: usize, align: usize, len: usize) -> Self {
         assert!(
-            size_of::<T>() != 0,
+            size != 0,
             "offload::shared_array!: the element type is zero-sized"
         );
-        let fits = match len.checked_mul(size_of::<T>()) {
+        let fits = match len.checked_mul(size) {
             Some(bytes) => bytes as u64 <= STATIC_SHARED_ARRAY_MAX,
             None => false,
         };
@@ -37,11 +48,7 @@ impl StaticSite {
             fits,
             "offload::shared_array!: a static shared array may have at most 49152 bytes (STATIC_SHARED_ARRAY_MAX: NVIDIA's static shared memory)"
         );
-        StaticSite {
-            size: size_of::<T>(),
-            align: align_of::<T>(),
-            len,
-        }
+        StaticSite { size, align, len }
     }
 
     fn bytes(&self) -> usize {
@@ -65,6 +72,81 @@ pub fn static_array<T: AnyBitPattern>(site: &'static StaticSite) -> Option<Share
     let base = target::static_shared(site)?;
     Some(SharedSlice {
         base: base.cast(),
+        len: site.len,
+        _thread: PhantomData,
+    })
+}
+
+/// A static shared array of atomics of the team
+/// ([`shared_atomic_array!`](crate::shared_atomic_array)): every access is
+/// atomic, so any thread may update any element in any phase (CUDA's
+/// `atomicAdd` on `__shared__` memory). Uninitialised on GPUs (and holding
+/// the previous team's values on the CPU): a team stores its start values,
+/// each thread its [`own_indices`](Self::own_indices), then
+/// [`sync_threads`](crate::sync_threads), before it counts. A handle per
+/// thread (neither `Send` nor `Sync`).
+pub struct SharedAtomics<A> {
+    base: *const A,
+    len: usize,
+    _thread: PhantomData<*const A>,
+}
+
+impl<A: DeviceAtomic> SharedAtomics<A> {
+    /// The number of elements.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Element `i`, to update atomically.
+    ///
+    /// # Panics
+    /// If `i` is out of bounds.
+    #[inline]
+    #[track_caller]
+    pub fn get(&self, i: usize) -> &A {
+        assert!(
+            i < self.len,
+            "offload: shared index {i} out of bounds (len {})",
+            self.len
+        );
+        // SAFETY: in bounds of the team's array, valid and aligned for `A`
+        // for the whole kernel; every access of it is atomic (the array is
+        // never viewed otherwise), and any bits are a value of an integer
+        // or float atomic.
+        unsafe { &*self.base.add(i) }
+    }
+
+    /// The indices this thread initialises: `thread_rank()`, then every
+    /// `team_size()` further, below `len`.
+    #[inline]
+    pub fn own_indices(&self) -> crate::GridStride {
+        crate::GridStride::new(
+            crate::index::thread_rank(),
+            crate::index::team_size(),
+            self.len,
+        )
+    }
+}
+
+/// The team's atomics array of `site` (what
+/// [`shared_atomic_array!`](crate::shared_atomic_array) expands to): `None`
+/// outside a launch grid, or if `site` was made for another layout.
+#[doc(hidden)]
+#[inline(always)]
+pub fn static_atomics<A: DeviceAtomic>(site: &'static StaticSite) -> Option<SharedAtomics<A>> {
+    if (site.size, site.align) != (size_of::<A>(), align_of::<A>()) {
+        return None;
+    }
+    let base = target::static_shared(site)?;
+    Some(SharedAtomics {
+        base: base.cast_const().cast(),
         len: site.len,
         _thread: PhantomData,
     })

@@ -126,3 +126,27 @@ pub fn reverse_static(x: &[u32], out: &[AtomicU64]) {
         }
     }
 }
+
+/// Atomics on shared memory: each team's histogram of `x` (16 bins) in a
+/// static shared array of atomics, added to `bins`.
+#[kernel]
+pub fn team_histogram(x: &[u32], bins: &[AtomicU32]) {
+    let Some(team_bins) = offload::shared_atomic_array!(AtomicU32; 16) else {
+        return;
+    };
+    for i in team_bins.own_indices() {
+        team_bins.get(i).store(0, Ordering::Relaxed);
+    }
+    offload::sync_threads();
+    for i in offload::grid_stride(x.len()) {
+        team_bins
+            .get(x[i] as usize % 16)
+            .fetch_add(1, Ordering::Relaxed);
+    }
+    offload::sync_threads();
+    for i in team_bins.own_indices() {
+        if let Some(bin) = bins.get(i) {
+            bin.fetch_add(team_bins.get(i).load(Ordering::Relaxed), Ordering::Relaxed);
+        }
+    }
+}
