@@ -239,6 +239,13 @@ pub fn dyn_shared_len<T>() -> usize {
     }
 }
 
+/// The indices of `len` elements this thread owns (writes in a write
+/// phase, initialises): `thread_rank()`, then every `team_size()` further.
+#[inline]
+fn own_indices(len: usize) -> crate::GridStride {
+    crate::GridStride::new(crate::index::thread_rank(), crate::index::team_size(), len)
+}
+
 /// Which accesses the current phase allows this thread.
 #[inline]
 fn write_phase() -> bool {
@@ -330,11 +337,7 @@ impl<T: AnyBitPattern> SharedSlice<T> {
     /// `team_size()` further, below `len`.
     #[inline]
     pub fn own_indices(&self) -> crate::GridStride {
-        crate::GridStride::new(
-            crate::index::thread_rank(),
-            crate::index::team_size(),
-            self.len,
-        )
+        own_indices(self.len)
     }
 
     /// The memory's address, for accesses the phases do not allow.

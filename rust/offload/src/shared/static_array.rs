@@ -127,11 +127,7 @@ impl<A: DeviceAtomic> SharedAtomics<A> {
     /// `team_size()` further, below `len`.
     #[inline]
     pub fn own_indices(&self) -> crate::GridStride {
-        crate::GridStride::new(
-            crate::index::thread_rank(),
-            crate::index::team_size(),
-            self.len,
-        )
+        super::own_indices(self.len)
     }
 }
 
