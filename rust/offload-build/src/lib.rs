@@ -118,7 +118,8 @@ pub struct Image {
 #[derive(Debug, Clone)]
 pub struct Built {
     /// One image per target, in the targets' order (the launch stubs
-    /// register them in this order).
+    /// register them in this order); empty in a run without a device build
+    /// (`cargo check`, clippy, `cargo doc`).
     pub images: Vec<Image>,
     /// The launch stubs' static library, linked into every artifact that
     /// links the package whose build script ran (`None` for
