@@ -47,7 +47,7 @@ pub struct Built {
 }
 
 /// The `[package] name` of a manifest (the line `name = "..."`).
-fn package_name(manifest: &Path) -> Result<String, Error> {
+pub(crate) fn package_name(manifest: &Path) -> Result<String, Error> {
     let text = std::fs::read_to_string(manifest).map_err(io(manifest))?;
     let mut in_package = false;
     for line in text.lines() {
@@ -65,8 +65,11 @@ fn package_name(manifest: &Path) -> Result<String, Error> {
 }
 
 /// Removes what the outer cargo set for this build script, which must not
-/// steer a nested cargo; the jobserver (CARGO_MAKEFLAGS) and RUSTC stay.
+/// steer a nested cargo; the jobserver (CARGO_MAKEFLAGS) and RUSTC stay. Marks
+/// the run as offload-build's own, where a kernel crate's build script does
+/// nothing ([`crate::mode`]).
 pub(crate) fn clean_env(cmd: &mut Command) {
+    cmd.env(crate::mode::OFFLOAD_BUILD_NESTED, "1");
     for (key, _) in std::env::vars_os() {
         let key = key.to_string_lossy().into_owned();
         let drop = key.starts_with("CARGO_PROFILE_")
@@ -238,15 +241,19 @@ impl DeviceBuild<'_> {
     }
 }
 
-/// The features cargo resolved for the kernel crate at `dir` in the host
-/// build whose build script this is: `cargo tree -e normal -i <kernel
-/// crate>` on the host package with the features cargo enabled for it (its
+/// The features cargo resolved for the kernel crate at `dir`: in its own
+/// build script, the ones cargo enabled for it; in a host package's build
+/// script, `cargo tree -e normal -i <kernel crate>` on the host package with the features cargo enabled for it (its
 /// `CARGO_FEATURE_*`). `None` outside a build script, or (with a warning)
 /// where the kernel crate is no dependency of the host package: the device
 /// build then takes the kernel crate's default features.
 fn host_features(dir: &Path) -> Option<Vec<String>> {
     // Only in a build script (TARGET is set for build scripts alone).
     std::env::var_os("TARGET")?;
+    // The kernel crate's own build script: the features cargo enabled for it.
+    if let Some(own) = crate::owner::own_features(dir) {
+        return Some(own);
+    }
     let host = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?).join("Cargo.toml");
     let kernel = package_name(&dir.join("Cargo.toml")).ok()?;
     let enabled = |name: &str| {
@@ -298,7 +305,7 @@ fn host_features(dir: &Path) -> Option<Vec<String>> {
 }
 
 /// The names in a manifest's `[features]` table (one `name = [...]` a line).
-fn manifest_features(manifest: &str) -> Vec<String> {
+pub(crate) fn manifest_features(manifest: &str) -> Vec<String> {
     let mut in_features = false;
     let mut out = Vec::new();
     for line in manifest.lines() {

@@ -55,6 +55,31 @@ pub enum Error {
         /// The path.
         path: PathBuf,
     },
+    /// [`OFFLOAD_DEVICE_BUILD`](crate::OFFLOAD_DEVICE_BUILD) has a value
+    /// other than `skip` or `run`.
+    BadDeviceBuildMode {
+        /// Its value.
+        value: String,
+    },
+    /// The launch stubs' static library could not be made.
+    ArchiveFailed {
+        /// The library.
+        lib: PathBuf,
+        /// `ar`'s error output.
+        stderr: String,
+    },
+    /// A package's build script builds a kernel crate whose own build
+    /// script builds it too: the program would hold two copies.
+    TwoDeviceBuilds {
+        /// The kernel crate's package name.
+        kernel_crate: String,
+        /// Its directory.
+        kernel_dir: PathBuf,
+        /// The package whose build script builds it a second time.
+        package: String,
+        /// That package's directory.
+        package_dir: PathBuf,
+    },
     /// `llvm-config` could not be run.
     LlvmConfig {
         /// The `llvm-config` executable.
@@ -248,6 +273,27 @@ impl fmt::Display for Error {
                 f,
                 "plugin {}: the path has whitespace, at which rustc splits -Zllvm-plugins; move liboffload_passes.so (or a symlink to it) to a path without whitespace",
                 path.display()
+            ),
+            Error::BadDeviceBuildMode { value } => write!(
+                f,
+                "offload-build: OFFLOAD_DEVICE_BUILD is `{value}`: give `skip` (no device build, as under `cargo check`) or `run` (always build), or unset it"
+            ),
+            Error::ArchiveFailed { lib, stderr } => {
+                write!(f, "offload-build: ar could not make {}:\n{stderr}", lib.display())
+            }
+            Error::TwoDeviceBuilds {
+                kernel_crate,
+                kernel_dir,
+                package,
+                package_dir,
+            } => write!(
+                f,
+                "offload-build: the kernel crate `{kernel_crate}` ({}) builds its own device image (its build.rs calls offload-build), \
+                 and the build script of `{package}` ({}) builds it again: the program would hold two copies. \
+                 Remove the `DeviceCrate::new(..)` call from `{package}`'s build.rs (and offload-build from its \
+                 [build-dependencies]): every package that depends on `{kernel_crate}` gets its launches from `{kernel_crate}`'s own build",
+                kernel_dir.display(),
+                package_dir.display()
             ),
             Error::LlvmConfig { tool, arg, source } => write!(
                 f,

@@ -1,22 +1,34 @@
 //! `build.rs` helper for [`offload`](https://docs.rs/offload) programs.
 //!
 //! A program has a `#![no_std]` **kernel crate** (its `#[offload::kernel]`
-//! functions) that the host crate depends on like any library, and one line
-//! in the host crate's `build.rs`:
+//! functions) that the host crate depends on like any library. The kernel
+//! crate builds its own device image, with one line in its `build.rs`:
 //!
 //! ```no_run
-//! // host/build.rs, in `fn main()`:
-//! offload_build::DeviceCrate::new("../kernels").build_or_exit();
+//! // kernels/build.rs, in `fn main()`:
+//! offload_build::DeviceCrate::new(".").build_or_exit();
 //! ```
 //!
-//! with `offload-build` in `[build-dependencies]` and the plugin named by the
-//! environment variable `OFFLOAD_PASSES_PLUGIN` (the path of
+//! with `offload-build` in its `[build-dependencies]` and the plugin named by
+//! the environment variable `OFFLOAD_PASSES_PLUGIN` (the path of
 //! `liboffload_passes.so`: best absolute; a relative one is resolved against
 //! the directory of the package whose build script runs, not the workspace
-//! root; no whitespace, at which rustc splits `-Zllvm-plugins`). [`DeviceCrate::build`] then
+//! root; no whitespace, at which rustc splits `-Zllvm-plugins`). Every
+//! artifact that links the kernel crate (another package's binary or
+//! library, the kernel crate's own tests, doctests, examples and benches)
+//! then links its launches, once. A host crate's `build.rs` naming the
+//! kernel crate (`DeviceCrate::new("../kernels")`) works too, for a kernel
+//! crate without such a build script; both for one kernel crate is an error.
+//!
+//! In a run of cargo that links nothing (`cargo check`, `clippy`, `doc`,
+//! rust-analyzer's `cargo check`; read from the command line of the cargo
+//! that runs the build script, or [`OFFLOAD_DEVICE_BUILD`]) nothing is
+//! built and no plugin is needed; the next `cargo build`, `test` or `run`
+//! reruns the build script. Otherwise [`DeviceCrate::build`]
 //! 1. builds the kernel crate **with cargo** for the device (its own target
 //!    directory, `offload`'s `device` feature and the kernel crate features
-//!    cargo resolved for it in the host build, a release profile with
+//!    cargo enabled for it (in a host crate's build script: resolved for it
+//!    in the host build), a release profile with
 //!    `panic = "abort"`, no debug info, fat LTO, one codegen unit), so it may
 //!    depend on other crates (`libm`, workspace crates); the plugin's
 //!    `offload-wrap-kernels` gives the kernels libomptarget's signature — they
@@ -26,9 +38,13 @@
 //!    computes the image digest (SHA-256);
 //! 3. generates the launch stubs (one small `no_std` Rust module whose
 //!    launches the plugin's `offload-host` lowers: the image embedded and
-//!    registered, libomptarget mapper and launch calls) and compiles it to an
-//!    object the host's binaries link;
-//! 4. links libomptarget and libomp with their rpath;
+//!    registered, libomptarget mapper and launch calls) and compiles it into
+//!    a static library (`rustc-link-lib=static`: bundled into the rlib of
+//!    the package whose build script runs, so whatever links that package
+//!    links it);
+//! 4. links libomptarget and libomp (`rustc-link-lib=dylib`, with an rpath
+//!    for the package's own binaries; other packages' binaries find them in
+//!    the system's library path);
 //! 5. tells cargo to rerun when any source file of the kernel crate or of a
 //!    local crate it depends on changes (cargo's dep-info of the device
 //!    build), or the plugin does.
@@ -62,6 +78,8 @@ mod agree;
 mod cargo;
 mod error;
 mod image;
+mod mode;
+mod owner;
 mod ptxas;
 mod stubs;
 mod sysroot;
@@ -74,6 +92,7 @@ use offload_contract::digest::{image_digest, images_digest};
 
 pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
+pub use mode::OFFLOAD_DEVICE_BUILD;
 pub use ptxas::OFFLOAD_PASSES_PTXAS;
 pub use stubs::Contract;
 pub use sysroot::OFFLOAD_SYSROOT_CACHE;
@@ -99,11 +118,24 @@ pub struct Image {
 #[derive(Debug, Clone)]
 pub struct Built {
     /// One image per target, in the targets' order (the launch stubs
-    /// register them in this order).
+    /// register them in this order); empty in a run without a device build
+    /// (`cargo check`, clippy, `cargo doc`).
     pub images: Vec<Image>,
-    /// The launch-stub object linked into the host's binaries (`None` for
-    /// [`DeviceCrate::image_only`]).
+    /// The launch stubs' static library, linked into every artifact that
+    /// links the package whose build script ran (`None` for
+    /// [`DeviceCrate::image_only`] and for a run without a device build).
     pub stubs: Option<PathBuf>,
+}
+
+impl Built {
+    /// A run without a device build: `cargo check`, `clippy`, `doc`, or
+    /// offload-build's own cargo runs.
+    fn nothing() -> Self {
+        Built {
+            images: Vec::new(),
+            stubs: None,
+        }
+    }
 }
 
 /// A kernel crate to build into device images.
@@ -122,13 +154,20 @@ pub struct DeviceCrate {
 
 impl DeviceCrate {
     /// The kernel crate in directory `dir` (relative to the package whose
-    /// build script runs, or absolute).
+    /// build script runs, or absolute): `"."` in the kernel crate's own
+    /// build script, which then takes exactly the features cargo enabled
+    /// for it.
     pub fn new(dir: impl AsRef<Path>) -> Self {
         let dir = dir.as_ref();
         let dir = match std::env::var_os("CARGO_MANIFEST_DIR") {
             Some(manifest) if dir.is_relative() => PathBuf::from(manifest).join(dir),
             _ => dir.to_path_buf(),
         };
+        // `new(".")` in the kernel crate's own build script: its directory.
+        let dir: PathBuf = dir
+            .components()
+            .filter(|c| *c != std::path::Component::CurDir)
+            .collect();
         DeviceCrate {
             dir,
             target: None,
@@ -238,12 +277,25 @@ impl DeviceCrate {
     }
 
     /// Builds the images and (unless [`image_only`](Self::image_only)) the
-    /// stubs, printing cargo's directives.
+    /// stubs, printing cargo's directives. In a run of cargo that links
+    /// nothing (`cargo check`, `clippy`, `doc`; see
+    /// [`OFFLOAD_DEVICE_BUILD`]) and in offload-build's own cargo runs it
+    /// builds nothing, needs no plugin and returns a [`Built`] without
+    /// images.
     pub fn build(self) -> Result<Built, Error> {
+        let mode = mode::current()?;
+        if mode == mode::Mode::Nested {
+            return Ok(Built::nothing());
+        }
         let out_dir = match &self.out_dir {
             Some(dir) => dir.clone(),
             None => PathBuf::from(env("OUT_DIR")?),
         };
+        owner::check_one_build(&self.dir)?;
+        if mode != mode::Mode::Build {
+            self.skip(mode, &out_dir);
+            return Ok(Built::nothing());
+        }
         let plugin = plugin(self.plugin.clone())?;
         let targets = targets::resolve(self.chosen_targets()?)?;
         let target_dir = match &self.target_dir {
@@ -281,7 +333,7 @@ impl DeviceCrate {
             stubs: None,
         };
         if !self.image_only {
-            let stubs = stubs::build(
+            let object = stubs::build(
                 &built.images,
                 images_digest(&bytes),
                 &plugin,
@@ -289,12 +341,42 @@ impl DeviceCrate {
                 &out_dir,
                 self.contract,
             )?;
-            println!("cargo::rustc-link-arg={}", stubs.display());
+            let name = stubs_lib_name(&self.dir);
+            let lib = stubs::archive(&object, &name)?;
+            println!("cargo::rustc-link-search=native={}", out_dir.display());
+            println!("cargo::rustc-link-lib=static={name}");
             link_omptarget()?;
-            built.stubs = Some(stubs);
+            built.stubs = Some(lib);
         }
         Ok(built)
     }
+
+    /// A run without a device build: a path that never exists makes cargo
+    /// rerun the build script next time, when a run that links builds the
+    /// image. Quiet under `cargo check`; a warning where the run links.
+    fn skip(&self, mode: mode::Mode, out_dir: &Path) {
+        println!(
+            "cargo::rerun-if-changed={}",
+            mode::never_fresh(out_dir).display()
+        );
+        if mode == mode::Mode::SkipLinking {
+            println!(
+                "cargo::warning=offload-build: {OFFLOAD_DEVICE_BUILD}=skip: the kernel crate {} is not built for the device, so its launches will not link",
+                self.dir.display()
+            );
+        }
+    }
+}
+
+/// The name of the launch stubs' static library of the kernel crate at
+/// `dir`: one per kernel crate, so two kernel crates' stubs can be linked
+/// into one program.
+fn stubs_lib_name(dir: &Path) -> String {
+    let key: String = crate_dir_key(dir)
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    format!("offload_stubs_{key}")
 }
 
 /// Where one target's image is built.

@@ -378,6 +378,39 @@ pub fn build(
     Ok(obj)
 }
 
+/// The static library `lib<name>.a` holding the stubs' object `obj`, next to
+/// it (LLVM 22's `llvm-ar`, else `ar`). A static library, not a link
+/// argument: rustc bundles it into the rlib of the package whose build
+/// script made it, so every artifact that links that package (another
+/// package's binary, its own tests, doctests, examples, benches) links the
+/// stubs, once.
+pub fn archive(obj: &Path, name: &str) -> Result<PathBuf, Error> {
+    let dir = obj.parent().unwrap_or(Path::new("."));
+    let lib = dir.join(format!("lib{name}.a"));
+    // `ar r` keeps the members of an older archive: start afresh.
+    if lib.exists() {
+        std::fs::remove_file(&lib).map_err(io(&lib))?;
+    }
+    let llvm_ar = crate::llvm_config("--bindir")
+        .ok()
+        .map(|bindir| Path::new(&bindir).join("llvm-ar"))
+        .filter(|ar| ar.exists());
+    let tool = llvm_ar.unwrap_or_else(|| PathBuf::from("ar"));
+    let out = Command::new(&tool)
+        .arg("crs")
+        .arg(&lib)
+        .arg(obj)
+        .output()
+        .map_err(|source| Error::Spawn { tool: "ar", source })?;
+    if !out.status.success() {
+        return Err(Error::ArchiveFailed {
+            lib,
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        });
+    }
+    Ok(lib)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

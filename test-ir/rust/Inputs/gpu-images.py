@@ -5,7 +5,9 @@ stubs. Usage:
     gpu-images.py CARGO_TARGET_DIR PACKAGE
 
 checks the program CARGO_TARGET_DIR/release/PACKAGE against the stubs of its
-newest build (CARGO_TARGET_DIR/release/build/PACKAGE-*/out/offload_stubs.rs).
+build (OUT_DIR/offload_stubs.rs in the OUT_DIR scripts/run-example.sh recorded
+in CARGO_TARGET_DIR/release/PACKAGE.offload-out, else the newest
+CARGO_TARGET_DIR/release/build/PACKAGE-*/out).
 PROGRAM's `.offload_passes.image` section holds one LLVM OffloadBinary per
 image (magic 10 FF 10 AD; header u32 version, u64 size, u64 entry offset, u64
 entry size; entry u16 image kind, u16 offload kind, u32 flags, u64 string
@@ -152,7 +154,14 @@ if __name__ == "__main__":
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     target, package = sys.argv[1:]
-    stubs = glob.glob(os.path.join(target, "release", "build", package + "-*", "out", "offload_stubs.rs"))
+    # The OUT_DIR scripts/run-example.sh recorded (the kernel crate's or the
+    # host crate's build script built the image), else the host crate's.
+    record = os.path.join(target, "release", package + ".offload-out")
+    if os.path.exists(record):
+        with open(record) as f:
+            stubs = [os.path.join(f.readline().strip(), "offload_stubs.rs")]
+    else:
+        stubs = glob.glob(os.path.join(target, "release", "build", package + "-*", "out", "offload_stubs.rs"))
     if not stubs:
         sys.exit(f"gpu-images.py: no stubs of {package} in {target}")
     main(os.path.join(target, "release", package), max(stubs, key=os.path.getmtime))

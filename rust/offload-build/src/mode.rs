@@ -1,0 +1,183 @@
+//! Whether this run of the build script builds the device side: a run of
+//! cargo that links (build, test, run, bench, install) needs the image and
+//! the stubs; `cargo check`, `clippy`, `doc` (rust-analyzer runs `cargo
+//! check`) link nothing and need neither the plugin nor the device build.
+//!
+//! A build script cannot tell those runs apart from its environment (cargo
+//! shares a build script's output between check and build), but its parent
+//! process is the cargo that runs it: its command line names the
+//! subcommand. A skipped run prints `cargo::rerun-if-changed` of a path that
+//! never exists, so the next linking run reruns the build script and builds
+//! the image.
+
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
+use crate::error::Error;
+
+/// Environment variable overriding how the device build is chosen, for
+/// tools whose build scripts are not run by a cargo whose command line says
+/// what it does: `skip` (no device build: nothing is built and nothing is
+/// linked, as in `cargo check`) or `run` (always build, also under `cargo
+/// check`). Unset: from the command line of the cargo running the build
+/// script, a linking run building and any other skipping; a command line
+/// that cannot be read or is not known builds.
+pub const OFFLOAD_DEVICE_BUILD: &str = "OFFLOAD_DEVICE_BUILD";
+
+/// Set by offload-build for the cargo runs it starts itself (the device
+/// build, the expansion pass, the shared `core`): a kernel crate's own build
+/// script runs in them too and must not start another device build.
+/// Internal to offload-build; never set it by hand.
+pub(crate) const OFFLOAD_BUILD_NESTED: &str = "OFFLOAD_BUILD_NESTED";
+
+/// What a run of [`crate::DeviceCrate::build`] does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Build the images and the stubs and link them.
+    Build,
+    /// A run that links nothing (`cargo check`, `clippy`, `doc`): no device
+    /// build, no plugin needed.
+    Skip,
+    /// Forced skip ([`OFFLOAD_DEVICE_BUILD`]`=skip`) in a run that links:
+    /// like [`Mode::Skip`], with a warning (the program will not link).
+    SkipLinking,
+    /// Inside one of offload-build's own cargo runs: nothing to do.
+    Nested,
+}
+
+/// The mode of this build script's run.
+pub(crate) fn current() -> Result<Mode, Error> {
+    println!("cargo::rerun-if-env-changed={OFFLOAD_DEVICE_BUILD}");
+    if std::env::var_os(OFFLOAD_BUILD_NESTED).is_some() {
+        return Ok(Mode::Nested);
+    }
+    let links = parent_cargo_links();
+    match std::env::var_os(OFFLOAD_DEVICE_BUILD) {
+        None => Ok(if links { Mode::Build } else { Mode::Skip }),
+        Some(value) if value == "run" => Ok(Mode::Build),
+        Some(value) if value == "skip" => Ok(if links { Mode::SkipLinking } else { Mode::Skip }),
+        Some(value) => Err(Error::BadDeviceBuildMode {
+            value: value.to_string_lossy().into_owned(),
+        }),
+    }
+}
+
+/// A path that never exists: cargo reruns a build script that named it in
+/// `rerun-if-changed` on every run, so a skipped device build happens on the
+/// next run that links.
+pub(crate) fn never_fresh(out_dir: &std::path::Path) -> PathBuf {
+    out_dir.join("offload-device-build-skipped-rerun-next-time")
+}
+
+/// Whether the cargo that runs this build script links: its command line
+/// (`/proc/<parent>/cmdline`), [`links`]; `true` where it cannot be read.
+fn parent_cargo_links() -> bool {
+    let parent = std::os::unix::process::parent_id();
+    let Ok(bytes) = std::fs::read(format!("/proc/{parent}/cmdline")) else {
+        return true;
+    };
+    let args: Vec<&OsStr> = bytes
+        .split(|b| *b == 0)
+        .filter(|a| !a.is_empty())
+        .map(|a| {
+            use std::os::unix::ffi::OsStrExt;
+            OsStr::from_bytes(a)
+        })
+        .collect();
+    links(&args)
+}
+
+/// Whether a cargo command line (`argv[0]` first) runs a subcommand that
+/// links; a program other than cargo links. Skipped: the toolchain (`+nightly`), cargo's global flags and
+/// their values; then the subcommand decides: `check`/`c`, `clippy`,
+/// `doc`/`d`, `rustdoc`, `fix` and `metadata` link nothing; `build`/`b`,
+/// `test`/`t`, `run`/`r`, `bench`, `install`, `package` (its verification
+/// build), `rustc` and anything not known link.
+pub(crate) fn links<S: AsRef<OsStr>>(argv: &[S]) -> bool {
+    // Only cargo's own command line says what the run does.
+    let is_cargo = argv.first().is_some_and(|program| {
+        std::path::Path::new(program.as_ref())
+            .file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with("cargo"))
+    });
+    if !is_cargo {
+        return true;
+    }
+    /// Global flags followed by a value (unless written `--flag=value`).
+    const WITH_VALUE: &[&str] = &["--color", "--config", "-C", "-Z", "--explain"];
+    const NO_LINK: &[&str] = &[
+        "check", "c", "clippy", "doc", "d", "rustdoc", "fix", "metadata",
+    ];
+    let mut args = argv.iter().skip(1).map(|a| a.as_ref().to_string_lossy());
+    while let Some(arg) = args.next() {
+        if arg.starts_with('+') {
+            continue;
+        }
+        if WITH_VALUE.contains(&arg.as_ref()) {
+            args.next();
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        return !NO_LINK.contains(&arg.as_ref());
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn links_(line: &str) -> bool {
+        links(&line.split(' ').collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn cargo_command_lines_that_link() {
+        for line in [
+            "cargo build",
+            "/home/u/.rustup/toolchains/stable/bin/cargo build --release",
+            "cargo b",
+            "cargo test --doc",
+            "cargo t",
+            "cargo run -p app",
+            "cargo r",
+            "cargo bench",
+            "cargo install --path .",
+            "cargo rustc --lib",
+            "cargo package",
+            "cargo +nightly -Zunstable-options build",
+            "cargo --color always -C dir test",
+            "cargo --config build.jobs=1 build",
+            "cargo -v --locked build",
+            "cargo my-alias",
+            "cargo",
+            "make check",
+            "/bin/sh -c check",
+        ] {
+            assert!(links_(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn cargo_command_lines_that_link_nothing() {
+        for line in [
+            "cargo check",
+            "/usr/bin/cargo check --workspace --message-format=json --all-targets",
+            "cargo c",
+            "cargo clippy --all-targets -- -D warnings",
+            "cargo doc --no-deps",
+            "cargo d",
+            "cargo rustdoc",
+            "cargo fix",
+            "cargo metadata",
+            "cargo +stable check",
+            "cargo --color never --config build.jobs=1 -Z x -C . check",
+            "cargo --color=always -q check",
+            "cargo -vv c",
+        ] {
+            assert!(!links_(line), "{line}");
+        }
+    }
+}
