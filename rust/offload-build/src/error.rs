@@ -69,13 +69,6 @@ pub enum Error {
         /// The manifest.
         manifest: PathBuf,
     },
-    /// The kernel crate does not compile for the device.
-    KernelCrateDoesNotCompile {
-        /// The kernel crate's directory.
-        dir: PathBuf,
-        /// cargo's messages.
-        stderr: String,
-    },
     /// Two `#[kernel]`s of the crate have one symbol.
     DuplicateKernelSymbol {
         /// The kernel crate's directory.
@@ -85,10 +78,13 @@ pub enum Error {
         /// Two items with that symbol (paths in the crate).
         items: [String; 2],
     },
-    /// The kernel crate defines no `#[kernel]`.
+    /// The image has no kernel: neither the kernel crate nor its
+    /// dependencies define a `#[kernel]` in the device build.
     NoKernels {
         /// The kernel crate's directory.
         dir: PathBuf,
+        /// The image.
+        image: PathBuf,
     },
     /// The device build failed (cargo printed why).
     DeviceBuildFailed {
@@ -175,15 +171,6 @@ pub enum Error {
         /// What is wrong with it.
         problem: RecordProblem,
     },
-    /// The image's records are not the crate's `#[kernel]`s.
-    KernelsDiffer {
-        /// The image.
-        image: PathBuf,
-        /// The kernels of the image's records.
-        found: Vec<String>,
-        /// The kernels of the crate's expansion.
-        expected: Vec<String>,
-    },
     /// rustc with the plugin's `offload-host` refused the launch stubs.
     StubsRefused {
         /// The images.
@@ -256,11 +243,6 @@ impl fmt::Display for Error {
             Error::NoPackageName { manifest } => {
                 write!(f, "{}: no [package] name", manifest.display())
             }
-            Error::KernelCrateDoesNotCompile { dir, stderr } => write!(
-                f,
-                "the kernel crate {} does not compile for the device:\n{stderr}",
-                dir.display()
-            ),
             Error::DuplicateKernelSymbol {
                 dir,
                 symbol,
@@ -270,9 +252,10 @@ impl fmt::Display for Error {
                 "kernels {first} and {second} of {} have the same symbol '{symbol}'; give one of them `#[kernel(name = \"...\")]`",
                 dir.display()
             ),
-            Error::NoKernels { dir } => write!(
+            Error::NoKernels { dir, image } => write!(
                 f,
-                "{} defines no #[offload::kernel] (with offload's `device` feature)",
+                "{}: the device build of the kernel crate {} has no kernel: neither the crate nor its dependencies define an #[offload::kernel] in it (is a #[kernel] cfg'd out with offload's `device` feature or the device target?)",
+                image.display(),
                 dir.display()
             ),
             Error::DeviceBuildFailed { dir, target } => write!(
@@ -298,17 +281,6 @@ impl fmt::Display for Error {
                 kernel,
                 problem,
             } => write!(f, "{}: kernel record {kernel}: {problem}", image.display()),
-            Error::KernelsDiffer {
-                image,
-                found,
-                expected,
-            } => write!(
-                f,
-                "{}: the image's kernels [{}] are not the crate's #[kernel]s [{}]",
-                image.display(),
-                found.join(", "),
-                expected.join(", ")
-            ),
             Error::StubsRefused {
                 images,
                 kernels,

@@ -40,11 +40,6 @@ pub const STUB_PREFIX: &str = "__offload_rs_launch.";
 /// buffer), mapping nothing: `__offload_rs_direct.<symbol>.<hash as 16 hex
 /// digits>`.
 pub const DIRECT_STUB_PREFIX: &str = "__offload_rs_direct.";
-/// The string a `#[kernel]` expansion carries for each kernel
-/// (`"__offload_rs_kernel:<symbol> <item path>"`, the path from
-/// `module_path!()`), by which `offload-build` finds the kernels in
-/// `-Zunpretty=expanded` output and names the items of a duplicate symbol.
-pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 
 /// The first 8 bytes of a record of this layout.
 pub const MAGIC: [u8; 8] = *b"OFFRSK03";
