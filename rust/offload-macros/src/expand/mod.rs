@@ -5,6 +5,7 @@
 
 mod device;
 mod features;
+mod generic;
 mod host;
 mod options;
 mod signature;
@@ -22,28 +23,25 @@ use signature::{Param, check_signature, params};
 /// thing a kernel cannot have.
 pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
     check_signature(&function)?;
+    let type_param = generic::type_param(&function, &options)?;
     let mut params = params(&function)?;
     for param in &mut params {
         param.shape = host::with_static_lifetimes(&param.shape, host::Lifetimes::Named);
     }
     let name = &function.sig.ident;
-    if options.name.is_none() && !name.to_string().is_ascii() {
-        return Err(syn::Error::new(
-            name.span(),
-            format!(
-                "kernel `{name}`: its symbol would be its name, but a kernel symbol is ASCII (letters, digits, '_', '$', '.'): the linker's version script and the image's kernel table take no other; rename the function or give it an ASCII symbol with `#[kernel(name = \"...\")]`"
-            ),
-        ));
-    }
-    let symbol = options
-        .name
-        .map(|l| l.value())
-        .unwrap_or_else(|| name.to_string().trim_start_matches("r#").to_owned());
-    let hash = signature_hash(&symbol, &params);
-    let checks = checks(&params);
     let features = features::crate_features()
         .map_err(|e| syn::Error::new(name.span(), format!("kernel `{name}`: {e}")))?;
-    let device = device::entry_point(&function, &params, &symbol, hash, &features);
+    if let Some(param) = &type_param {
+        return generic::kernel(&options, &function, param, &params, &features);
+    }
+    let symbol = symbol_of(&options, &function)?;
+    let hash = signature_hash(&symbol, &params);
+    let checks = checks(&params);
+    let callee = device::Callee {
+        path: quote!(#name),
+        tag: name.clone(),
+    };
+    let device = device::entry_point(Some(&function), &callee, &params, &symbol, hash, &features);
     let host = host::launcher(&function, &params, &symbol, hash, &features);
     let cfgs: Vec<&Attribute> = function.attrs.iter().filter(|a| is_cfg(a)).collect();
     Ok(quote! {
@@ -55,6 +53,24 @@ pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
             host { #host }
         }
     })
+}
+
+/// The kernel's symbol (of a generic kernel: the base of its instances'):
+/// `name = "..."`, else the function's name, which must then be ASCII.
+fn symbol_of(options: &Options, function: &ItemFn) -> syn::Result<String> {
+    let name = &function.sig.ident;
+    if let Some(name) = &options.name {
+        return Ok(name.value());
+    }
+    if !name.to_string().is_ascii() {
+        return Err(syn::Error::new(
+            name.span(),
+            format!(
+                "kernel `{name}`: its symbol would be its name, but a kernel symbol is ASCII (letters, digits, '_', '$', '.'): the linker's version script and the image's kernel table take no other; rename the function or give it an ASCII symbol with `#[kernel(name = \"...\")]`"
+            ),
+        ));
+    }
+    Ok(name.to_string().trim_start_matches("r#").to_owned())
 }
 
 /// FNV-1a 64 of the kernel's symbol and parameter shapes and types.
