@@ -18,7 +18,11 @@ fn check<T: Copy + Into<f64>>(what: &str, got: &[T], want: &[T]) -> Result<(), S
             println!("{what}: ok ({} values match the CPU)", got.len());
             Ok(())
         }
-        None => Err(format!("{what}: {} values, expected {}", got.len(), want.len())),
+        None => Err(format!(
+            "{what}: {} values, expected {}",
+            got.len(),
+            want.len()
+        )),
         Some(i) => Err(format!(
             "{what}: [{i}] = {} but the CPU says {}",
             got[i].into(),
