@@ -182,16 +182,28 @@ impl DeviceBuild<'_> {
         }
         // cargo's progress goes to stderr anyway; nothing of the device build
         // may reach this build script's stdout (cargo reads directives there).
+        // Its messages are read to explain a symbol two kernels define, and
+        // passed on.
         cmd.stdout(std::io::stderr());
-        let status = cmd.status().map_err(|source| Error::Spawn {
+        cmd.stderr(std::process::Stdio::piped());
+        let out = cmd.output().map_err(|source| Error::Spawn {
             tool: "cargo",
             source,
         })?;
-        if !status.success() {
-            return Err(Error::DeviceBuildFailed {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        eprint!("{stderr}");
+        if !out.status.success() {
+            let duplicate = crate::duplicates::explain(
+                || self.cargo().ok(),
+                self.dir,
+                self.target,
+                self.target_dir,
+                &stderr,
+            );
+            return Err(duplicate.unwrap_or_else(|| Error::DeviceBuildFailed {
                 dir: self.dir.to_path_buf(),
                 target: self.target.to_owned(),
-            });
+            }));
         }
         let out = self.target_dir.join(self.target).join(PROFILE);
         // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.

@@ -69,13 +69,14 @@ pub enum Error {
         /// The manifest.
         manifest: PathBuf,
     },
-    /// Two `#[kernel]`s of the crate have one symbol.
+    /// Two `#[kernel]`s in the image (of the kernel crate or of its
+    /// dependencies) have one symbol.
     DuplicateKernelSymbol {
         /// The kernel crate's directory.
         dir: PathBuf,
         /// The symbol.
         symbol: String,
-        /// Two items with that symbol (paths in the crate).
+        /// Two items with that symbol (paths with their crates).
         items: [String; 2],
     },
     /// The image has no kernel: neither the kernel crate nor its
@@ -249,7 +250,7 @@ impl fmt::Display for Error {
                 items: [first, second],
             } => write!(
                 f,
-                "kernels {first} and {second} of {} have the same symbol '{symbol}'; give one of them `#[kernel(name = \"...\")]`",
+                "offload-build: the kernels {first} and {second} (both in the image of the kernel crate {}) have the same symbol '{symbol}': a kernel symbol is one name in the whole image, whichever crate defines the kernel; give one of them another with `#[kernel(name = \"...\")]`",
                 dir.display()
             ),
             Error::NoKernels { dir, image } => write!(

@@ -60,6 +60,7 @@
 
 mod agree;
 mod cargo;
+mod duplicates;
 mod error;
 mod image;
 mod ptxas;

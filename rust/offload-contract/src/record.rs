@@ -40,6 +40,12 @@ pub const STUB_PREFIX: &str = "__offload_rs_launch.";
 /// buffer), mapping nothing: `__offload_rs_direct.<symbol>.<hash as 16 hex
 /// digits>`.
 pub const DIRECT_STUB_PREFIX: &str = "__offload_rs_direct.";
+/// The string a `#[kernel]` expansion carries for each kernel (of a generic
+/// one: each instance), `"__offload_rs_kernel:<symbol> <item path>"`, the
+/// path from `module_path!()`: where a device build fails on a symbol two
+/// items export, `offload-build` finds them in the `-Zunpretty=expanded`
+/// output of the crates involved and names both.
+pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 
 /// The first 8 bytes of a record of this layout.
 pub const MAGIC: [u8; 8] = *b"OFFRSK03";

@@ -195,6 +195,10 @@ pub fn kernel(
     for instance in &instances {
         let hash = signature_hash(&instance.symbol, &instance.params);
         all_checks.push(checks(&instance.params));
+        all_checks.push(super::marker(
+            &instance.symbol,
+            &format!("{name}::<{}>", type_text(&instance.ty)),
+        ));
         let ty = &instance.ty;
         let tag = format_ident!("{}_{}", name, instance.suffix);
         let callee = Callee {

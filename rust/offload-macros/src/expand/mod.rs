@@ -44,9 +44,12 @@ pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
     let device = device::entry_point(Some(&function), &callee, &params, &symbol, hash, &features);
     let host = host::launcher(&function, &params, &symbol, hash, &features);
     let cfgs: Vec<&Attribute> = function.attrs.iter().filter(|a| is_cfg(a)).collect();
+    let marker = marker(&symbol, &name.to_string());
     Ok(quote! {
         #(#cfgs)*
         #checks
+        #(#cfgs)*
+        #marker
         #(#cfgs)*
         ::offload::__kernel_item! {
             device { #device }
@@ -71,6 +74,18 @@ fn symbol_of(options: &Options, function: &ItemFn) -> syn::Result<String> {
         ));
     }
     Ok(name.to_string().trim_start_matches("r#").to_owned())
+}
+
+/// The kernel's marker (offload-contract's `KERNEL_MARKER`): its symbol
+/// and item path (`item`: `axpy`, `axpy::<f32>`), in both builds' expansion,
+/// by which offload-build names the two items of a symbol clash.
+fn marker(symbol: &str, item: &str) -> TokenStream {
+    let text = format!("{}{symbol} ", offload_contract::record::KERNEL_MARKER);
+    let item = format!("::{}", item.trim_start_matches("r#"));
+    quote! {
+        #[doc(hidden)]
+        const _: &str = ::core::concat!(#text, ::core::module_path!(), #item);
+    }
 }
 
 /// FNV-1a 64 of the kernel's symbol and parameter shapes and types.
