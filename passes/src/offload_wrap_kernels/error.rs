@@ -93,10 +93,9 @@ impl std::fmt::Display for Error {
                     names.join("', '")
                 )
             }
-            Error::BadRecord { global, problem } => write!(
-                f,
-                "records: the kernel record '@{global}' {problem}"
-            ),
+            Error::BadRecord { global, problem } => {
+                write!(f, "records: the kernel record '@{global}' {problem}")
+            }
             Error::RecordWithoutKernel { symbol } => write!(
                 f,
                 "records: the kernel record '@{prefix}{symbol}' names the kernel '{symbol}', which the module does not define (if rustc splits the crate into several codegen units, add the flag 'codegen-unit' (records;codegen-unit) or build with -Ccodegen-units=1 or -Clto=fat)",

@@ -90,9 +90,9 @@ mod rewrite;
 mod slots;
 
 pub use error::Error;
-pub use records::RecordProblem;
 #[cfg(test)]
 use error::ParamProblem;
+pub use records::RecordProblem;
 
 use std::collections::HashSet;
 
@@ -136,10 +136,9 @@ impl ModulePass for OffloadWrapKernels {
         for param in params::parse(text, &keys)? {
             if param.key == "codegen-unit" || param.key == "records" {
                 if param.value.is_some() {
-                    return Err(param.invalid(format!(
-                        "is a flag: write '{}', no value",
-                        param.key
-                    )));
+                    return Err(
+                        param.invalid(format!("is a flag: write '{}', no value", param.key))
+                    );
                 }
                 if param.key == "records" {
                     pass.records = true;

@@ -8,7 +8,9 @@
 //! library) is found like one of the kernel crate.
 
 use inkwell::module::Module;
-use offload_contract::record::{MAGIC, MAX_NAME, NAME_LEN_OFFSET, NAME_OFFSET, RECORD_BYTES, SYMBOL_PREFIX};
+use offload_contract::record::{
+    MAGIC, MAX_NAME, NAME_LEN_OFFSET, NAME_OFFSET, RECORD_BYTES, SYMBOL_PREFIX,
+};
 
 use super::Error;
 use crate::ir::Value;

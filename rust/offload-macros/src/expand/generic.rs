@@ -187,8 +187,7 @@ pub fn kernel(
     );
     let generic_decls = host::plain_decls(generic);
     let args: Vec<&Ident> = generic.iter().map(|p| &p.name).collect();
-    let lp = quote!(::offload::Launch);
-    let result = quote!(::core::result::Result<(), ::offload::LaunchError>);
+    let (lp, result) = (launch_type(), result_type());
     let mut device = Vec::new();
     let mut host_items = Vec::new();
     let mut all_checks = Vec::new();
@@ -213,36 +212,18 @@ pub fn kernel(
             hash,
             features,
         ));
-        let launch_fn = format_ident!("__offload_launch_{}", tag);
-        let item = LauncherItem {
-            ident: launch_fn.clone(),
-            vis: syn::Visibility::Inherited,
-            attrs: Vec::new(),
-            kernel: format!("{}::<{}>", name, type_text(ty)),
-        };
-        let launcher = host::launcher_fn(&item, &instance.params, &instance.symbol, hash, features);
-        let decls: Vec<TokenStream> = generic_decls
-            .iter()
-            .map(|d| substitute_tokens(d, param, &quote!(#ty)))
-            .collect();
-        let body_name = format_ident!("__offload_body_{}", name);
-        host_items.push(quote! {
-            // The kernel's bounds and where clause hold for the instance
-            // (the device build's entry point checks them there).
-            const _: () = {
-                let _ = #body_name::<#ty>;
-            };
-            #[doc(hidden)]
-            #[allow(non_snake_case, clippy::too_many_arguments)]
-            #launcher
-            impl #sealed::Sealed for #ty {}
-            impl #trait_name for #ty {
-                #[allow(clippy::too_many_arguments)]
-                fn __offload_launch(launch: &#lp, #(#decls),*) -> #result {
-                    #launch_fn(launch, #(#args),*)
-                }
-            }
-        });
+        host_items.push(host_instance(
+            &Generic {
+                name,
+                param,
+                decls: &generic_decls,
+                args: &args,
+                features,
+            },
+            instance,
+            &tag,
+            hash,
+        ));
     }
     let body = host::body(function);
     let docs: Vec<_> = function
@@ -307,6 +288,70 @@ pub fn kernel(
             }
         }
     })
+}
+
+fn launch_type() -> TokenStream {
+    quote!(::offload::Launch)
+}
+
+fn result_type() -> TokenStream {
+    quote!(::core::result::Result<(), ::offload::LaunchError>)
+}
+
+/// What every instance's host items share.
+struct Generic<'a> {
+    name: &'a Ident,
+    param: &'a Ident,
+    /// The launcher's parameter declarations as written (with `param`).
+    decls: &'a [TokenStream],
+    args: &'a [&'a Ident],
+    features: &'a [String],
+}
+
+/// An instance's host items: its concrete launcher, the check of the
+/// kernel's bounds for it, and its impls of the sealed instance trait.
+fn host_instance(generic: &Generic, instance: &Instance, tag: &Ident, hash: u64) -> TokenStream {
+    let Generic {
+        name,
+        param,
+        decls,
+        args,
+        features,
+    } = generic;
+    let ty = &instance.ty;
+    let trait_name = format_ident!("__offload_instance_{}", name);
+    let sealed = format_ident!("__offload_sealed_{}", name);
+    let launch_fn = format_ident!("__offload_launch_{}", tag);
+    let item = LauncherItem {
+        ident: launch_fn.clone(),
+        vis: syn::Visibility::Inherited,
+        attrs: Vec::new(),
+        kernel: format!("{}::<{}>", name, type_text(ty)),
+    };
+    let launcher = host::launcher_fn(&item, &instance.params, &instance.symbol, hash, features);
+    let decls: Vec<TokenStream> = decls
+        .iter()
+        .map(|d| substitute_tokens(d, param, &quote!(#ty)))
+        .collect();
+    let body_name = format_ident!("__offload_body_{}", name);
+    let (lp, result) = (launch_type(), result_type());
+    quote! {
+        // The kernel's bounds and where clause hold for the instance
+        // (the device build's entry point checks them there).
+        const _: () = {
+            let _ = #body_name::<#ty>;
+        };
+        #[doc(hidden)]
+        #[allow(non_snake_case, clippy::too_many_arguments)]
+        #launcher
+        impl #sealed::Sealed for #ty {}
+        impl #trait_name for #ty {
+            #[allow(clippy::too_many_arguments)]
+            fn __offload_launch(launch: &#lp, #(#decls),*) -> #result {
+                #launch_fn(launch, #(#args),*)
+            }
+        }
+    }
 }
 
 /// `tokens` with every identifier `param` replaced by `with`.
