@@ -29,7 +29,7 @@
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-NO-VALUE %s
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernel=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-KEY %s
-; WRAP-UNKNOWN-KEY: error: offload-wrap-kernels: unknown parameter 'kernel' (accepted: kernels, codegen-unit)
+; WRAP-UNKNOWN-KEY: error: offload-wrap-kernels: unknown parameter 'kernel' (accepted: kernels, codegen-unit, records)
 ;
 ; Parse time, not run time: the first pass would fail when run (the module
 ; has no 'nope'), but the second one's parameters are rejected while the
@@ -37,10 +37,10 @@
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=nope>,offload-wrap-kernels<kernel=x>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-KEY %s
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<=k>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-EMPTY-KEY %s
-; WRAP-EMPTY-KEY: error: offload-wrap-kernels: unknown parameter '' (accepted: kernels, codegen-unit)
+; WRAP-EMPTY-KEY: error: offload-wrap-kernels: unknown parameter '' (accepted: kernels, codegen-unit, records)
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=k;verbose>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-UNKNOWN-FLAG %s
-; WRAP-UNKNOWN-FLAG: error: offload-wrap-kernels: unknown parameter 'verbose' (accepted: kernels, codegen-unit)
+; WRAP-UNKNOWN-FLAG: error: offload-wrap-kernels: unknown parameter 'verbose' (accepted: kernels, codegen-unit, records)
 ;
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=:>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-ONLY-SEPARATOR %s
 ; WRAP-ONLY-SEPARATOR: error: offload-wrap-kernels: parameter 'kernels': empty kernel name in 'kernels=:'

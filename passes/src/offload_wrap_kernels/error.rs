@@ -9,6 +9,15 @@ pub enum Error {
     UnknownKernels {
         names: Vec<String>,
     },
+    /// A kernel record global (flag `records`) is malformed.
+    BadRecord {
+        global: String,
+        problem: super::RecordProblem,
+    },
+    /// A kernel record (flag `records`) names a function the module lacks.
+    RecordWithoutKernel {
+        symbol: String,
+    },
     /// `kernels=` names a declaration.
     NamedDeclaration {
         name: String,
@@ -84,6 +93,14 @@ impl std::fmt::Display for Error {
                     names.join("', '")
                 )
             }
+            Error::BadRecord { global, problem } => {
+                write!(f, "records: the kernel record '@{global}' {problem}")
+            }
+            Error::RecordWithoutKernel { symbol } => write!(
+                f,
+                "records: the kernel record '@{prefix}{symbol}' names the kernel '{symbol}', which the module does not define (if rustc splits the crate into several codegen units, add the flag 'codegen-unit' (records;codegen-unit) or build with -Ccodegen-units=1 or -Clto=fat)",
+                prefix = offload_contract::record::SYMBOL_PREFIX
+            ),
             Error::NamedDeclaration { name } => write!(
                 f,
                 "kernels=: '{name}' is a declaration; only a defined function can be a kernel"

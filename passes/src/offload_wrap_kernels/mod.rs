@@ -48,6 +48,13 @@
 //!   [`crate::ir::kernels::KernelAlias::unmerge`]); making it a copy changes
 //!   no behaviour, so it may precede an error.
 //!
+//! - named by a kernel record, with the flag `records` (a Rust crate's
+//!   `#[kernel]`s, of the crate and of its dependencies in a fat-LTO image:
+//!   [`records`]): every defined `@__offload_rs_record_<symbol>` global,
+//!   checked against offload-contract's record layout, names the kernel
+//!   `<symbol>`. A malformed record, or a record whose kernel the module
+//!   does not define (unless `codegen-unit`), is an error naming the global.
+//!
 //! Kernel symbols must be UTF-8: the manifest and `offload-host` name
 //! kernels by text, so any other symbol is refused here, naming it.
 //!
@@ -78,12 +85,14 @@
 
 mod error;
 mod manifest;
+mod records;
 mod rewrite;
 mod slots;
 
 pub use error::Error;
 #[cfg(test)]
 use error::ParamProblem;
+pub use records::RecordProblem;
 
 use std::collections::HashSet;
 
@@ -107,6 +116,8 @@ pub struct OffloadWrapKernels {
     kernels: Vec<String>,
     /// `codegen-unit`: a named kernel the module lacks is in another unit.
     codegen_unit: bool,
+    /// `records`: the kernel records name kernels too.
+    records: bool,
 }
 
 impl ModulePass for OffloadWrapKernels {
@@ -114,16 +125,26 @@ impl ModulePass for OffloadWrapKernels {
     const CLASS_NAME: &'static str = "OffloadWrapKernelsPass";
     type Error = Error;
 
-    /// `kernels=a:b` (may repeat), `codegen-unit`.
+    /// `kernels=a:b` (may repeat), `codegen-unit`, `records`.
     fn parse(text: &[u8]) -> Result<Self, ParamError> {
         let mut pass = OffloadWrapKernels::default();
-        let keys = [Key::repeatable("kernels"), Key::once("codegen-unit")];
+        let keys = [
+            Key::repeatable("kernels"),
+            Key::once("codegen-unit"),
+            Key::once("records"),
+        ];
         for param in params::parse(text, &keys)? {
-            if param.key == "codegen-unit" {
+            if param.key == "codegen-unit" || param.key == "records" {
                 if param.value.is_some() {
-                    return Err(param.invalid("is a flag: write 'codegen-unit', no value"));
+                    return Err(
+                        param.invalid(format!("is a flag: write '{}', no value", param.key))
+                    );
                 }
-                pass.codegen_unit = true;
+                if param.key == "records" {
+                    pass.records = true;
+                } else {
+                    pass.codegen_unit = true;
+                }
                 continue;
             }
             let value = param.text()?;
@@ -176,17 +197,26 @@ impl OffloadWrapKernels {
     /// conventions, `!offload.kernel` functions, and the functions named
     /// (which must exist, unless this is one codegen unit of several).
     fn find_kernels<'ctx>(&self, module: &Module<'ctx>) -> Result<Vec<FunctionValue<'ctx>>, Error> {
-        unmerge_named(module, &self.kernels)?;
-        let unknown: Vec<String> = self
-            .kernels
-            .iter()
-            .filter(|name| module.get_function(name).is_none())
-            .cloned()
-            .collect();
+        let recorded = if self.records {
+            records::record_kernels(module)?
+        } else {
+            Vec::new()
+        };
+        let all: Vec<String> = self.kernels.iter().chain(&recorded).cloned().collect();
+        unmerge_named(module, &all)?;
+        let missing = |name: &&String| module.get_function(name).is_none();
+        let unknown: Vec<String> = self.kernels.iter().filter(missing).cloned().collect();
         if !unknown.is_empty() && !self.codegen_unit {
             return Err(Error::UnknownKernels { names: unknown });
         }
-        let named: HashSet<&str> = self.kernels.iter().map(String::as_str).collect();
+        if let Some(symbol) = recorded.iter().find(missing)
+            && !self.codegen_unit
+        {
+            return Err(Error::RecordWithoutKernel {
+                symbol: symbol.clone(),
+            });
+        }
+        let named: HashSet<&str> = all.iter().map(String::as_str).collect();
         let marked = metadata::kind(module, KERNEL_MD);
         let mut kernels = Vec::new();
         for function in module.get_functions() {

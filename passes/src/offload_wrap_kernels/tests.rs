@@ -38,6 +38,12 @@ fn params_parse_and_reject() {
     ));
     let unit = OffloadWrapKernels::parse(b"kernels=a;codegen-unit").unwrap();
     assert!(unit.codegen_unit);
+    let records = OffloadWrapKernels::parse(b"records;codegen-unit").unwrap();
+    assert!(records.records && records.codegen_unit && records.kernels.is_empty());
+    assert!(matches!(
+        OffloadWrapKernels::parse(b"records;records"),
+        Err(ParamError::Duplicate { .. })
+    ));
     assert!(matches!(
         OffloadWrapKernels::parse(b"codegen-unit=1"),
         Err(ParamError::Invalid { .. })

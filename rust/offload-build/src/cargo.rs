@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use offload_contract::digest::image_digest;
-use offload_contract::record::KERNEL_MARKER;
 
 use crate::error::{Error, io};
 use crate::targets::is_gpu;
@@ -42,8 +41,6 @@ pub struct Built {
     pub image: PathBuf,
     /// Every local source file of the device build (cargo's dep-info).
     pub sources: Vec<PathBuf>,
-    /// The kernels the expansion of the crate defines.
-    pub kernel_names: Vec<String>,
 }
 
 /// The `[package] name` of a manifest (the line `name = "..."`).
@@ -98,7 +95,7 @@ pub(crate) fn clean_env(cmd: &mut Command) {
 }
 
 impl DeviceBuild<'_> {
-    fn cargo(&self) -> Command {
+    fn cargo(&self) -> Result<Command, Error> {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut cmd = Command::new(cargo);
         clean_env(&mut cmd);
@@ -111,6 +108,7 @@ impl DeviceBuild<'_> {
         if let Some(sysroot) = self.sysroot {
             flags.push(format!("--sysroot={}", sysroot.display()));
         }
+        flags.extend(self.pass_flags()?);
         cmd.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\u{1f}"));
         if self.target.starts_with("nvptx") {
             // rustc's llvm-bitcode-linker runs LLVM 22's llvm-link and llc.
@@ -142,81 +140,73 @@ impl DeviceBuild<'_> {
         if is_gpu(self.target) && self.sysroot.is_none() {
             cmd.arg("-Zbuild-std=core");
         }
-        cmd
+        Ok(cmd)
     }
 
-    /// The kernels the crate's expansion defines: the `#[kernel]` markers
-    /// in `-Zunpretty=expanded` output.
-    fn kernel_names(&self) -> Result<Vec<String>, Error> {
-        let mut cmd = self.cargo();
-        cmd.args(["--profile", "check", "--quiet", "--", "-Zunpretty=expanded"]);
-        let out = cmd.output().map_err(|source| Error::Spawn {
-            tool: "cargo",
-            source,
-        })?;
-        if !out.status.success() {
-            return Err(Error::KernelCrateDoesNotCompile {
-                dir: self.dir.to_path_buf(),
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            });
+    /// The plugin's passes, for every crate of the device build (RUSTFLAGS
+    /// reach the target's crates, not build scripts and proc macros): rustc
+    /// runs `-Cpasses` on each crate's module before fat LTO merges them,
+    /// so the kernels of the kernel crate's dependencies (kernel libraries)
+    /// are wrapped in their own crate's module. A crate without kernels is
+    /// left as it is.
+    fn pass_flags(&self) -> Result<Vec<String>, Error> {
+        let mut flags = vec![
+            format!("-Zllvm-plugins={}", self.plugin.display()),
+            // cargo fingerprints the flags, not the plugin they name: a
+            // rebuilt plugin must rebuild the image too.
+            format!(
+                "--cfg=offload_passes_plugin=\"{}\"",
+                plugin_id(self.plugin)?
+            ),
+        ];
+        if is_gpu(self.target) {
+            // The entry points are `extern "gpu-kernel"`: the pass finds them
+            // by their calling convention.
+            flags.push("-Zcrate-attr=feature(abi_gpu_kernel)".to_owned());
+            // The `offload` crate's dynamic shared memory into addrspace(3).
+            flags.push("-Cpasses=offload-shared-memory".to_owned());
+            flags.push("-Cpasses=offload-wrap-kernels".to_owned());
+        } else {
+            // The entry points are plain C functions: the pass finds them
+            // by the records every `#[kernel]` exports beside them.
+            flags.push("-Cpasses=offload-wrap-kernels<records>".to_owned());
         }
-        let text = String::from_utf8_lossy(&out.stdout);
-        let marker = format!("\"{KERNEL_MARKER}");
-        let found = text.match_indices(&marker).filter_map(|(at, _)| {
-            let rest = &text[at + marker.len()..];
-            rest.find('"').map(|end| &rest[..end])
-        });
-        kernel_symbols(found, self.dir)
+        Ok(flags)
     }
 
     pub fn run(&self) -> Result<Built, Error> {
         let manifest = self.dir.join("Cargo.toml");
         let name = package_name(&manifest)?.replace('-', "_");
-        let kernel_names = self.kernel_names()?;
-        if kernel_names.is_empty() {
-            return Err(Error::NoKernels {
-                dir: self.dir.to_path_buf(),
-            });
-        }
-        let mut cmd = self.cargo();
+        let mut cmd = self.cargo()?;
         cmd.args(["--crate-type", "cdylib", "--profile", PROFILE]);
         for setting in PROFILE_SETTINGS {
             cmd.arg("--config")
                 .arg(format!("profile.{PROFILE}.{setting}"));
         }
-        cmd.arg("--");
-        cmd.arg(format!("-Zllvm-plugins={}", self.plugin.display()));
-        // cargo fingerprints the flags, not the plugin they name: a rebuilt
-        // plugin must rebuild the image too.
-        cmd.arg(format!(
-            "--cfg=offload_passes_plugin=\"{}\"",
-            plugin_id(self.plugin)?
-        ));
-        if is_gpu(self.target) {
-            // The entry points are `extern "gpu-kernel"`: the pass finds them
-            // by their calling convention.
-            cmd.arg("-Zcrate-attr=feature(abi_gpu_kernel)");
-            // The `offload` crate's dynamic shared memory into addrspace(3).
-            cmd.arg("-Cpasses=offload-shared-memory");
-            cmd.arg("-Cpasses=offload-wrap-kernels");
-        } else {
-            cmd.arg(format!(
-                "-Cpasses=offload-wrap-kernels<kernels={}>",
-                kernel_names.join(":")
-            ));
-        }
         // cargo's progress goes to stderr anyway; nothing of the device build
         // may reach this build script's stdout (cargo reads directives there).
+        // Its messages are read to explain a symbol two kernels define, and
+        // passed on.
         cmd.stdout(std::io::stderr());
-        let status = cmd.status().map_err(|source| Error::Spawn {
+        cmd.stderr(std::process::Stdio::piped());
+        let out = cmd.output().map_err(|source| Error::Spawn {
             tool: "cargo",
             source,
         })?;
-        if !status.success() {
-            return Err(Error::DeviceBuildFailed {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        eprint!("{stderr}");
+        if !out.status.success() {
+            let duplicate = crate::duplicates::explain(
+                || self.cargo().ok(),
+                self.dir,
+                self.target,
+                self.target_dir,
+                &stderr,
+            );
+            return Err(duplicate.unwrap_or_else(|| Error::DeviceBuildFailed {
                 dir: self.dir.to_path_buf(),
                 target: self.target.to_owned(),
-            });
+            }));
         }
         let out = self.target_dir.join(self.target).join(PROFILE);
         // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.
@@ -233,11 +223,7 @@ impl DeviceBuild<'_> {
             dir: out.clone(),
         })?;
         let sources = dep_info(&image.with_extension("d"));
-        Ok(Built {
-            image,
-            sources,
-            kernel_names,
-        })
+        Ok(Built { image, sources })
     }
 }
 
@@ -326,29 +312,6 @@ pub(crate) fn manifest_features(manifest: &str) -> Vec<String> {
     out
 }
 
-/// The kernel symbols of the markers' texts (`<symbol> <item path>`),
-/// sorted; two items with one symbol are an error naming both.
-fn kernel_symbols<'t>(
-    markers: impl Iterator<Item = &'t str>,
-    dir: &Path,
-) -> Result<Vec<String>, Error> {
-    let mut kernels: Vec<(&str, &str)> = markers
-        .map(|text| text.split_once(' ').unwrap_or((text, "?")))
-        .collect();
-    kernels.sort();
-    if let Some(pair) = kernels.windows(2).find(|pair| pair[0].0 == pair[1].0) {
-        return Err(Error::DuplicateKernelSymbol {
-            dir: dir.to_path_buf(),
-            symbol: pair[0].0.to_owned(),
-            items: [pair[0].1.to_owned(), pair[1].1.to_owned()],
-        });
-    }
-    Ok(kernels
-        .into_iter()
-        .map(|(symbol, _)| symbol.to_owned())
-        .collect())
-}
-
 /// A digest of the plugin's bytes.
 fn plugin_id(plugin: &Path) -> Result<String, Error> {
     let bytes = std::fs::read(plugin).map_err(io(plugin))?;
@@ -389,18 +352,6 @@ fn dep_info(path: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn duplicate_symbols_name_both_items() {
-        let markers = ["scale k::a::scale", "add k::add", "scale k::b::scale"];
-        let error = kernel_symbols(markers.into_iter(), Path::new("kernels")).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "kernels k::a::scale and k::b::scale of kernels have the same symbol 'scale'; give one of them `#[kernel(name = \"...\")]`"
-        );
-        let ok = kernel_symbols(["b k::b", "a k::a"].into_iter(), Path::new("k")).unwrap();
-        assert_eq!(ok, ["a", "b"]);
-    }
 
     #[test]
     fn dep_info_paths() {

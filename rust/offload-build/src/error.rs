@@ -94,26 +94,23 @@ pub enum Error {
         /// The manifest.
         manifest: PathBuf,
     },
-    /// The kernel crate does not compile for the device.
-    KernelCrateDoesNotCompile {
-        /// The kernel crate's directory.
-        dir: PathBuf,
-        /// cargo's messages.
-        stderr: String,
-    },
-    /// Two `#[kernel]`s of the crate have one symbol.
+    /// Two `#[kernel]`s in the image (of the kernel crate or of its
+    /// dependencies) have one symbol.
     DuplicateKernelSymbol {
         /// The kernel crate's directory.
         dir: PathBuf,
         /// The symbol.
         symbol: String,
-        /// Two items with that symbol (paths in the crate).
+        /// Two items with that symbol (paths with their crates).
         items: [String; 2],
     },
-    /// The kernel crate defines no `#[kernel]`.
+    /// The image has no kernel: neither the kernel crate nor its
+    /// dependencies define a `#[kernel]` in the device build.
     NoKernels {
         /// The kernel crate's directory.
         dir: PathBuf,
+        /// The image.
+        image: PathBuf,
     },
     /// The device build failed (cargo printed why).
     DeviceBuildFailed {
@@ -199,15 +196,6 @@ pub enum Error {
         kernel: String,
         /// What is wrong with it.
         problem: RecordProblem,
-    },
-    /// The image's records are not the crate's `#[kernel]`s.
-    KernelsDiffer {
-        /// The image.
-        image: PathBuf,
-        /// The kernels of the image's records.
-        found: Vec<String>,
-        /// The kernels of the crate's expansion.
-        expected: Vec<String>,
     },
     /// rustc with the plugin's `offload-host` refused the launch stubs.
     StubsRefused {
@@ -302,23 +290,19 @@ impl fmt::Display for Error {
             Error::NoPackageName { manifest } => {
                 write!(f, "{}: no [package] name", manifest.display())
             }
-            Error::KernelCrateDoesNotCompile { dir, stderr } => write!(
-                f,
-                "the kernel crate {} does not compile for the device:\n{stderr}",
-                dir.display()
-            ),
             Error::DuplicateKernelSymbol {
                 dir,
                 symbol,
                 items: [first, second],
             } => write!(
                 f,
-                "kernels {first} and {second} of {} have the same symbol '{symbol}'; give one of them `#[kernel(name = \"...\")]`",
+                "offload-build: the kernels {first} and {second} (both in the image of the kernel crate {}) have the same symbol '{symbol}': a kernel symbol is one name in the whole image, whichever crate defines the kernel; give one of them another with `#[kernel(name = \"...\")]`",
                 dir.display()
             ),
-            Error::NoKernels { dir } => write!(
+            Error::NoKernels { dir, image } => write!(
                 f,
-                "{} defines no #[offload::kernel] (with offload's `device` feature)",
+                "{}: the device build of the kernel crate {} has no kernel: neither the crate nor its dependencies define an #[offload::kernel] in it (is a #[kernel] cfg'd out with offload's `device` feature or the device target?)",
+                image.display(),
                 dir.display()
             ),
             Error::DeviceBuildFailed { dir, target } => write!(
@@ -344,17 +328,6 @@ impl fmt::Display for Error {
                 kernel,
                 problem,
             } => write!(f, "{}: kernel record {kernel}: {problem}", image.display()),
-            Error::KernelsDiffer {
-                image,
-                found,
-                expected,
-            } => write!(
-                f,
-                "{}: the image's kernels [{}] are not the crate's #[kernel]s [{}]",
-                image.display(),
-                found.join(", "),
-                expected.join(", ")
-            ),
             Error::StubsRefused {
                 images,
                 kernels,

@@ -76,6 +76,7 @@
 
 mod agree;
 mod cargo;
+mod duplicates;
 mod error;
 mod image;
 mod mode;
@@ -449,7 +450,7 @@ impl Place<'_> {
         };
         let bytes = std::fs::read(&image_path).map_err(error::io(&image_path))?;
         let kernels = image::kernels(&bytes, &image_path)?;
-        image::check_names(&kernels, &built.kernel_names, &image_path)?;
+        image::require_kernels(&kernels, self.dir, &image_path)?;
         let image = Image {
             target: target.clone(),
             size: bytes.len() as u64,

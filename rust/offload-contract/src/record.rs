@@ -40,10 +40,11 @@ pub const STUB_PREFIX: &str = "__offload_rs_launch.";
 /// buffer), mapping nothing: `__offload_rs_direct.<symbol>.<hash as 16 hex
 /// digits>`.
 pub const DIRECT_STUB_PREFIX: &str = "__offload_rs_direct.";
-/// The string a `#[kernel]` expansion carries for each kernel
-/// (`"__offload_rs_kernel:<symbol> <item path>"`, the path from
-/// `module_path!()`), by which `offload-build` finds the kernels in
-/// `-Zunpretty=expanded` output and names the items of a duplicate symbol.
+/// The string a `#[kernel]` expansion carries for each kernel (of a generic
+/// one: each instance), `"__offload_rs_kernel:<symbol> <item path>"`, the
+/// path from `module_path!()`: where a device build fails on a symbol two
+/// items export, `offload-build` finds them in the `-Zunpretty=expanded`
+/// output of the crates involved and names both.
 pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 
 /// The first 8 bytes of a record of this layout.

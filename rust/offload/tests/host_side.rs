@@ -98,6 +98,36 @@ pub fn atomics(
     let _ = (b, c, d, e, f, g, h);
 }
 
+/// A generic kernel: one kernel per listed type, bounds and where clause
+/// as written.
+#[kernel(instances(f32, f64, u16))]
+pub fn fill<T>(value: T, out: Out<'_, [T]>, marker: &T)
+where
+    T: DeviceCopy,
+{
+    let _ = (value, out, marker);
+}
+
+/// A generic kernel with its symbol's base renamed, over a `DeviceCopy` bound.
+#[kernel(name = "lib_scale", instances(u32, i64))]
+pub fn scale<T: DeviceCopy + core::ops::Mul<Output = T>>(by: T, xs: InOut<'_, [T]>) {
+    let _ = (by, xs);
+}
+
+#[test]
+fn generic_launchers_take_each_instance() {
+    // Only type-checked: calling them needs the stubs offload-build links.
+    fn _calls() -> Result<(), LaunchError> {
+        let launch = Launch::grid(2, 32);
+        let mut a = vec![0.0f32; 4];
+        fill(&launch, 1.5f32, &mut a, &2.0)?;
+        fill::<f64>(&launch, 2.5, &mut vec![0.0; 3], &1.0)?;
+        fill(&launch, 7u16, &mut [0u16; 2], &0)?;
+        scale(&launch, 3u32, &mut [1u32, 2])?;
+        scale::<i64>(&launch, -1, &mut vec![4i64])
+    }
+}
+
 #[test]
 fn launchers_take_references_slices_arrays_and_vecs() {
     // Only type-checked: calling them needs the stubs offload-build links.

@@ -145,22 +145,31 @@ impl Slots {
     }
 }
 
-/// The function as written, its entry point exported as `symbol` (a GPU
-/// kernel on the GPU targets, a C function for libomptarget's host plugin)
-/// and its record (with the crate's feature word of `features`).
+/// What an entry point calls: the kernel function (`axpy`, or an instance
+/// of a generic one, `axpy::<f32>`), and the name its entry point's and
+/// record's items are made from (`axpy`, `axpy_f32`).
+pub struct Callee {
+    pub path: TokenStream,
+    pub tag: Ident,
+}
+
+/// The function as written (`None`: emitted elsewhere, once for all
+/// instances of a generic kernel), the entry point of `callee` exported as
+/// `symbol` (a GPU kernel on the GPU targets, a C function for
+/// libomptarget's host plugin) and its record (with the crate's feature
+/// word of `features`).
 pub fn entry_point(
-    function: &ItemFn,
+    function: Option<&ItemFn>,
+    callee: &Callee,
     params: &[Param],
     symbol: &str,
     hash: u64,
     features: &[String],
 ) -> TokenStream {
-    let name = &function.sig.ident;
-    let entry = format_ident!("__offload_entry_{}", name);
-    let record = format_ident!("__OFFLOAD_RECORD_{}", name);
+    let name = &callee.path;
+    let entry = format_ident!("__offload_entry_{}", callee.tag);
+    let record = format_ident!("__OFFLOAD_RECORD_{}", callee.tag);
     let record_symbol = format!("{}{symbol}", record::SYMBOL_PREFIX);
-    let marker = format!("{}{symbol} ", record::KERNEL_MARKER);
-    let item = format!("::{}", name.to_string().trim_start_matches("r#"));
     let p = quote!(::offload::__private);
     let mut slots = Slots::default();
     // The launch grid's hidden slots lead (offload-contract's `grid`).
@@ -213,8 +222,5 @@ pub fn entry_point(
         #[unsafe(export_name = #record_symbol)]
         static #record: #p::KernelRecord = #p::KernelRecord::new(#symbol, #hash, &[#(#records),*])
             .with_features(#features);
-
-        #[doc(hidden)]
-        const _: &str = ::core::concat!(#marker, ::core::module_path!(), #item);
     }
 }

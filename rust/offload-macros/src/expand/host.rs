@@ -156,6 +156,26 @@ fn host_param(param: &Param, index: usize) -> HostParam {
     }
 }
 
+/// The launcher's parameter declarations of `params` without their `mut`
+/// (a trait method's declaration takes no patterns): `x: impl HostIn<[T]>`.
+pub fn plain_decls(params: &[Param]) -> Vec<TokenStream> {
+    params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let decl = host_param(p, i).decl;
+            let mut tokens = decl.into_iter().peekable();
+            if tokens
+                .peek()
+                .is_some_and(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "mut"))
+            {
+                tokens.next();
+            }
+            tokens.collect()
+        })
+        .collect()
+}
+
 /// A type as source text: `&mut [f32]`, `Out<'_, [f32]>`.
 fn type_text(ty: &Type) -> String {
     let raw = quote!(#ty).to_string();
@@ -183,7 +203,7 @@ fn is_outer_doc(attr: &Attribute) -> bool {
 }
 
 /// The `# Launch` section appended to the kernel's docs on its launcher.
-fn launcher_doc(name: &Ident, symbol: &str, params: &[Param]) -> String {
+fn launcher_doc(name: &str, symbol: &str, params: &[Param]) -> String {
     let mut doc = format!(
         "\n\n# Launch\n\nLaunches the kernel `{name}` (image symbol `{symbol}`) with `launch`'s grid \
          and waits for it; `Err` if the runtime did not launch it. Arguments:\n"
@@ -224,25 +244,68 @@ pub fn launcher(
     hash: u64,
     features: &[String],
 ) -> TokenStream {
-    let name = &function.sig.ident;
-    let name_text = name.to_string().trim_start_matches("r#").to_owned();
-    let body_name = format_ident!("__offload_body_{}", name);
-    let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
-    let direct_stub = format!("{}{symbol}.{hash:016x}", record::DIRECT_STUB_PREFIX);
-    let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
-    let features_symbol = format!("{}{symbol}.{hash:016x}", record::FEATURES_PREFIX);
-    let feature_word = super::features::word(features);
-    // The body keeps every attribute but the outer docs (the launcher's),
-    // its inner attributes (`#![...]`, `//!`) inside its block.
+    let body = body(function);
+    let item = LauncherItem {
+        ident: function.sig.ident.clone(),
+        vis: function.vis.clone(),
+        attrs: function.attrs.clone(),
+        kernel: function
+            .sig
+            .ident
+            .to_string()
+            .trim_start_matches("r#")
+            .to_owned(),
+    };
+    let launcher = launcher_fn(&item, params, symbol, hash, features);
+    quote! {
+        #body
+
+        #launcher
+    }
+}
+
+/// The kernel's body under another name, kept in the host build so it is
+/// type-checked there too: every attribute but the outer docs (the
+/// launcher's), its inner attributes (`#![...]`, `//!`) inside its block.
+pub fn body(function: &ItemFn) -> ItemFn {
     let mut body = function.clone();
-    body.sig.ident = body_name;
+    body.sig.ident = format_ident!("__offload_body_{}", function.sig.ident);
     body.vis = syn::Visibility::Inherited;
     body.attrs.retain(|a| !is_outer_doc(a));
     body.attrs.push(syn::parse_quote!(
         #[allow(dead_code, non_snake_case, unused_mut, unused_variables, clippy::all)]
     ));
-    let docs = function.attrs.iter().filter(|a| is_outer_doc(a));
-    let vis = &function.vis;
+    body
+}
+
+/// What a launcher function is: its name, visibility and attributes (the
+/// kernel's docs), and the kernel as its errors name it (`axpy`,
+/// `axpy::<f32>`).
+pub struct LauncherItem {
+    pub ident: Ident,
+    pub vis: syn::Visibility,
+    pub attrs: Vec<Attribute>,
+    pub kernel: String,
+}
+
+/// The launcher function `item` of a kernel whose stub is named for
+/// `symbol` and `hash`.
+pub fn launcher_fn(
+    item: &LauncherItem,
+    params: &[Param],
+    symbol: &str,
+    hash: u64,
+    features: &[String],
+) -> TokenStream {
+    let name = &item.ident;
+    let name_text = &item.kernel;
+    let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
+    let direct_stub = format!("{}{symbol}.{hash:016x}", record::DIRECT_STUB_PREFIX);
+    let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
+    let features_symbol = format!("{}{symbol}.{hash:016x}", record::FEATURES_PREFIX);
+    let feature_word = super::features::word(features);
+    let docs = item.attrs.iter().filter(|a| is_outer_doc(a));
+    let vis = &item.vis;
     let host: Vec<HostParam> = params
         .iter()
         .enumerate()
@@ -266,10 +329,8 @@ pub fn launcher(
     }
     let count = slots.len();
     let kernel_path = quote!(::core::concat!(::core::module_path!(), "::", #name_text));
-    let doc = launcher_doc(name, symbol, params);
+    let doc = launcher_doc(name_text, symbol, params);
     quote! {
-        #body
-
         #(#docs)*
         #[doc = #doc]
         #[allow(clippy::too_many_arguments, clippy::let_unit_value)]

@@ -5,6 +5,7 @@
 
 mod device;
 mod features;
+mod generic;
 mod host;
 mod options;
 mod signature;
@@ -22,12 +23,49 @@ use signature::{Param, check_signature, params};
 /// thing a kernel cannot have.
 pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
     check_signature(&function)?;
+    let type_param = generic::type_param(&function, &options)?;
     let mut params = params(&function)?;
     for param in &mut params {
         param.shape = host::with_static_lifetimes(&param.shape, host::Lifetimes::Named);
     }
     let name = &function.sig.ident;
-    if options.name.is_none() && !name.to_string().is_ascii() {
+    let features = features::crate_features()
+        .map_err(|e| syn::Error::new(name.span(), format!("kernel `{name}`: {e}")))?;
+    if let Some(param) = &type_param {
+        return generic::kernel(&options, &function, param, &params, &features);
+    }
+    let symbol = symbol_of(&options, &function)?;
+    let hash = signature_hash(&symbol, &params);
+    let checks = checks(&params);
+    let callee = device::Callee {
+        path: quote!(#name),
+        tag: name.clone(),
+    };
+    let device = device::entry_point(Some(&function), &callee, &params, &symbol, hash, &features);
+    let host = host::launcher(&function, &params, &symbol, hash, &features);
+    let cfgs: Vec<&Attribute> = function.attrs.iter().filter(|a| is_cfg(a)).collect();
+    let marker = marker(&symbol, &name.to_string());
+    Ok(quote! {
+        #(#cfgs)*
+        #checks
+        #(#cfgs)*
+        #marker
+        #(#cfgs)*
+        ::offload::__kernel_item! {
+            device { #device }
+            host { #host }
+        }
+    })
+}
+
+/// The kernel's symbol (of a generic kernel: the base of its instances'):
+/// `name = "..."`, else the function's name, which must then be ASCII.
+fn symbol_of(options: &Options, function: &ItemFn) -> syn::Result<String> {
+    let name = &function.sig.ident;
+    if let Some(name) = &options.name {
+        return Ok(name.value());
+    }
+    if !name.to_string().is_ascii() {
         return Err(syn::Error::new(
             name.span(),
             format!(
@@ -35,26 +73,19 @@ pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
             ),
         ));
     }
-    let symbol = options
-        .name
-        .map(|l| l.value())
-        .unwrap_or_else(|| name.to_string().trim_start_matches("r#").to_owned());
-    let hash = signature_hash(&symbol, &params);
-    let checks = checks(&params);
-    let features = features::crate_features()
-        .map_err(|e| syn::Error::new(name.span(), format!("kernel `{name}`: {e}")))?;
-    let device = device::entry_point(&function, &params, &symbol, hash, &features);
-    let host = host::launcher(&function, &params, &symbol, hash, &features);
-    let cfgs: Vec<&Attribute> = function.attrs.iter().filter(|a| is_cfg(a)).collect();
-    Ok(quote! {
-        #(#cfgs)*
-        #checks
-        #(#cfgs)*
-        ::offload::__kernel_item! {
-            device { #device }
-            host { #host }
-        }
-    })
+    Ok(name.to_string().trim_start_matches("r#").to_owned())
+}
+
+/// The kernel's marker (offload-contract's `KERNEL_MARKER`): its symbol
+/// and item path (`item`: `axpy`, `axpy::<f32>`), in both builds' expansion,
+/// by which offload-build names the two items of a symbol clash.
+fn marker(symbol: &str, item: &str) -> TokenStream {
+    let text = format!("{}{symbol} ", offload_contract::record::KERNEL_MARKER);
+    let item = format!("::{}", item.trim_start_matches("r#"));
+    quote! {
+        #[doc(hidden)]
+        const _: &str = ::core::concat!(#text, ::core::module_path!(), #item);
+    }
 }
 
 /// FNV-1a 64 of the kernel's symbol and parameter shapes and types.

@@ -39,16 +39,19 @@ pub fn check_signature(function: &ItemFn) -> syn::Result<()> {
     if let Some(v) = &sig.variadic {
         return fail(v.span(), "a kernel cannot be variadic");
     }
-    for param in &sig.generics.params {
-        if !matches!(param, GenericParam::Lifetime(_)) {
-            return fail(
-                param.span(),
-                "a kernel cannot be generic: the image holds one instance of each kernel; write one #[kernel] per type that calls a generic function",
-            );
-        }
-    }
-    if let Some(w) = &sig.generics.where_clause {
-        return fail(w.span(), "a kernel cannot have a where clause");
+    // Type and const parameters: `super::generic::type_param`.
+    let generic = sig
+        .generics
+        .params
+        .iter()
+        .any(|p| !matches!(p, GenericParam::Lifetime(_)));
+    if let Some(w) = &sig.generics.where_clause
+        && !generic
+    {
+        return fail(
+            w.span(),
+            "a kernel without type parameters cannot have a where clause",
+        );
     }
     if let ReturnType::Type(_, ty) = &sig.output {
         let unit = matches!(&**ty, Type::Tuple(t) if t.elems.is_empty());
