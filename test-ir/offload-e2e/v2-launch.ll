@@ -35,6 +35,9 @@
 ; The call is replaced by the module's __offload_run_launch2, which reads the
 ; config when the launch runs; the call site fills the argument arrays, the
 ; sizes from the config where it gives one.
+; The launch passes libomptarget a real ident_t (no location, in its shortest form).
+; IR: @__offload_psource = private unnamed_addr constant [9 x i8] c";;;0;0;;\00"
+; IR: @__offload_ident = private unnamed_addr constant { i32, i32, i32, i32, ptr } { i32 0, i32 2, i32 0, i32 8, ptr @__offload_psource }
 ; IR-LABEL: define i32 @main(
 ; IR: %config.sizes = load ptr, ptr
 ; IR: %fill.rc = call i32 @__offload_run_launch2(ptr %config, ptr @.fill.region_id.{{[0-9a-f]+}}, i32 2, ptr %.offload_baseptrs, ptr %.offload_ptrs, ptr %.offload_sizes, ptr @.offload_maptypes.fill, i1 %{{[0-9]+}})
@@ -48,7 +51,7 @@
 ; IR: %version = load i32, ptr
 ; IR: %device = load i64, ptr
 ; IR: %devices = call i32 @omp_get_num_devices()
-; IR: %rc = call i32 @__tgt_target_kernel(ptr null, i64 %device, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}, ptr %region_id, ptr %kernel_args)
+; IR: %rc = call i32 @__tgt_target_kernel(ptr @__offload_ident, i64 %device, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}, ptr %region_id, ptr %kernel_args)
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

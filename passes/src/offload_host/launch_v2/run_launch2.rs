@@ -8,7 +8,7 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::{Linkage, Module};
 use inkwell::types::BasicTypeEnum;
-use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue};
+use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue, UnnamedAddress};
 use offload_contract::launch_config::DEFAULT_DEVICE;
 
 use super::{CONFIG_VERSION, CONFIG_VERSION_ZERO_NOT_GIVEN, code, config};
@@ -16,6 +16,7 @@ use crate::ir::gep;
 use crate::offload_host::contract::map_type;
 use crate::offload_host::kernel_launch::{KernelArrays, fill_kernel_args};
 use crate::offload_host::libomptarget::Types;
+use crate::offload_host::registration::constant;
 
 /// Name of the emitted v2 launch (no `__offload_launch2.` prefix: that
 /// names a kernel).
@@ -47,10 +48,12 @@ pub const RUN_LAUNCH2: &str = "__offload_run_launch2";
 ///     }
 ///     kernel_args = (KernelArgs){3, count, baseptrs, ptrs, sizes, maptypes, NULL, NULL,
 ///                                0, 0, teams, threads, config->dyn_cgroup_mem};
-///     return __tgt_target_kernel(NULL, device, teams[0], threads[0],
+///     return __tgt_target_kernel(&__offload_ident, device, teams[0], threads[0],
 ///                                region_id, &kernel_args);
 /// }
 /// ```
+///
+/// `__offload_ident` is a real `ident_t` ([`ident`]).
 pub fn emit<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
@@ -117,7 +120,7 @@ pub fn emit<'ctx>(
         .build_call(
             types.function(module, "__tgt_target_kernel"),
             &[
-                ptr.const_null().into(),
+                ident(module, types).into(),
                 device.into(),
                 teams.1.into(),
                 threads.1.into(),
@@ -131,6 +134,57 @@ pub fn emit<'ctx>(
         .expect("__tgt_target_kernel returns i32");
     builder.build_return(Some(&rc))?;
     Ok(function)
+}
+
+/// The source location a v2 launch passes libomptarget: no location (a
+/// line and column of 0), in the shortest form libomptarget parses.
+/// libomptarget builds a `SourceInfo` from the launch's `ident_t` three or
+/// more times per launch (for its time-trace scopes and its error report); for
+/// a null `ident_t` it parses its default `";unknown;unknown;0;0;;"`, which
+/// is too long for `std::string`'s inline buffer: each parse then copies it
+/// to the heap (about 0.7k instructions more per parse, 2k per launch).
+pub const PSOURCE: &str = ";;;0;0;;";
+
+/// `KMP_IDENT_KMPC`, the flags clang gives its `ident_t`s.
+const IDENT_KMPC: u64 = 2;
+
+/// The module's `ident_t` for `__tgt_target_kernel` (emitted once):
+///
+/// ```c
+/// static const char __offload_psource[] = ";;;0;0;;";
+/// static const ident_t __offload_ident = {0, KMP_IDENT_KMPC, 0,
+///                                         sizeof __offload_psource - 1,
+///                                         __offload_psource};
+/// ```
+fn ident<'ctx>(module: &Module<'ctx>, types: &Types<'ctx>) -> PointerValue<'ctx> {
+    const NAME: &str = "__offload_ident";
+    if let Some(global) = module.get_global(NAME) {
+        return global.as_pointer_value();
+    }
+    let c = types.context;
+    let i32 = c.i32_type();
+    let psource = constant(
+        module,
+        "__offload_psource",
+        c.const_string(PSOURCE.as_bytes(), true),
+        Linkage::Private,
+    );
+    psource.set_unnamed_address(UnnamedAddress::Global);
+    let fields = [
+        i32.const_zero().into(),
+        i32.const_int(IDENT_KMPC, false).into(),
+        i32.const_zero().into(),
+        i32.const_int(PSOURCE.len() as u64, false).into(),
+        psource.as_pointer_value().into(),
+    ];
+    let ident = constant(
+        module,
+        NAME,
+        c.const_struct(&fields, false),
+        Linkage::Private,
+    );
+    ident.set_unnamed_address(UnnamedAddress::Global);
+    ident.as_pointer_value()
 }
 
 /// The blocks that return a code without launching, one per code.

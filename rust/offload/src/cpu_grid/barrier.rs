@@ -63,7 +63,12 @@ impl Barrier {
             {
                 Ok(_) if complete => {
                     self.generation.fetch_add(1, Release);
-                    futex_wake_all(&self.generation);
+                    // Only threads that arrived before us can wait for this
+                    // phase: a team of one thread makes no system call.
+                    let waiters = if drop { arrived } else { arrived - 1 };
+                    if waiters > 0 {
+                        futex_wake_all(&self.generation);
+                    }
                     return;
                 }
                 Ok(_) if drop => return,

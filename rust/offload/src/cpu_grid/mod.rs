@@ -23,13 +23,20 @@
 //! - a panic aborts the process (the device panic handler), so no thread
 //!   is left waiting for a panicked one.
 //!
-//! A grid dimension of 0 (the runtime chooses) runs as 1.
+//! A grid dimension of 0 (the runtime chooses) runs as 1. Teams of one
+//! thread (`Launch::new()`'s grid) run in the calling thread alone: no
+//! thread is started, no barrier is met between teams, and nothing is
+//! allocated but what the kernel uses (its dynamic shared memory, static
+//! shared arrays), so such a launch costs the kernel's entry a few hundred
+//! instructions.
 //!
 //! [`Idx3`]: crate::index::Idx3
 
 mod barrier;
 mod ffi;
 mod static_shared;
+#[cfg(test)]
+mod tests;
 
 use core::cell::Cell;
 use core::ffi::c_void;
@@ -106,11 +113,20 @@ impl Launch {
                 grid::MAX_THREADS_PER_TEAM
             );
         };
-        let warps = team_size.div_ceil(CPU_WARP_SIZE) as usize;
+        // A team of one thread exchanges nothing in its warp (see
+        // `Thread::warp_exchange`): no arrays for it.
+        let (warps, lanes) = if team_size > 1 {
+            (
+                team_size.div_ceil(CPU_WARP_SIZE) as usize,
+                team_size as usize,
+            )
+        } else {
+            (0, 0)
+        };
         // SAFETY: all-zero bytes are valid barriers.
         let warp_barriers = unsafe { CArray::zeroed(warps) };
         // SAFETY: and valid atomics.
-        let warp_slots = unsafe { CArray::zeroed(team_size as usize) };
+        let warp_slots = unsafe { CArray::zeroed(lanes) };
         // SAFETY: and valid bytes.
         let dyn_shared = unsafe { CArray::zeroed(grid.dyn_shared_mem as usize) };
         let launch = Launch {
@@ -180,6 +196,25 @@ impl Launch {
     fn warp_barrier(&self, rank: u32) -> &Barrier {
         &self.warp_barriers.as_slice()[(rank / CPU_WARP_SIZE) as usize]
     }
+
+    /// Runs `kernel` for every team in the calling OS thread, for teams of
+    /// one thread: nothing to start, no barrier to meet between teams.
+    fn run_alone<F: Fn()>(&self, kernel: &F) {
+        let thread = Thread {
+            launch: self,
+            team: Cell::new(unlinear(0, self.teams)),
+            thread: unlinear(0, self.threads),
+            rank: 0,
+            barriers: Cell::new(0),
+        };
+        let _current = Current::enter(&thread);
+        for team in 0..self.team_count() {
+            thread.team.set(unlinear(team, self.teams));
+            thread.barriers.set(0);
+            self.shared_element_size.store(0, Relaxed);
+            kernel();
+        }
+    }
 }
 
 /// What a started thread runs.
@@ -205,6 +240,16 @@ extern "C" fn start<F: Fn()>(arg: *mut c_void) -> *mut c_void {
 /// kernel's launch arguments, which the kernel's own discipline shares).
 pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
     let launch = Launch::new(grid::decode(slots));
+    if launch.team_size == 1 {
+        launch.run_alone(kernel);
+    } else {
+        run_team_threads(&launch, kernel);
+    }
+}
+
+/// Runs `kernel` in the team's threads: the calling OS thread as thread
+/// 0 and one started thread per other thread, each for every team.
+fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
     let others = launch.team_size as usize - 1;
     // SAFETY: zeroed thread handles are valid integers.
     let handles: CArray<PthreadT> = unsafe { CArray::zeroed(others) };
@@ -218,7 +263,7 @@ pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
     let records: CArray<MaybeUninit<Start<'_, F>>> = unsafe { CArray::zeroed(others) };
     for i in 0..others {
         let record = Start {
-            launch: &launch,
+            launch,
             rank: i as u32 + 1,
             kernel,
         };
@@ -360,6 +405,10 @@ impl Thread {
     /// warp, what `read` makes of the offers (`read(lane_bits)` gets each
     /// lane's offer, by lane). Every thread of the warp must call it.
     pub fn warp_exchange<R>(&self, bits: u64, read: impl FnOnce(&dyn Fn(u32) -> u64) -> R) -> R {
+        if self.warp_lanes().0 == 1 {
+            // A warp of one lane: its own offer, nothing to wait for.
+            return read(&|_| bits);
+        }
         let launch = self.launch();
         let slots = launch.warp_slots.as_slice();
         let base = (self.rank - self.rank % CPU_WARP_SIZE) as usize;
