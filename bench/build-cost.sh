@@ -15,11 +15,17 @@
 #   three cold  OFFLOAD_TARGETS=host,amdgcn-amd-amdhsa:gfx90a,nvptx64-nvidia-cuda:sm_90
 #               with an empty cache (core built for gfx90a and sm_90 first)
 #   three warm  the same three targets again
+#   other       copies of the program in other directories, host only and
+#               three targets, the cache filled: their kernel crates are new
+#               to the device target directory, `offload` and the proc
+#               macros are not (the `warm` builds above rebuild nothing of
+#               the device build: an unchanged program after `cargo clean`)
 #   edit        in the `host warm` build: one kernel edited (increment adds
 #               2), then `cargo build --release` (the device build and the
 #               link again)
 #
-# and prints two markdown tables: the three-target builds
+# (wall clock and CPU time: on a machine shared with other builds the CPU
+# time is the steadier measure) and prints two markdown tables: the three-target builds
 # against `host warm` (the target for `three warm`: at most 1.5x), and
 # the host-only builds against `plain` (the target: at most 1.5x; the
 # edit: at most 3 s). Not a test; needs the plugin (cargo build --release),
@@ -83,18 +89,20 @@ fn main() {
 }
 RUST
 
-# Seconds (one decimal) of `cargo build --release` of $1 into $2 with
-# OFFLOAD_TARGETS=$3 ($2 emptied first unless $4 is `keep`).
+# "WALL CPU": the wall-clock and the CPU seconds (user + system of cargo and
+# every process it waited for: rustc, the build scripts, the device build's
+# cargo and ptxas), one decimal, of `cargo build --release` of $1 into $2
+# with OFFLOAD_TARGETS=$3 ($2 emptied first unless $4 is `keep`).
 build() {
-  local start end
   [ "${4:-}" = keep ] || rm -rf "$2"
-  start=$(date +%s.%N)
-  (cd "$1" && OFFLOAD_TARGETS=$3 CARGO_TARGET_DIR=$2 cargo build --release --offline --quiet 2>"$2.log") ||
+  local TIMEFORMAT='%R %U %S'
+  local times
+  times=$({ time (cd "$1" && OFFLOAD_TARGETS=$3 CARGO_TARGET_DIR=$2 cargo build --release --offline --quiet 2>"$2.log"); } 2>&1) ||
     { echo "build-cost: the build of $1 with OFFLOAD_TARGETS=$3 failed:" >&2; tail -n 20 "$2.log" >&2; exit 1; }
-  end=$(date +%s.%N)
-  echo "$start $end" | awk '{printf "%.1f", $2 - $1}'
+  echo "$times" | awk '{printf "%.1f %.1f", $1, $2 + $3}'
 }
 
+start_load=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "build-cost: plain functions, no device build" >&2
 plain_s=$(build "$plain" "$work/t-plain" host)
 rm -rf "$OFFLOAD_SYSROOT_CACHE"
@@ -112,19 +120,36 @@ echo "build-cost: three targets, empty cache" >&2
 three_cold=$(build "$app" "$work/t-three-cold" "$three")
 echo "build-cost: three targets, cache filled" >&2
 three_warm=$(build "$app" "$work/t-three" "$three")
+# A new program: copies of the app elsewhere (their kernel crates are new
+# to the device target directory; offload and the proc macros are not).
+cp -r "$plain/../app" "$work/other-host"
+cp -r "$plain/../app" "$work/other-three"
+echo "build-cost: another copy, host only, cache filled" >&2
+other_host=$(build "$work/other-host" "$work/t-other-host" host)
+echo "build-cost: another copy, three targets, cache filled" >&2
+other_three=$(build "$work/other-three" "$work/t-other-three" "$three")
 
+wall() { echo "${1% *}"; }
+cpu() { echo "${1#* }"; }
 ratio() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
-echo "| clean build of examples/rust-offload (release) | seconds | × host only |"
-echo "|---|---|---|"
-echo "| host only (\`OFFLOAD_TARGETS=host\`), cache filled | $host_warm | 1.00 |"
-echo "| host + gfx90a + sm_90, empty cache | $three_cold | $(ratio "$three_cold" "$host_warm") |"
-echo "| host + gfx90a + sm_90, cache filled (target ≤ 1.5) | $three_warm | $(ratio "$three_warm" "$host_warm") |"
+# One row: label, measurement, baseline measurement.
+row() {
+  echo "| $1 | $(wall "$2") | $(cpu "$2") | $(ratio "$(wall "$2")" "$(wall "$3")") | $(ratio "$(cpu "$2")" "$(cpu "$3")") |"
+}
+echo "| clean build of examples/rust-offload (release) | wall s | CPU s | wall × host only | CPU × host only |"
+echo "|---|---|---|---|---|"
+row "host only (\`OFFLOAD_TARGETS=host\`), cache filled" "$host_warm" "$host_warm"
+row "host + gfx90a + sm_90, empty cache" "$three_cold" "$host_warm"
+row "host + gfx90a + sm_90, cache filled (target ≤ 1.5)" "$three_warm" "$host_warm"
+row "another copy of the program: host only, cache filled" "$other_host" "$host_warm"
+row "another copy of the program: host + gfx90a + sm_90, cache filled" "$other_three" "$host_warm"
 echo
-echo "| clean build of examples/rust-offload (release) | seconds | × plain functions |"
-echo "|---|---|---|"
-echo "| kernels as plain functions, no device build | $plain_s | 1.00 |"
-echo "| host image, empty cache (target ≤ 1.5) | $host_cold | $(ratio "$host_cold" "$plain_s") |"
-echo "| host image, cache filled (target ≤ 1.5) | $host_warm | $(ratio "$host_warm" "$plain_s") |"
-echo "| one kernel edited, rebuild (target ≤ 3 s) | $edit | |"
+echo "| clean build of examples/rust-offload (release) | wall s | CPU s | wall × plain | CPU × plain |"
+echo "|---|---|---|---|---|"
+row "kernels as plain functions, no device build" "$plain_s" "$plain_s"
+row "host image, empty cache (target ≤ 1.5)" "$host_cold" "$plain_s"
+row "host image, cache filled (target ≤ 1.5)" "$host_warm" "$plain_s"
+row "another copy of the program, host image, cache filled" "$other_host" "$plain_s"
+echo "| one kernel edited, rebuild (target ≤ 3 s) | $(wall "$edit") | $(cpu "$edit") | | |"
 echo
-echo "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at the end; $(rustc --version)"
+echo "$(nproc) cores, load $start_load at the start and $(cut -d' ' -f1-3 /proc/loadavg) at the end; $(rustc --version)"
