@@ -155,6 +155,10 @@ config.substitutions.append(
 # so two examples' `kernels/` crates of one name would share files); a test
 # that edits sources copies an example and uses its own.
 config.substitutions.append(("%cargo-target", os.path.join(root, "target", "lit-cargo")))
+# Every Rust test's device builds share one cargo target directory (the
+# proc macros of the device build built once), under target/ where CI can
+# write, not the user's cache.
+config.environment["OFFLOAD_DEVICE_TARGET_DIR"] = os.path.join(root, "target", "lit-device")
 config.substitutions.append(("%repo", root))
 config.substitutions.append(
     ("%read-manifest", f"{sys.executable} {os.path.join(root, 'scripts', 'read-manifest.py')}")

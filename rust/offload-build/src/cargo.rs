@@ -3,9 +3,11 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, PoisonError};
 
 use offload_contract::digest::image_digest;
 
+use crate::device_dir;
 use crate::error::{Error, io};
 use crate::targets::is_gpu;
 
@@ -35,6 +37,9 @@ pub struct DeviceBuild<'a> {
     /// A GPU target's shared `core` ([`crate::sysroot`]); `None`: cargo's
     /// `-Zbuild-std=core` in the device build's own target directory.
     pub sysroot: Option<&'a Path>,
+    /// The kernel crate's `RUSTC_WORKSPACE_WRAPPER`
+    /// ([`crate::device_dir::workspace_wrapper`]).
+    pub workspace_wrapper: &'a Path,
 }
 
 pub struct Built {
@@ -101,6 +106,7 @@ impl DeviceBuild<'_> {
         clean_env(&mut cmd);
         cmd.env("RUSTC_BOOTSTRAP", "1");
         cmd.env("CARGO_TARGET_DIR", self.target_dir);
+        cmd.env("RUSTC_WORKSPACE_WRAPPER", self.workspace_wrapper);
         let mut flags: Vec<String> = Vec::new();
         if let Some(cpu) = self.target_cpu {
             flags.push(format!("-Ctarget-cpu={cpu}"));
@@ -183,6 +189,9 @@ impl DeviceBuild<'_> {
             cmd.arg("--config")
                 .arg(format!("profile.{PROFILE}.{setting}"));
         }
+        let profile_dir = self.target_dir.join(self.target).join(PROFILE);
+        let identity = device_dir::identity(cmd.get_args(), cmd.get_envs());
+        device_dir::claim_image(&profile_dir, &name, &identity)?;
         // cargo's progress goes to stderr anyway; nothing of the device build
         // may reach this build script's stdout (cargo reads directives there).
         // Its messages are read to explain a symbol two kernels define, and
@@ -208,20 +217,15 @@ impl DeviceBuild<'_> {
                 target: self.target.to_owned(),
             }));
         }
-        let out = self.target_dir.join(self.target).join(PROFILE);
         // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.
-        let image = [
-            format!("lib{name}.so"),
-            format!("{name}.elf"),
-            format!("{name}.ptx"),
-        ]
-        .iter()
-        .map(|file| out.join(file))
-        .find(|p| p.exists())
-        .ok_or_else(|| Error::NoImage {
-            name: name.clone(),
-            dir: out.clone(),
-        })?;
+        let image = device_dir::image_files(&name)
+            .iter()
+            .map(|file| profile_dir.join(file))
+            .find(|p| p.exists())
+            .ok_or_else(|| Error::NoImage {
+                name: name.clone(),
+                dir: profile_dir.clone(),
+            })?;
         let sources = dep_info(&image.with_extension("d"));
         Ok(Built { image, sources })
     }
@@ -233,7 +237,22 @@ impl DeviceBuild<'_> {
 /// `CARGO_FEATURE_*`). `None` outside a build script, or (with a warning)
 /// where the kernel crate is no dependency of the host package: the device
 /// build then takes the kernel crate's default features.
+///
+/// Asked once per kernel crate and build script (each target's build
+/// asks again; `cargo tree` resolves the whole workspace).
 fn host_features(dir: &Path) -> Option<Vec<String>> {
+    type Known = Vec<(PathBuf, Option<Vec<String>>)>;
+    static KNOWN: Mutex<Known> = Mutex::new(Vec::new());
+    let mut known = KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, features)) = known.iter().find(|(d, _)| d == dir) {
+        return features.clone();
+    }
+    let features = resolve_host_features(dir);
+    known.push((dir.to_path_buf(), features.clone()));
+    features
+}
+
+fn resolve_host_features(dir: &Path) -> Option<Vec<String>> {
     // Only in a build script (TARGET is set for build scripts alone).
     std::env::var_os("TARGET")?;
     // The kernel crate's own build script: the features cargo enabled for it.

@@ -25,15 +25,16 @@
 //! that runs the build script, or [`OFFLOAD_DEVICE_BUILD`]) nothing is
 //! built and no plugin is needed; the next `cargo build`, `test` or `run`
 //! reruns the build script. Otherwise [`DeviceCrate::build`]
-//! 1. builds the kernel crate **with cargo** for the device (its own target
-//!    directory, `offload`'s `device` feature and the kernel crate features
+//! 1. builds the kernel crate **with cargo** for the device (in a target
+//!    directory shared by every kernel crate and program, see below;
+//!    `offload`'s `device` feature and the kernel crate features
 //!    cargo enabled for it (in a host crate's build script: resolved for it
 //!    in the host build), a release profile with
 //!    `panic = "abort"`, no debug info, fat LTO, one codegen unit), so it may
 //!    depend on other crates (`libm`, workspace crates); the plugin's
-//!    `offload-wrap-kernels` gives the kernels libomptarget's signature — they
-//!    are named to the pass from a macro-expansion pass over the crate
-//!    (`-Zunpretty=expanded`), as rustc cannot mark them itself;
+//!    `offload-wrap-kernels<records>` gives the kernels libomptarget's
+//!    signature — it finds them by the records `#[kernel]` exports, in every
+//!    crate of the build (kernel libraries too);
 //! 2. reads the kernel table (`#[kernel]`'s records) from the image and
 //!    computes the image digest (SHA-256);
 //! 3. generates the launch stubs (one small `no_std` Rust module whose
@@ -63,7 +64,20 @@
 //! `$XDG_CACHE_HOME/offload-build` or `~/.cache/offload-build`; keyed by
 //! `rustc -vV`, target, cpu and flags; built under an exclusive file lock,
 //! so concurrent builds wait for one another), which every device build of
-//! that target uses with `--sysroot`.
+//! that target uses with `--sysroot`. NVPTX cubins are cached there too,
+//! keyed by the PTX, the arch and ptxas's version.
+//!
+//! **The device target directory** ([`OFFLOAD_DEVICE_TARGET_DIR`], else
+//! `target` in that cache directory) is shared by every kernel crate and
+//! program, so the device build's proc macros and other host dependencies
+//! are built once per toolchain, not per program or `cargo clean`. Each
+//! kernel crate's workspace members are kept apart from another
+//! workspace's of the same layout (a `RUSTC_WORKSPACE_WRAPPER` path of its
+//! own, which cargo hashes into their file names), an image file last
+//! written by another build is deleted before cargo runs (an owner stamp),
+//! and each target's build holds an exclusive file lock on the directory
+//! until its image is copied out: concurrent builds wait. `rm -rf` it to
+//! clean it.
 //!
 //! The host crate itself needs no plugin, no `-Z` flag and no environment
 //! variable: its launchers call the stubs by a name that carries a hash of
@@ -76,6 +90,7 @@
 
 mod agree;
 mod cargo;
+mod device_dir;
 mod duplicates;
 mod error;
 mod image;
@@ -91,6 +106,7 @@ use std::process::Command;
 
 use offload_contract::digest::{image_digest, images_digest};
 
+pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
 pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
 pub use mode::OFFLOAD_DEVICE_BUILD;
@@ -236,8 +252,11 @@ impl DeviceCrate {
     }
 
     /// Where the device build's cargo puts its files. Default:
-    /// `offload-device/<crate directory>-<hash>` in the host build's target
-    /// directory (found from `OUT_DIR`), shared by the host's profiles.
+    /// [`OFFLOAD_DEVICE_TARGET_DIR`], else `target` in offload-build's cache
+    /// directory ([`OFFLOAD_SYSROOT_CACHE`], `$XDG_CACHE_HOME/offload-build`
+    /// or `~/.cache/offload-build`), else `offload-device` in the host
+    /// build's target directory (found from `OUT_DIR`). Shared by kernel
+    /// crates and programs: see the crate docs for what makes that safe.
     pub fn target_dir(mut self, dir: impl Into<PathBuf>) -> Self {
         self.target_dir = Some(dir.into());
         self
@@ -301,7 +320,7 @@ impl DeviceCrate {
         let targets = targets::resolve(self.chosen_targets()?)?;
         let target_dir = match &self.target_dir {
             Some(dir) => dir.clone(),
-            None => default_target_dir(&out_dir).join(crate_dir_key(&self.dir)),
+            None => device_dir::shared_target_dir(&default_target_dir(&out_dir)),
         };
         println!("cargo::rerun-if-changed={}", self.dir.display());
         // The kernel crate's dependency versions.
@@ -373,7 +392,7 @@ impl DeviceCrate {
 /// `dir`: one per kernel crate, so two kernel crates' stubs can be linked
 /// into one program.
 fn stubs_lib_name(dir: &Path) -> String {
-    let key: String = crate_dir_key(dir)
+    let key: String = device_dir::crate_dir_key(dir)
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
@@ -395,10 +414,11 @@ impl Place<'_> {
         let triple = target.triple(self.host);
         let cpu = target.cpu();
         let gpu = targets::is_gpu(triple);
-        // One target directory for every target: cargo keeps each triple's
-        // files apart and builds the proc macros (syn, offload-macros) once
-        // for all. Two cpus of one triple take turns in it (each build
-        // rebuilds, as the flags differ; the image is copied right after).
+        // One target directory for every target and kernel crate: cargo
+        // keeps each triple's files apart and builds the proc macros (syn,
+        // offload-macros) once for all. Two cpus of one triple take turns
+        // in it (each build rebuilds, as the flags differ). See
+        // `device_dir` for what makes sharing it safe.
         let target_dir = self.target_dir;
         let sysroot = match cpu {
             Some(cpu) if gpu => {
@@ -407,6 +427,9 @@ impl Place<'_> {
             }
             _ => None,
         };
+        // Until the image is copied out (and assembled).
+        let _lock = device_dir::lock_target_dir(target_dir)?;
+        let wrapper = device_dir::workspace_wrapper(target_dir, self.dir)?;
         let build = cargo::DeviceBuild {
             dir: self.dir,
             target: triple,
@@ -414,6 +437,7 @@ impl Place<'_> {
             target_dir,
             plugin: self.plugin,
             sysroot: sysroot.as_deref(),
+            workspace_wrapper: &wrapper,
         };
         let built = build.run()?;
         for source in &built.sources {
@@ -443,7 +467,8 @@ impl Place<'_> {
                     item: target.to_string(),
                     why: "an nvptx target needs an `sm_<number>` cpu for ptxas".into(),
                 })?;
-            ptxas::assemble(&ptxas::find(self.plugin)?, arch, &copy, &cubin)?;
+            let cubins = sysroot::cache_dir(self.target_dir).join("cubins");
+            ptxas::assemble(&ptxas::find(self.plugin)?, arch, &copy, &cubin, &cubins)?;
             cubin
         } else {
             copy
@@ -547,21 +572,6 @@ fn default_target_dir(out_dir: &Path) -> PathBuf {
     // A --target build: one more level.
     let parent = dir.parent().map(Path::to_path_buf).unwrap_or(dir);
     parent.join("offload-device")
-}
-
-/// A directory name per kernel crate (two examples' `kernels` crates must
-/// not share one: cargo writes the image to the same file name).
-fn crate_dir_key(dir: &Path) -> String {
-    let dir = dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf());
-    let name = dir
-        .file_name()
-        .map_or("kernels".into(), |n| n.to_string_lossy().into_owned());
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in dir.as_os_str().as_encoded_bytes() {
-        hash ^= u64::from(*b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{name}-{:08x}", hash as u32)
 }
 
 /// libomptarget and libomp from LLVM 22's library directory, with an rpath.

@@ -22,7 +22,10 @@ use offload_contract::digest::image_digest;
 use crate::cargo::clean_env;
 use crate::error::{Error, io};
 
-/// The environment variable naming the cache directory.
+/// The environment variable naming offload-build's cache directory: the
+/// shared `core` of each GPU target, the shared device target directory
+/// (see [`OFFLOAD_DEVICE_TARGET_DIR`](crate::OFFLOAD_DEVICE_TARGET_DIR)) and
+/// the cubins ptxas made.
 pub const OFFLOAD_SYSROOT_CACHE: &str = "OFFLOAD_SYSROOT_CACHE";
 
 /// `core`'s profile: what the device profile sets that reaches `core`
@@ -32,22 +35,10 @@ const PROFILE: &str = "[profile.release]\nopt-level = 3\ndebug = false\npanic = 
 codegen-units = 1\ndebug-assertions = false\noverflow-checks = false\nincremental = false\n";
 const EMBED_BITCODE: &str = "-Cembed-bitcode=yes";
 
-/// The cache directory: `OFFLOAD_SYSROOT_CACHE`, else
-/// `$XDG_CACHE_HOME/offload-build`, else `$HOME/.cache/offload-build`,
-/// else `fallback` (the device build's target directory).
+/// The cache directory ([`crate::device_dir::cache_root`]), else
+/// `fallback` (the device build's target directory).
 pub(crate) fn cache_dir(fallback: &Path) -> PathBuf {
-    println!("cargo::rerun-if-env-changed={OFFLOAD_SYSROOT_CACHE}");
-    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
-    if let Some(dir) = var(OFFLOAD_SYSROOT_CACHE) {
-        return PathBuf::from(dir);
-    }
-    if let Some(dir) = var("XDG_CACHE_HOME") {
-        return PathBuf::from(dir).join("offload-build");
-    }
-    if let Some(home) = var("HOME") {
-        return PathBuf::from(home).join(".cache/offload-build");
-    }
-    fallback.join("offload-sysroot")
+    crate::device_dir::cache_root().unwrap_or_else(|| fallback.join("offload-sysroot"))
 }
 
 /// What the key hashes, from `rustc`.
