@@ -38,6 +38,7 @@
 #   %rust-link-omptarget  the same as rustc flags
 #   %amdgpu-rustc         %rustc --target amdgcn-amd-amdhsa -Ctarget-cpu=gfx90a --crate-type cdylib
 #   %cargo-target         the cargo target directory the Rust examples' tests share
+#   %device-target        the device builds' shared target directory (OFFLOAD_DEVICE_TARGET_DIR)
 #   %repo                 the repository root
 #   %read-manifest IMAGE [--digest]
 #       the kernel manifests of a linked device image, one block per kernel
@@ -158,7 +159,9 @@ config.substitutions.append(("%cargo-target", os.path.join(root, "target", "lit-
 # Every Rust test's device builds share one cargo target directory (the
 # proc macros of the device build built once), under target/ where CI can
 # write, not the user's cache.
-config.environment["OFFLOAD_DEVICE_TARGET_DIR"] = os.path.join(root, "target", "lit-device")
+device_target = os.path.join(root, "target", "lit-device")
+config.environment["OFFLOAD_DEVICE_TARGET_DIR"] = device_target
+config.substitutions.append(("%device-target", device_target))
 config.substitutions.append(("%repo", root))
 config.substitutions.append(
     ("%read-manifest", f"{sys.executable} {os.path.join(root, 'scripts', 'read-manifest.py')}")
