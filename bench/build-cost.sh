@@ -59,8 +59,8 @@ sed -i "s|path = \"../../rust/|path = \"$root/rust/|" "$app/Cargo.toml"
 # The plain variant: kernels as functions, called directly.
 plain=$work/plain
 cp -r "$app" "$plain"
-rm "$plain/host/build.rs"
-sed -i '/^\[build-dependencies\]/,$d' "$plain/host/Cargo.toml"
+rm "$plain/kernels/build.rs"
+sed -i '/^\[build-dependencies\]/,$d' "$plain/kernels/Cargo.toml"
 sed -i '/^#\[kernel\]$/d; s/use offload::{InOut, Out, kernel};/use offload::{InOut, Out};/' "$plain/kernels/src/lib.rs"
 cat > "$plain/host/src/main.rs" <<'RUST'
 //! The rust-offload example's kernels called as plain functions.
