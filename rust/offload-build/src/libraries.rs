@@ -90,10 +90,10 @@ fn has_other_dependencies(manifest: &Path) -> bool {
             let table = line.trim_matches(|c| c == '[' || c == ']');
             if let Some((_, name)) = table.split_once("dependencies.") {
                 // `[dependencies.mathlib]`
-                if !table.contains("dev-dependencies") && !table.contains("build-dependencies") {
-                    if name.trim_matches('"') != OFFLOAD {
-                        return true;
-                    }
+                let normal =
+                    !table.contains("dev-dependencies") && !table.contains("build-dependencies");
+                if normal && name.trim_matches('"') != OFFLOAD {
+                    return true;
                 }
                 in_deps = false;
             } else {
