@@ -5,7 +5,9 @@
 //! `__offload_rs_launch.<symbol>.<hash>`. After the images are built, the
 //! kernel crate's direct normal dependencies that depend on `offload`
 //! themselves (from `cargo metadata`) and have `#[kernel]`s in their sources
-//! must have a kernel in the image (each record names its crate).
+//! must have a kernel in the image (each record names its crate), or be
+//! named in the kernel crate's sources (then it is linked, and its kernels
+//! are cfg'd out of the device build).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -54,19 +56,28 @@ pub(crate) fn check(dir: &Path, kernels: &[Kernel]) -> Result<(), Error> {
     let Some(deps) = metadata(&manifest) else {
         return Ok(());
     };
-    unlinked(&deps, kernels, has_kernels)
+    let own_src = deps.lib_rs.parent().unwrap_or(dir);
+    unlinked(
+        &deps,
+        kernels,
+        |library| any_source(&library.src_dir, &mentions_kernel),
+        |name| any_source(own_src, &|text| names_crate(text, name)),
+    )
 }
 
-/// The first kernel library with kernels (`has_kernels` of its source
-/// directory) and none in `kernels` as an error.
+/// The first kernel library with kernels (`has_kernels`), none in
+/// `kernels`, and not named in the kernel crate's sources (`named`: a
+/// library it names is linked, so its kernels are cfg'd out for the device)
+/// as an error.
 fn unlinked(
     deps: &Dependencies,
     kernels: &[Kernel],
-    has_kernels: impl Fn(&Path) -> bool,
+    has_kernels: impl Fn(&Library) -> bool,
+    named: impl Fn(&str) -> bool,
 ) -> Result<(), Error> {
     for library in &deps.libraries {
         let in_image = kernels.iter().any(|k| k.crate_name == library.crate_name);
-        if !in_image && has_kernels(&library.src_dir) {
+        if !in_image && has_kernels(library) && !named(&library.extern_name) {
             return Err(Error::UnlinkedLibrary {
                 kernel_crate: deps.kernel_crate.clone(),
                 library: library.extern_name.clone(),
@@ -145,9 +156,10 @@ pub(crate) fn dependencies(json: &Json, name: &str, manifest: &Path) -> Option<D
     };
     let root = packages.iter().find(|p| {
         p.get("name").and_then(Json::str) == Some(name)
-            && p.get("manifest_path")
-                .and_then(Json::str)
-                .is_some_and(|m| Path::new(m) == manifest)
+            && p.get("manifest_path").and_then(Json::str).is_some_and(|m| {
+                let m = Path::new(m);
+                m == manifest || m.canonicalize().is_ok_and(|c| c == manifest)
+            })
     })?;
     let root_id = root.get("id")?.str()?;
     let node = |id: &str| {
@@ -218,24 +230,38 @@ fn lib_target(package: &Json) -> Option<(String, PathBuf)> {
     Some((name, src))
 }
 
-/// Whether a source file under `dir` has a `#[kernel]` or
-/// `#[offload::kernel]` attribute (a text search: cheap, and a library with
-/// kernels has at least one).
-fn has_kernels(dir: &Path) -> bool {
+/// Whether a `.rs` file under `dir` says `says` (a text search: cheap).
+fn any_source(dir: &Path, says: &dyn Fn(&str) -> bool) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return false;
     };
     entries.flatten().any(|entry| {
         let path = entry.path();
         if path.is_dir() {
-            has_kernels(&path)
+            any_source(&path, says)
         } else {
             path.extension().is_some_and(|e| e == "rs")
-                && std::fs::read_to_string(&path).is_ok_and(|text| mentions_kernel(&text))
+                && std::fs::read_to_string(&path).is_ok_and(|text| says(&text))
         }
     })
 }
 
+/// Whether `text` names crate `name` outside `//` comments (a `use`, a
+/// path): an identifier of its own, not part of a longer one.
+fn names_crate(text: &str, name: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or_default())
+        .any(|code| {
+            code.match_indices(name).any(|(at, _)| {
+                !code[..at].chars().next_back().is_some_and(ident)
+                    && !code[at + name.len()..].chars().next().is_some_and(ident)
+            })
+        })
+}
+
+/// Whether `text` has a `#[kernel]` or `#[offload::kernel]` attribute (a
+/// library with kernels has at least one).
 fn mentions_kernel(text: &str) -> bool {
     ["#[kernel", "#[offload::kernel"].iter().any(|attr| {
         text.match_indices(attr).any(|(at, _)| {
@@ -314,7 +340,8 @@ mod tests {
     #[test]
     fn a_library_with_kernels_none_in_the_image_is_an_error() {
         let own = [kernel("axpy", "kernels")];
-        let error = unlinked(&deps(), &own, |_| true).unwrap_err();
+        let named = |_: &str| false;
+        let error = unlinked(&deps(), &own, |_| true, named).unwrap_err();
         assert_eq!(
             error.to_string(),
             "offload-build: the kernel crate `kernels` depends on the kernel library `math`, whose #[kernel]s are not in the image: rustc links a dependency only where the crate uses it; add `use math as _;` to /w/kernels/src/lib.rs"
@@ -324,9 +351,12 @@ mod tests {
             kernel("axpy", "kernels"),
             kernel("mathlib_sines", "mathlib"),
         ];
-        unlinked(&deps(), &linked, |_| true).unwrap();
+        unlinked(&deps(), &linked, |_| true, named).unwrap();
         // A library without #[kernel]s has none to miss.
-        unlinked(&deps(), &own, |_| false).unwrap();
+        unlinked(&deps(), &own, |_| false, named).unwrap();
+        // A library the kernel crate names is linked: its kernels are
+        // cfg'd out of the device build.
+        unlinked(&deps(), &own, |_| true, |name| name == "math").unwrap();
     }
 
     #[test]
@@ -335,6 +365,17 @@ mod tests {
         assert!(mentions_kernel("#[kernel(name = \"x\")]"));
         assert!(mentions_kernel("#[offload::kernel]"));
         assert!(!mentions_kernel("#[kernel_helper]\n// kernel"));
+    }
+
+    #[test]
+    fn a_crate_is_named_by_code_not_comments() {
+        assert!(names_crate("use mathlib as _;", "mathlib"));
+        assert!(names_crate("let y = mathlib::sines;", "mathlib"));
+        assert!(!names_crate("//! the `mathlib` kernel library", "mathlib"));
+        assert!(!names_crate(
+            "use mathlib2 as _; use my_mathlib;",
+            "mathlib"
+        ));
     }
 
     #[test]
