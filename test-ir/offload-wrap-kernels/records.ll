@@ -22,9 +22,9 @@
 ; NAMED: define void @not_a_kernel(ptr %dyn_ptr, i64 %d) !offload.wrapped
 ;
 ; RUN: not %opt -passes='offload-wrap-kernels<records>' -disable-output %t/magic.ll 2>&1 | %FileCheck %s --check-prefix=MAGIC
-; MAGIC: error: offload-wrap-kernels: records: the kernel record '@__offload_rs_record_scale' is not a kernel record of this layout (928 bytes starting with 'OFFRSK03'; it has 928 bytes): the `offload` crate and the plugin are of different versions
+; MAGIC: error: offload-wrap-kernels: records: the kernel record '@__offload_rs_record_scale' is not a kernel record of this layout (1064 bytes starting with 'OFFRSK04'; it has 1064 bytes): the `offload` crate and the plugin are of different versions
 ; RUN: not %opt -passes='offload-wrap-kernels<records>' -disable-output %t/size.ll 2>&1 | %FileCheck %s --check-prefix=SIZE
-; SIZE: error: offload-wrap-kernels: records: the kernel record '@__offload_rs_record_scale' is not a kernel record of this layout (928 bytes starting with 'OFFRSK03'; it has 900 bytes)
+; SIZE: error: offload-wrap-kernels: records: the kernel record '@__offload_rs_record_scale' is not a kernel record of this layout (1064 bytes starting with 'OFFRSK04'; it has 900 bytes)
 ; RUN: not %opt -passes='offload-wrap-kernels<records>' -disable-output %t/len.ll 2>&1 | %FileCheck %s --check-prefix=LEN
 ; LEN: error: offload-wrap-kernels: records: the kernel record '@__offload_rs_record_scale' has a name length of 200 (at most 128)
 ; RUN: not %opt -passes='offload-wrap-kernels<records>' -disable-output %t/other.ll 2>&1 | %FileCheck %s --check-prefix=OTHER
@@ -45,10 +45,10 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 ; Records of the kernel crate and of a kernel library, as fat LTO merges them.
-@__offload_rs_record_axpy_f32 = constant <{ [32 x i8], [896 x i8] }> <{ [32 x i8] c"OFFRSK034\12\00\00\00\00\00\00\08\00\00\00\01\00\00\00axpy_f32", [896 x i8] zeroinitializer }>
-@__offload_rs_record_scale = constant <{ [29 x i8], [899 x i8] }> <{ [29 x i8] c"OFFRSK034\12\00\00\00\00\00\00\05\00\00\00\01\00\00\00scale", [899 x i8] zeroinitializer }>
+@__offload_rs_record_axpy_f32 = constant <{ [32 x i8], [1032 x i8] }> <{ [32 x i8] c"OFFRSK044\12\00\00\00\00\00\00\08\00\00\00\01\00\00\00axpy_f32", [1032 x i8] zeroinitializer }>
+@__offload_rs_record_scale = constant <{ [29 x i8], [1035 x i8] }> <{ [29 x i8] c"OFFRSK044\12\00\00\00\00\00\00\05\00\00\00\01\00\00\00scale", [1035 x i8] zeroinitializer }>
 ; A declared record: its kernel is in another module (another codegen unit).
-@__offload_rs_record_elsewhere = external constant [928 x i8]
+@__offload_rs_record_elsewhere = external constant [1064 x i8]
 @not_a_record = constant [4 x i8] c"OFFR"
 
 define void @not_a_kernel(double %d) {
@@ -67,7 +67,7 @@ define void @scale(ptr %p, float %a) {
 ;--- magic.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
-@__offload_rs_record_scale = constant <{ [29 x i8], [899 x i8] }> <{ [29 x i8] c"OFFRSK024\12\00\00\00\00\00\00\05\00\00\00\01\00\00\00scale", [899 x i8] zeroinitializer }>
+@__offload_rs_record_scale = constant <{ [29 x i8], [1035 x i8] }> <{ [29 x i8] c"OFFRSK024\12\00\00\00\00\00\00\05\00\00\00\01\00\00\00scale", [1035 x i8] zeroinitializer }>
 
 define void @scale(ptr %p, float %a) {
   store float %a, ptr %p
@@ -77,7 +77,7 @@ define void @scale(ptr %p, float %a) {
 ;--- size.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
-@__offload_rs_record_scale = constant <{ [29 x i8], [871 x i8] }> <{ [29 x i8] c"OFFRSK034\12\00\00\00\00\00\00\05\00\00\00\01\00\00\00scale", [871 x i8] zeroinitializer }>
+@__offload_rs_record_scale = constant <{ [29 x i8], [871 x i8] }> <{ [29 x i8] c"OFFRSK044\12\00\00\00\00\00\00\05\00\00\00\01\00\00\00scale", [871 x i8] zeroinitializer }>
 
 define void @scale(ptr %p, float %a) {
   store float %a, ptr %p
@@ -87,7 +87,7 @@ define void @scale(ptr %p, float %a) {
 ;--- len.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
-@__offload_rs_record_scale = constant <{ [29 x i8], [899 x i8] }> <{ [29 x i8] c"OFFRSK034\12\00\00\00\00\00\00\C8\00\00\00\01\00\00\00scale", [899 x i8] zeroinitializer }>
+@__offload_rs_record_scale = constant <{ [29 x i8], [1035 x i8] }> <{ [29 x i8] c"OFFRSK044\12\00\00\00\00\00\00\C8\00\00\00\01\00\00\00scale", [1035 x i8] zeroinitializer }>
 
 define void @scale(ptr %p, float %a) {
   store float %a, ptr %p
@@ -97,7 +97,7 @@ define void @scale(ptr %p, float %a) {
 ;--- other.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
-@__offload_rs_record_scale = constant <{ [30 x i8], [898 x i8] }> <{ [30 x i8] c"OFFRSK034\12\00\00\00\00\00\00\06\00\00\00\01\00\00\00scale2", [898 x i8] zeroinitializer }>
+@__offload_rs_record_scale = constant <{ [30 x i8], [1034 x i8] }> <{ [30 x i8] c"OFFRSK044\12\00\00\00\00\00\00\06\00\00\00\01\00\00\00scale2", [1034 x i8] zeroinitializer }>
 
 define void @scale(ptr %p, float %a) {
   store float %a, ptr %p
@@ -107,7 +107,7 @@ define void @scale(ptr %p, float %a) {
 ;--- pointer.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
-@__offload_rs_record_scale = constant { i64, [920 x i8] } { i64 ptrtoint (ptr @scale to i64), [920 x i8] zeroinitializer }
+@__offload_rs_record_scale = constant { i64, [1056 x i8] } { i64 ptrtoint (ptr @scale to i64), [1056 x i8] zeroinitializer }
 
 define void @scale(ptr %p, float %a) {
   store float %a, ptr %p
@@ -117,7 +117,7 @@ define void @scale(ptr %p, float %a) {
 ;--- missing.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
-@__offload_rs_record_gone = constant <{ [28 x i8], [900 x i8] }> <{ [28 x i8] c"OFFRSK034\12\00\00\00\00\00\00\04\00\00\00\01\00\00\00gone", [900 x i8] zeroinitializer }>
+@__offload_rs_record_gone = constant <{ [28 x i8], [1036 x i8] }> <{ [28 x i8] c"OFFRSK044\12\00\00\00\00\00\00\04\00\00\00\01\00\00\00gone", [1036 x i8] zeroinitializer }>
 
 define void @scale(ptr %p, float %a) {
   store float %a, ptr %p

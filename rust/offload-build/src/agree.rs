@@ -104,6 +104,7 @@ mod tests {
                 layout: size,
             }],
             features: 0,
+            crate_name: "k".into(),
         }
     }
 

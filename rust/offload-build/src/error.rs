@@ -104,6 +104,17 @@ pub enum Error {
         /// Two items with that symbol (paths with their crates).
         items: [String; 2],
     },
+    /// A kernel library the kernel crate depends on has `#[kernel]`s, none
+    /// of them in the image: the kernel crate never uses the library, so
+    /// rustc did not link it.
+    UnlinkedLibrary {
+        /// The kernel crate's package name.
+        kernel_crate: String,
+        /// The library's name in the kernel crate (its extern crate name).
+        library: String,
+        /// The kernel crate's root source file (`src/lib.rs`).
+        lib_rs: PathBuf,
+    },
     /// The image has no kernel: neither the kernel crate nor its
     /// dependencies define a `#[kernel]` in the device build.
     NoKernels {
@@ -298,6 +309,15 @@ impl fmt::Display for Error {
                 f,
                 "offload-build: the kernels {first} and {second} (both in the image of the kernel crate {}) have the same symbol '{symbol}': a kernel symbol is one name in the whole image, whichever crate defines the kernel; give one of them another with `#[kernel(name = \"...\")]`",
                 dir.display()
+            ),
+            Error::UnlinkedLibrary {
+                kernel_crate,
+                library,
+                lib_rs,
+            } => write!(
+                f,
+                "offload-build: the kernel crate `{kernel_crate}` depends on the kernel library `{library}`, whose #[kernel]s are not in the image: rustc links a dependency only where the crate uses it; add `use {library} as _;` to {}",
+                lib_rs.display()
             ),
             Error::NoKernels { dir, image } => write!(
                 f,

@@ -6,9 +6,9 @@ use std::path::Path;
 use object::{Object, ObjectSection, ObjectSymbol};
 use offload_contract::record::{
     ARG_BYTES, ARG_COUNT_OFFSET, ARG_LAYOUT_OFFSET, ARG_LEN_OFFSET, ARG_MAP_OFFSET,
-    ARG_SIZE_OFFSET, ARGS_OFFSET, FEATURES_OFFSET, HASH_OFFSET, KIND_BOOL, KIND_FLOAT, KIND_INT,
-    KIND_PTR, MAGIC, MAX_ARGS, MAX_NAME, NAME_LEN_OFFSET, NAME_OFFSET, NO_LEN, RECORD_BYTES,
-    SYMBOL_PREFIX,
+    ARG_SIZE_OFFSET, ARGS_OFFSET, CRATE_LEN_OFFSET, CRATE_NAME_OFFSET, FEATURES_OFFSET,
+    HASH_OFFSET, KIND_BOOL, KIND_FLOAT, KIND_INT, KIND_PTR, MAGIC, MAX_ARGS, MAX_NAME,
+    NAME_LEN_OFFSET, NAME_OFFSET, NO_LEN, RECORD_BYTES, SYMBOL_PREFIX,
 };
 
 use crate::error::{Error, RecordProblem};
@@ -55,6 +55,10 @@ pub struct Kernel {
     /// The kernel crate's feature word in the device build
     /// ([`offload_contract::features`]), which the host's launcher checks.
     pub features: u64,
+    /// The crate that defines the kernel (the kernel crate, or a kernel
+    /// library it depends on); empty where the image has no readable
+    /// records.
+    pub crate_name: String,
 }
 
 impl Kernel {
@@ -65,6 +69,7 @@ impl Kernel {
             hash: 0,
             args: Vec::new(),
             features: 0,
+            crate_name: String::new(),
         }
     }
 }
@@ -93,10 +98,13 @@ fn parse_record(bytes: &[u8], symbol: &str, path: &Path) -> Result<Kernel, Error
     let hash = le_u64(&bytes[HASH_OFFSET..]);
     let name_len = le_u32(&bytes[NAME_LEN_OFFSET..]) as usize;
     let count = le_u32(&bytes[ARG_COUNT_OFFSET..]) as usize;
-    if name_len > MAX_NAME || count > MAX_ARGS {
+    let crate_len = le_u64(&bytes[CRATE_LEN_OFFSET..]);
+    if name_len > MAX_NAME || count > MAX_ARGS || crate_len > MAX_NAME as u64 {
         return Err(bad(RecordProblem::Corrupt));
     }
     let name = String::from_utf8_lossy(&bytes[NAME_OFFSET..NAME_OFFSET + name_len]).into_owned();
+    let crate_name = &bytes[CRATE_NAME_OFFSET..CRATE_NAME_OFFSET + crate_len as usize];
+    let crate_name = String::from_utf8_lossy(crate_name).into_owned();
     let mut args = Vec::new();
     for i in 0..count {
         let a = &bytes[ARGS_OFFSET + ARG_BYTES * i..];
@@ -121,6 +129,7 @@ fn parse_record(bytes: &[u8], symbol: &str, path: &Path) -> Result<Kernel, Error
         hash,
         args,
         features: le_u64(&bytes[FEATURES_OFFSET..]),
+        crate_name,
     })
 }
 
@@ -195,8 +204,11 @@ mod tests {
         rec[180..184].copy_from_slice(&0x300u32.to_le_bytes());
         rec[184..192].copy_from_slice(&8u64.to_le_bytes());
         rec[920..928].copy_from_slice(&5u64.to_le_bytes());
+        rec[928..936].copy_from_slice(&7u64.to_le_bytes());
+        rec[936..943].copy_from_slice(b"mathlib");
         let k = parse_record(&rec, "sum", Path::new("x")).unwrap();
         assert_eq!(k.symbol, "sum");
+        assert_eq!(k.crate_name, "mathlib");
         assert_eq!((k.hash, k.features), (7, 5));
         assert_eq!(
             k.args[0],

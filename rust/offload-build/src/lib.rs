@@ -36,7 +36,10 @@
 //!    signature — it finds them by the records `#[kernel]` exports, in every
 //!    crate of the build (kernel libraries too);
 //! 2. reads the kernel table (`#[kernel]`'s records) from the image and
-//!    computes the image digest (SHA-256);
+//!    computes the image digest (SHA-256); a kernel library the kernel
+//!    crate depends on (a direct dependency on `offload` with `#[kernel]`s)
+//!    but never uses, so rustc did not link it and none of its kernels is
+//!    in the image, is an error saying so ([`Error::UnlinkedLibrary`]);
 //! 3. generates the launch stubs (one small `no_std` Rust module whose
 //!    launches the plugin's `offload-host` lowers: the image embedded and
 //!    registered, libomptarget mapper and launch calls) and compiles it into
@@ -94,6 +97,8 @@ mod device_dir;
 mod duplicates;
 mod error;
 mod image;
+mod json;
+mod libraries;
 mod mode;
 mod owner;
 mod ptxas;
@@ -348,6 +353,9 @@ impl DeviceCrate {
             bytes.push(image_bytes);
         }
         agree::check(&images)?;
+        if let Some(first) = images.first() {
+            libraries::check(&self.dir, &first.kernels)?;
+        }
         let mut built = Built {
             images,
             stubs: None,

@@ -446,6 +446,7 @@ mod tests {
                 },
             ],
             features: 3,
+            crate_name: "kernels".into(),
         }
     }
 

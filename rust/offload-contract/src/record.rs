@@ -1,6 +1,6 @@
 //! The kernel table: every kernel of a device image exports a
 //! [`KernelRecord`] as `__offload_rs_record_<symbol>` ([`SYMBOL_PREFIX`]), a
-//! fixed 928-byte little-endian record `#[kernel]` writes and
+//! fixed 1064-byte little-endian record `#[kernel]` writes and
 //! `offload-build` reads back to generate the host's launch stubs: the
 //! symbol, a hash of the signature (the stub's name carries it, so a host
 //! compiled from other sources than the image fails to link instead of
@@ -9,11 +9,14 @@
 //! launcher checks its own against it, as the hash covers only the types'
 //! names), and the kernel crate's [feature word](crate::features) in the
 //! device build (which the launcher also compares: features that change
-//! what a kernel does without changing a type).
+//! what a kernel does without changing a type), and the name of the crate
+//! that defines the kernel (from `module_path!()`: offload-build tells a
+//! kernel library's kernels by it).
 //!
 //! ```text
 //! KernelRecord  0 [u8; 8] MAGIC     8 u64 hash   16 u32 name length   20 u32 argument count
-//!              24 [u8; 128] name  152 [ArgRecord; 32]  920 u64 feature word  928 bytes in all
+//!              24 [u8; 128] name  152 [ArgRecord; 32]  920 u64 feature word
+//!             928 u64 crate name length  936 [u8; 128] crate name  1064 bytes in all
 //! ArgRecord     0 u16 kind   2 u16 length argument (NO_LEN: none)   4 u32 map type   8 u64 size
 //!              16 u64 layout word of the scalar or the element
 //! ```
@@ -48,8 +51,8 @@ pub const DIRECT_STUB_PREFIX: &str = "__offload_rs_direct.";
 pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 
 /// The first 8 bytes of a record of this layout.
-pub const MAGIC: [u8; 8] = *b"OFFRSK03";
-/// The longest kernel symbol, in bytes.
+pub const MAGIC: [u8; 8] = *b"OFFRSK04";
+/// The longest kernel symbol, and the longest crate name, in bytes.
 pub const MAX_NAME: usize = 128;
 /// The most launch arguments of one kernel (a slice counts twice).
 pub const MAX_ARGS: usize = 32;
@@ -160,6 +163,11 @@ pub struct KernelRecord {
     pub args: [ArgRecord; MAX_ARGS],
     /// The kernel crate's [feature word](crate::features) in this build.
     pub features: u64,
+    /// The bytes of [`crate_name`](Self::crate_name) in use.
+    pub crate_len: u64,
+    /// The name of the crate that defines the kernel (the first segment of
+    /// its `module_path!()`), NUL-padded.
+    pub crate_name: [u8; MAX_NAME],
 }
 
 /// Byte offset of [`KernelRecord::hash`].
@@ -174,6 +182,10 @@ pub const NAME_OFFSET: usize = offset_of!(KernelRecord, name);
 pub const ARGS_OFFSET: usize = offset_of!(KernelRecord, args);
 /// Byte offset of [`KernelRecord::features`].
 pub const FEATURES_OFFSET: usize = offset_of!(KernelRecord, features);
+/// Byte offset of [`KernelRecord::crate_len`].
+pub const CRATE_LEN_OFFSET: usize = offset_of!(KernelRecord, crate_len);
+/// Byte offset of [`KernelRecord::crate_name`].
+pub const CRATE_NAME_OFFSET: usize = offset_of!(KernelRecord, crate_name);
 /// The size of a [`KernelRecord`] in bytes.
 pub const RECORD_BYTES: usize = size_of::<KernelRecord>();
 /// The size of an [`ArgRecord`] in bytes.
@@ -197,7 +209,9 @@ const _: () = {
     assert!(NAME_OFFSET == 24);
     assert!(ARGS_OFFSET == 152);
     assert!(FEATURES_OFFSET == 920);
-    assert!(RECORD_BYTES == 928);
+    assert!(CRATE_LEN_OFFSET == 928);
+    assert!(CRATE_NAME_OFFSET == 936);
+    assert!(RECORD_BYTES == 1064);
     assert!(offset_of!(ArgRecord, kind) == 0);
     assert!(ARG_LEN_OFFSET == 2);
     assert!(ARG_MAP_OFFSET == 4);
@@ -238,12 +252,32 @@ impl KernelRecord {
             name,
             args: all,
             features: 0,
+            crate_len: 0,
+            crate_name: [0; MAX_NAME],
         }
     }
 
     /// This record with the kernel crate's feature word `features`.
     pub const fn with_features(mut self, features: u64) -> Self {
         self.features = features;
+        self
+    }
+
+    /// This record with the defining crate's name: the first segment of
+    /// `module_path`, the `module_path!()` of the kernel's item.
+    pub const fn with_crate(mut self, module_path: &str) -> Self {
+        let bytes = module_path.as_bytes();
+        let mut len = 0;
+        while len < bytes.len() && bytes[len] != b':' {
+            len += 1;
+        }
+        assert!(len <= MAX_NAME, "offload: crate name longer than 128 bytes");
+        let mut i = 0;
+        while i < len {
+            self.crate_name[i] = bytes[i];
+            i += 1;
+        }
+        self.crate_len = len as u64;
         self
     }
 }
@@ -312,5 +346,14 @@ mod tests {
         assert_eq!(record.args[2], ArgRecord::EMPTY);
         assert_eq!(record.features, 0);
         assert_eq!(record.with_features(5).features, 5);
+    }
+
+    #[test]
+    fn the_crate_is_the_module_paths_first_segment() {
+        let record = KernelRecord::new("k", 1, &[]).with_crate("mathlib::trig::inner");
+        assert_eq!(record.crate_len, 7);
+        assert_eq!(&record.crate_name[..8], b"mathlib\0");
+        let top = KernelRecord::new("k", 1, &[]).with_crate("kernels");
+        assert_eq!(&top.crate_name[..top.crate_len as usize], b"kernels");
     }
 }

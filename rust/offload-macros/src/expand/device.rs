@@ -221,6 +221,7 @@ pub fn entry_point(
         #[allow(non_upper_case_globals)]
         #[unsafe(export_name = #record_symbol)]
         static #record: #p::KernelRecord = #p::KernelRecord::new(#symbol, #hash, &[#(#records),*])
-            .with_features(#features);
+            .with_features(#features)
+            .with_crate(::core::module_path!());
     }
 }
