@@ -97,7 +97,6 @@ mod device_dir;
 mod duplicates;
 mod error;
 mod image;
-mod json;
 mod libraries;
 mod mode;
 mod owner;

@@ -15,7 +15,7 @@ use std::process::Command;
 use crate::cargo::{clean_env, package_name};
 use crate::error::Error;
 use crate::image::Kernel;
-use crate::json::Json;
+use serde_json::Value as Json;
 
 /// The `offload` crate's package name.
 const OFFLOAD: &str = "offload";
@@ -137,7 +137,7 @@ fn metadata(manifest: &Path) -> Option<Dependencies> {
     ])
     .arg(manifest);
     let out = cmd.output().ok().filter(|o| o.status.success())?;
-    let json = Json::parse(&String::from_utf8_lossy(&out.stdout))?;
+    let json = serde_json::from_slice::<Json>(&out.stdout).ok()?;
     let canonical = manifest.canonicalize().ok()?;
     let name = package_name(manifest).ok()?;
     dependencies(&json, &name, &canonical)
@@ -147,25 +147,27 @@ fn metadata(manifest: &Path) -> Option<Dependencies> {
 /// libraries: direct normal dependencies in the resolve graph that depend
 /// directly (normally) on `offload`.
 pub(crate) fn dependencies(json: &Json, name: &str, manifest: &Path) -> Option<Dependencies> {
-    let packages = json.get("packages")?.items();
-    let nodes = json.get("resolve")?.get("nodes")?.items();
+    let packages = json.get("packages").map(items)?;
+    let nodes = json.get("resolve")?.get("nodes").map(items)?;
     let package = |id: &str| {
         packages
             .iter()
-            .find(|p| p.get("id").and_then(Json::str) == Some(id))
+            .find(|p| p.get("id").and_then(Json::as_str) == Some(id))
     };
     let root = packages.iter().find(|p| {
-        p.get("name").and_then(Json::str) == Some(name)
-            && p.get("manifest_path").and_then(Json::str).is_some_and(|m| {
-                let m = Path::new(m);
-                m == manifest || m.canonicalize().is_ok_and(|c| c == manifest)
-            })
+        p.get("name").and_then(Json::as_str) == Some(name)
+            && p.get("manifest_path")
+                .and_then(Json::as_str)
+                .is_some_and(|m| {
+                    let m = Path::new(m);
+                    m == manifest || m.canonicalize().is_ok_and(|c| c == manifest)
+                })
     })?;
-    let root_id = root.get("id")?.str()?;
+    let root_id = root.get("id")?.as_str()?;
     let node = |id: &str| {
         nodes
             .iter()
-            .find(|n| n.get("id").and_then(Json::str) == Some(id))
+            .find(|n| n.get("id").and_then(Json::as_str) == Some(id))
     };
     let (_, lib_rs) = lib_target(root)?;
     let mut libraries = Vec::new();
@@ -174,12 +176,15 @@ pub(crate) fn dependencies(json: &Json, name: &str, manifest: &Path) -> Option<D
         let Some(dep_package) = package(id) else {
             continue;
         };
-        if dep_package.get("name").and_then(Json::str) == Some(OFFLOAD) {
+        if dep_package.get("name").and_then(Json::as_str) == Some(OFFLOAD) {
             continue;
         }
         let uses_offload = node(id).is_some_and(|n| {
             normal_deps(n).any(|(_, d)| {
-                package(d).and_then(|p| p.get("name")).and_then(Json::str) == Some(OFFLOAD)
+                package(d)
+                    .and_then(|p| p.get("name"))
+                    .and_then(Json::as_str)
+                    == Some(OFFLOAD)
             })
         });
         let Some((crate_name, src)) = lib_target(dep_package) else {
@@ -201,32 +206,37 @@ pub(crate) fn dependencies(json: &Json, name: &str, manifest: &Path) -> Option<D
 }
 
 /// A resolve node's normal dependencies: (extern crate name, package id).
+/// The elements of a JSON array (none for any other value).
+fn items(value: &Json) -> &[Json] {
+    value.as_array().map_or(&[], Vec::as_slice)
+}
+
 fn normal_deps(node: &Json) -> impl Iterator<Item = (&str, &str)> {
     node.get("deps")
-        .map(Json::items)
+        .map(items)
         .unwrap_or_default()
         .iter()
         .filter(|dep| {
             dep.get("dep_kinds")
-                .map(Json::items)
+                .map(items)
                 .unwrap_or_default()
                 .iter()
                 .any(|k| k.get("kind") == Some(&Json::Null))
         })
-        .filter_map(|dep| Some((dep.get("name")?.str()?, dep.get("pkg")?.str()?)))
+        .filter_map(|dep| Some((dep.get("name")?.as_str()?, dep.get("pkg")?.as_str()?)))
 }
 
 /// A package's lib target: its crate name and root source file.
 fn lib_target(package: &Json) -> Option<(String, PathBuf)> {
-    let target = package.get("targets")?.items().iter().find(|t| {
+    let target = package.get("targets").map(items)?.iter().find(|t| {
         t.get("kind")
-            .map(Json::items)
+            .map(items)
             .unwrap_or_default()
             .iter()
-            .any(|k| matches!(k.str(), Some("lib" | "rlib" | "cdylib" | "staticlib")))
+            .any(|k| matches!(k.as_str(), Some("lib" | "rlib" | "cdylib" | "staticlib")))
     })?;
-    let name = target.get("name")?.str()?.replace('-', "_");
-    let src = PathBuf::from(target.get("src_path")?.str()?);
+    let name = target.get("name")?.as_str()?.replace('-', "_");
+    let src = PathBuf::from(target.get("src_path")?.as_str()?);
     Some((name, src))
 }
 
@@ -317,7 +327,7 @@ mod tests {
     }
 
     fn deps() -> Dependencies {
-        let json = Json::parse(METADATA).unwrap();
+        let json = serde_json::from_str::<Json>(METADATA).unwrap();
         dependencies(&json, "kernels", Path::new("/w/kernels/Cargo.toml")).unwrap()
     }
 
