@@ -100,15 +100,17 @@ mod image;
 mod libraries;
 mod mode;
 mod owner;
+mod plugin;
 mod ptxas;
 mod stubs;
 mod sysroot;
+mod target_image;
 mod targets;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use offload_contract::digest::{image_digest, images_digest};
+use offload_contract::digest::images_digest;
 
 pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
 pub use error::{Error, RecordProblem};
@@ -320,7 +322,7 @@ impl DeviceCrate {
             self.skip(mode, &out_dir);
             return Ok(Built::nothing());
         }
-        let plugin = plugin(self.plugin.clone())?;
+        let plugin = plugin::find(self.plugin.clone())?;
         let targets = targets::resolve(self.chosen_targets()?)?;
         let target_dir = match &self.target_dir {
             Some(dir) => dir.clone(),
@@ -340,7 +342,7 @@ impl DeviceCrate {
         let mut images = Vec::new();
         let mut bytes = Vec::new();
         for target in &targets {
-            let place = Place {
+            let place = target_image::Place {
                 dir: &self.dir,
                 host: &host,
                 target_dir: &target_dir,
@@ -406,144 +408,8 @@ fn stubs_lib_name(dir: &Path) -> String {
     format!("offload_stubs_{key}")
 }
 
-/// Where one target's image is built.
-struct Place<'a> {
-    dir: &'a Path,
-    host: &'a str,
-    target_dir: &'a Path,
-    out_dir: &'a Path,
-    plugin: &'a Path,
-}
-
-impl Place<'_> {
-    /// Builds the kernel crate for `target`; returns the image and its bytes.
-    fn build_image(&self, target: &Target) -> Result<(Image, Vec<u8>), Error> {
-        let triple = target.triple(self.host);
-        let cpu = target.cpu();
-        let gpu = targets::is_gpu(triple);
-        // One target directory for every target and kernel crate: cargo
-        // keeps each triple's files apart and builds the proc macros (syn,
-        // offload-macros) once for all. Two cpus of one triple take turns
-        // in it (each build rebuilds, as the flags differ). See
-        // `device_dir` for what makes sharing it safe.
-        let target_dir = self.target_dir;
-        let sysroot = match cpu {
-            Some(cpu) if gpu => {
-                let cache = sysroot::cache_dir(target_dir);
-                Some(sysroot::shared_core(&cache, triple, cpu)?)
-            }
-            _ => None,
-        };
-        // Until the image is copied out (and assembled).
-        let _lock = device_dir::lock_target_dir(target_dir)?;
-        let wrapper = device_dir::workspace_wrapper(target_dir, self.dir)?;
-        let build = cargo::DeviceBuild {
-            dir: self.dir,
-            target: triple,
-            target_cpu: cpu,
-            target_dir,
-            plugin: self.plugin,
-            sysroot: sysroot.as_deref(),
-            workspace_wrapper: &wrapper,
-        };
-        let built = build.run()?;
-        for source in &built.sources {
-            println!("cargo::rerun-if-changed={}", source.display());
-        }
-        let file = built.image.file_name().expect("an image file name");
-        let copy = match cpu {
-            // kernels.gfx90a.elf, kernels.sm_90.ptx: one out dir holds all.
-            Some(cpu) if gpu => {
-                let path = Path::new(file);
-                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-                let ext = path.extension().unwrap_or_default().to_string_lossy();
-                self.out_dir.join(format!("{stem}.{cpu}.{ext}"))
-            }
-            _ => self.out_dir.join(file),
-        };
-        std::fs::copy(&built.image, &copy).map_err(|source| Error::Copy {
-            from: built.image.clone(),
-            to: copy.clone(),
-            source,
-        })?;
-        let image_path = if copy.extension().is_some_and(|e| e == "ptx") {
-            let cubin = copy.with_extension("cubin");
-            let arch = cpu
-                .and_then(targets::sm_arch)
-                .ok_or_else(|| Error::BadTarget {
-                    item: target.to_string(),
-                    why: "an nvptx target needs an `sm_<number>` cpu for ptxas".into(),
-                })?;
-            let cubins = sysroot::cache_dir(self.target_dir).join("cubins");
-            ptxas::assemble(&ptxas::find(self.plugin)?, arch, &copy, &cubin, &cubins)?;
-            cubin
-        } else {
-            copy
-        };
-        let bytes = std::fs::read(&image_path).map_err(error::io(&image_path))?;
-        let kernels = image::kernels(&bytes, &image_path)?;
-        image::require_kernels(&kernels, self.dir, &image_path)?;
-        let image = Image {
-            target: target.clone(),
-            size: bytes.len() as u64,
-            digest: image_digest(&bytes),
-            path: image_path,
-            kernels,
-        };
-        Ok((image, bytes))
-    }
-}
-
 fn env(name: &'static str) -> Result<String, Error> {
     std::env::var(name).map_err(|_| Error::EnvNotSet { name })
-}
-
-/// The plugin: `given`, else `OFFLOAD_PASSES_PLUGIN`.
-fn plugin(given: Option<PathBuf>) -> Result<PathBuf, Error> {
-    println!("cargo::rerun-if-env-changed=OFFLOAD_PASSES_PLUGIN");
-    let path = given
-        .map(PathBuf::into_os_string)
-        .or_else(|| std::env::var_os("OFFLOAD_PASSES_PLUGIN"))
-        .ok_or(Error::PluginNotSet)?;
-    let package = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
-    let path = resolve_plugin(PathBuf::from(path), package.as_deref())?;
-    println!("cargo::rerun-if-changed={}", path.display());
-    Ok(path)
-}
-
-/// The plugin's canonical path: a relative `path` is joined to `package`,
-/// the directory of the package whose build script runs (cargo's working
-/// directory for it, and what the error says). rustc splits
-/// `-Zllvm-plugins` at whitespace, so a path with any is refused.
-fn resolve_plugin(path: PathBuf, package: Option<&Path>) -> Result<PathBuf, Error> {
-    let path = match package {
-        Some(dir) if path.is_relative() => dir.join(path),
-        _ => path,
-    };
-    let path = path.canonicalize().map_err(|source| Error::PluginPath {
-        path: path.clone(),
-        source,
-    })?;
-    let bytes = path.as_os_str().as_encoded_bytes();
-    if bytes.iter().any(u8::is_ascii_whitespace) {
-        return Err(Error::PluginPathWhitespace { path });
-    }
-    Ok(path)
-}
-
-/// `path` as a pass-parameter value ([`offload_contract::pass_param`]):
-/// the bytes pipeline texts split at, and every non-ASCII byte, as `%XX`.
-pub(crate) fn param_path(path: &Path) -> String {
-    use offload_contract::pass_param::{ESCAPE, needs_escape};
-    let mut out = String::new();
-    for &byte in path.as_os_str().as_encoded_bytes() {
-        if needs_escape(byte) || !byte.is_ascii() {
-            out.push_str(&format!("{}{byte:02X}", ESCAPE as char));
-        } else {
-            out.push(char::from(byte));
-        }
-    }
-    out
 }
 
 /// The triple the host program is built for: the build script's `TARGET`,
@@ -638,37 +504,5 @@ mod tests {
                 .starts_with("offload-build: target `gfx90a`"),
             "{bad}"
         );
-    }
-
-    #[test]
-    fn param_paths_escape_what_pipelines_split_at() {
-        assert_eq!(
-            param_path(Path::new("/my dir/semi;x%,<é>.so")),
-            "/my%20dir/semi%3Bx%25%2C%3C%C3%A9%3E.so"
-        );
-    }
-
-    #[test]
-    fn plugin_paths_resolve_against_the_package_and_refuse_whitespace() {
-        let dir = std::env::temp_dir().join(format!("offload-build-plugin-{}", std::process::id()));
-        let spaced = dir.join("my dir");
-        std::fs::create_dir_all(&spaced).unwrap();
-        std::fs::write(dir.join("p.so"), b"").unwrap();
-        std::fs::write(spaced.join("p.so"), b"").unwrap();
-        let found = resolve_plugin(PathBuf::from("p.so"), Some(&dir)).unwrap();
-        assert_eq!(found, dir.canonicalize().unwrap().join("p.so"));
-        let missing = resolve_plugin(PathBuf::from("nope.so"), Some(&dir)).unwrap_err();
-        assert!(
-            missing
-                .to_string()
-                .contains("resolved against the directory of the package whose build script runs"),
-            "{missing}"
-        );
-        let spaced = resolve_plugin(PathBuf::from("my dir/p.so"), Some(&dir)).unwrap_err();
-        assert!(
-            matches!(spaced, Error::PluginPathWhitespace { .. }),
-            "{spaced}"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -320,7 +320,7 @@ pub fn source(kernels: &[Kernel], digest: u64, contract: Contract) -> String {
 fn pipeline(images: &[Image]) -> String {
     let params: Vec<String> = images
         .iter()
-        .map(|image| format!("image={}", crate::param_path(&image.path)))
+        .map(|image| format!("image={}", crate::plugin::param_path(&image.path)))
         .collect();
     format!("-Cpasses=offload-host<{}>", params.join(";"))
 }
