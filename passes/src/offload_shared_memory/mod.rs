@@ -197,28 +197,30 @@ fn dyn_shared_calls<'ctx>(module: &Module<'ctx>) -> Result<DynCalls<'ctx>, Error
             return Err(Error::Use(call.text()));
         }
     }
-    if let Some(global) = module.get_global(DYN_SHARED_SYMBOL) {
-        let space = Value::from(global.as_pointer_value())
-            .ty()
-            .pointer_address_space();
-        if space != Some(u32::from(SHARED)) || !global.is_declaration() {
-            return Err(Error::NameTaken);
-        }
-    }
+    existing_shared_array(module)?;
     Ok(Some((function, calls)))
+}
+
+/// The module's `@__offload_dyn_shared`, if it has one; one that is not an
+/// `addrspace(3)` declaration is someone else's symbol.
+fn existing_shared_array<'ctx>(module: &Module<'ctx>) -> Result<Option<GlobalValue<'ctx>>, Error> {
+    let Some(global) = module.get_global(DYN_SHARED_SYMBOL) else {
+        return Ok(None);
+    };
+    let space = Value::from(global.as_pointer_value())
+        .ty()
+        .pointer_address_space();
+    if space != Some(u32::from(SHARED)) || !global.is_declaration() {
+        return Err(Error::NameTaken);
+    }
+    Ok(Some(global))
 }
 
 /// `@__offload_dyn_shared = external addrspace(3) global [0 x i8], align
 /// 16`, the module's own if it has it already.
 fn shared_array<'ctx>(module: &Module<'ctx>) -> Result<GlobalValue<'ctx>, Error> {
     let ty = module.get_context().i8_type().array_type(0);
-    if let Some(global) = module.get_global(DYN_SHARED_SYMBOL) {
-        let space = Value::from(global.as_pointer_value())
-            .ty()
-            .pointer_address_space();
-        if space != Some(u32::from(SHARED)) || !global.is_declaration() {
-            return Err(Error::NameTaken);
-        }
+    if let Some(global) = existing_shared_array(module)? {
         return Ok(global);
     }
     let global = module.add_global(ty, Some(AddressSpace::from(SHARED)), DYN_SHARED_SYMBOL);
