@@ -341,22 +341,24 @@ impl DeviceCrate {
         let host = build_target();
         let mut images = Vec::new();
         let mut bytes = Vec::new();
+        let place = target_image::Place {
+            dir: &self.dir,
+            host: &host,
+            target_dir: &target_dir,
+            out_dir: &out_dir,
+            plugin: &plugin,
+        };
         for target in &targets {
-            let place = target_image::Place {
-                dir: &self.dir,
-                host: &host,
-                target_dir: &target_dir,
-                out_dir: &out_dir,
-                plugin: &plugin,
-            };
             let (image, image_bytes) = place.build_image(target)?;
+            if images.is_empty() {
+                // Before the other targets' builds: a missing library is
+                // missing from every image.
+                libraries::check(&self.dir, &image.kernels)?;
+            }
             images.push(image);
             bytes.push(image_bytes);
         }
         agree::check(&images)?;
-        if let Some(first) = images.first() {
-            libraries::check(&self.dir, &first.kernels)?;
-        }
         let mut built = Built {
             images,
             stubs: None,
