@@ -158,8 +158,17 @@ mod target {
         current().map_or(ZERO, |t| t.team_id())
     }
 
+    /// From the rank, the one thread-dependent query (see
+    /// `cpu_grid::hooks`).
     pub fn thread_id() -> Idx3 {
-        current().map_or(ZERO, |t| t.thread_id())
+        let rank = crate::cpu_grid::hooks::__offload_cpu_thread_rank();
+        let n = thread_count();
+        let (nx, ny) = (n.x, n.y);
+        Idx3 {
+            x: rank % nx,
+            y: rank / nx % ny,
+            z: rank / nx / ny,
+        }
     }
 
     pub fn thread_count() -> Idx3 {

@@ -29,6 +29,7 @@ use core::sync::atomic::{Ordering, fence};
 /// early returns do not deadlock). It also starts the next phase of the
 /// team's shared memory ([`shared`](crate::shared)).
 #[inline]
+#[track_caller]
 pub fn sync_threads() {
     target::sync_threads();
 }
@@ -95,17 +96,13 @@ mod target {
 
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 mod target {
-    use core::sync::atomic::{Ordering, fence};
-
     pub fn barriers_passed() -> u32 {
         crate::cpu_grid::current().map_or(0, |t| t.barriers_passed())
     }
 
+    #[track_caller]
     pub fn sync_threads() {
-        match crate::cpu_grid::current() {
-            Some(thread) => thread.sync_threads(),
-            // Host code: one thread, nothing to wait for.
-            None => fence(Ordering::SeqCst),
-        }
+        // Host code has no grid: the hook fences and returns.
+        crate::cpu_grid::hooks::__offload_cpu_sync_threads(core::panic::Location::caller());
     }
 }

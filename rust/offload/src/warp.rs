@@ -84,6 +84,7 @@ pub fn lane_id() -> u32 {
 /// The value of lane `src_lane` (modulo the warp size) of this warp
 /// (`__shfl_sync`).
 #[inline]
+#[track_caller]
 pub fn shuffle<T: WarpValue>(value: T, src_lane: u32) -> T {
     let src = src_lane % warp_size();
     T::from_bits(target::shuffle(value.to_bits(), src, narrow::<T>()))
@@ -92,6 +93,7 @@ pub fn shuffle<T: WarpValue>(value: T, src_lane: u32) -> T {
 /// The value of lane `lane_id() + delta`, or this lane's own where that is
 /// past the warp's end (`__shfl_down_sync`).
 #[inline]
+#[track_caller]
 pub fn shuffle_down<T: WarpValue>(value: T, delta: u32) -> T {
     let src = lane_id().saturating_add(delta);
     let src = if src < warp_size() { src } else { lane_id() };
@@ -101,6 +103,7 @@ pub fn shuffle_down<T: WarpValue>(value: T, delta: u32) -> T {
 /// The value of lane `lane_id() ^ mask`, or this lane's own where that is
 /// past the warp's end (`__shfl_xor_sync`).
 #[inline]
+#[track_caller]
 pub fn shuffle_xor<T: WarpValue>(value: T, mask: u32) -> T {
     let src = lane_id() ^ mask;
     let src = if src < warp_size() { src } else { lane_id() };
@@ -110,18 +113,21 @@ pub fn shuffle_xor<T: WarpValue>(value: T, mask: u32) -> T {
 /// Bit `i` set for each lane `i` of the warp whose `predicate` is true
 /// (`__ballot_sync`; 64 bits for AMD's wave64).
 #[inline]
+#[track_caller]
 pub fn ballot(predicate: bool) -> u64 {
     target::ballot(predicate)
 }
 
 /// Whether `predicate` is true in every lane of the warp (`__all_sync`).
 #[inline]
+#[track_caller]
 pub fn all(predicate: bool) -> bool {
     ballot(predicate) == ballot(true)
 }
 
 /// Whether `predicate` is true in some lane of the warp (`__any_sync`).
 #[inline]
+#[track_caller]
 pub fn any(predicate: bool) -> bool {
     ballot(predicate) != 0
 }
@@ -131,12 +137,14 @@ pub fn any(predicate: bool) -> bool {
 /// on the CPU. `op` must be associative and commutative (floating-point
 /// sums may round differently per target).
 #[inline]
+#[track_caller]
 pub fn reduce<T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
     target::reduce(value, op)
 }
 
 /// The sum of the warp's values, in every lane.
 #[inline]
+#[track_caller]
 pub fn reduce_add<T: WarpValue + core::ops::Add<Output = T>>(value: T) -> T {
     reduce(value, |a, b| a + b)
 }
@@ -240,46 +248,66 @@ mod target {
 
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 mod target {
+    use core::panic::Location;
+
     use super::{CPU_WARP_SIZE, WarpValue};
     use crate::cpu_grid::current;
+    use crate::cpu_grid::hooks::{
+        __offload_cpu_thread_rank, __offload_cpu_warp_exchange, __offload_cpu_warp_release,
+    };
 
     pub fn warp_size() -> u32 {
         CPU_WARP_SIZE
     }
 
     pub fn lane_id() -> u32 {
-        current().map_or(0, |t| t.warp_lanes().1)
+        __offload_cpu_thread_rank() % CPU_WARP_SIZE
     }
 
+    /// Offers `bits` to the warp and returns what `read` makes of every
+    /// lane's offer (by lane); host code is a warp of one lane.
+    #[track_caller]
+    fn exchange<R>(bits: u64, read: impl FnOnce(&[u64]) -> R) -> R {
+        let site = Location::caller();
+        let rank = __offload_cpu_thread_rank();
+        let lanes = current().map_or(1, |t| t.lanes_of_warp(rank));
+        let own = bits;
+        let offers = __offload_cpu_warp_exchange(&own, site);
+        // SAFETY: the hook returns the `lanes` offers of this thread's
+        // warp, valid (and `own` alive) until the release below.
+        let result = read(unsafe { core::slice::from_raw_parts(offers, lanes as usize) });
+        __offload_cpu_warp_release(site);
+        result
+    }
+
+    #[track_caller]
     pub fn shuffle(bits: u64, src: u32, _narrow: bool) -> u64 {
-        let Some(thread) = current() else {
-            // Host code: a warp of one lane.
-            return bits;
-        };
-        let (lanes, lane) = thread.warp_lanes();
-        let src = if src < lanes { src } else { lane };
-        thread.warp_exchange(bits, |offer| offer(src))
-    }
-
-    pub fn ballot(predicate: bool) -> u64 {
-        let Some(thread) = current() else {
-            return u64::from(predicate);
-        };
-        let lanes = thread.warp_lanes().0;
-        thread.warp_exchange(u64::from(predicate), |offer| {
-            (0..lanes).fold(0, |mask, lane| mask | (offer(lane) & 1) << lane)
+        exchange(bits, |offers| {
+            let own = __offload_cpu_thread_rank() % CPU_WARP_SIZE;
+            let src = if (src as usize) < offers.len() {
+                src
+            } else {
+                own
+            };
+            offers[src as usize]
         })
     }
 
+    #[track_caller]
+    pub fn ballot(predicate: bool) -> u64 {
+        exchange(u64::from(predicate), |offers| {
+            (0..offers.len()).fold(0, |mask, lane| mask | (offers[lane] & 1) << lane)
+        })
+    }
+
+    #[track_caller]
     pub fn reduce<T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
-        let Some(thread) = current() else {
-            return value;
-        };
-        let lanes = thread.warp_lanes().0;
-        thread.warp_exchange(value.to_bits(), |offer| {
-            (1..lanes).fold(T::from_bits(offer(0)), |acc, lane| {
-                op(acc, T::from_bits(offer(lane)))
-            })
+        exchange(value.to_bits(), |offers| {
+            offers[1..]
+                .iter()
+                .fold(T::from_bits(offers[0]), |acc, &bits| {
+                    op(acc, T::from_bits(bits))
+                })
         })
     }
 }

@@ -34,6 +34,7 @@
 
 mod barrier;
 mod ffi;
+pub(crate) mod hooks;
 mod static_shared;
 #[cfg(test)]
 mod tests;
@@ -81,7 +82,9 @@ struct Launch {
 pub(crate) struct Thread {
     launch: *const Launch,
     team: Cell<Idx3>,
-    thread: Idx3,
+    /// Its linear id in the team; its thread id follows from it
+    /// (`index`), so `hooks::__offload_cpu_thread_rank` is the one
+    /// thread-dependent query.
     rank: u32,
     barriers: Cell<u32>,
 }
@@ -114,7 +117,7 @@ impl Launch {
             );
         };
         // A team of one thread exchanges nothing in its warp (see
-        // `Thread::warp_exchange`): no arrays for it.
+        // `Thread::warp_offer`): no arrays for it.
         let (warps, lanes) = if team_size > 1 {
             (
                 team_size.div_ceil(CPU_WARP_SIZE) as usize,
@@ -172,7 +175,6 @@ impl Launch {
         let thread = Thread {
             launch: self,
             team: Cell::new(unlinear(0, self.teams)),
-            thread: unlinear(u64::from(rank), self.threads),
             rank,
             barriers: Cell::new(0),
         };
@@ -203,7 +205,6 @@ impl Launch {
         let thread = Thread {
             launch: self,
             team: Cell::new(unlinear(0, self.teams)),
-            thread: unlinear(0, self.threads),
             rank: 0,
             barriers: Cell::new(0),
         };
@@ -354,10 +355,6 @@ impl Thread {
         self.team.get()
     }
 
-    pub fn thread_id(&self) -> Idx3 {
-        self.thread
-    }
-
     pub fn team_count(&self) -> Idx3 {
         self.launch().teams
     }
@@ -366,8 +363,13 @@ impl Thread {
         self.launch().threads
     }
 
-    /// The team barrier.
-    pub fn sync_threads(&self) {
+    /// Its linear id in its team (x fastest).
+    pub fn rank(&self) -> u32 {
+        self.rank
+    }
+
+    /// The team barrier, reached at `site` (see [`hooks`]).
+    pub fn sync_threads(&self, _site: hooks::Site) {
         self.launch().barrier.wait();
         self.barriers.set(self.barriers.get().wrapping_add(1));
     }
@@ -401,23 +403,34 @@ impl Thread {
         (self.launch().warp_lanes(base), self.rank - base)
     }
 
-    /// Offers `bits` to this warp's threads and returns, per lane of the
-    /// warp, what `read` makes of the offers (`read(lane_bits)` gets each
-    /// lane's offer, by lane). Every thread of the warp must call it.
-    pub fn warp_exchange<R>(&self, bits: u64, read: impl FnOnce(&dyn Fn(u32) -> u64) -> R) -> R {
+    /// The lanes of the warp of the thread of rank `rank` in this team.
+    pub fn lanes_of_warp(&self, rank: u32) -> u32 {
+        self.launch().warp_lanes(rank - rank % CPU_WARP_SIZE)
+    }
+
+    /// Offers `*own` to this warp's threads, waits for all of them, and
+    /// returns the warp's offers by lane; [`Thread::warp_release`] must
+    /// follow (see [`hooks::__offload_cpu_warp_exchange`]).
+    pub fn warp_offer(&self, own: *const u64, _site: hooks::Site) -> *const u64 {
         if self.warp_lanes().0 == 1 {
             // A warp of one lane: its own offer, nothing to wait for.
-            return read(&|_| bits);
+            return own;
         }
         let launch = self.launch();
         let slots = launch.warp_slots.as_slice();
         let base = (self.rank - self.rank % CPU_WARP_SIZE) as usize;
-        slots[self.rank as usize].store(bits, Relaxed);
-        let barrier = launch.warp_barrier(self.rank);
-        barrier.wait();
-        let result = read(&|lane| slots[base + lane as usize].load(Relaxed));
-        // No thread offers again before every thread has read.
-        barrier.wait();
-        result
+        // SAFETY: the caller's offer, valid for the call.
+        slots[self.rank as usize].store(unsafe { *own }, Relaxed);
+        launch.warp_barrier(self.rank).wait();
+        // An `AtomicU64` has the layout of a `u64`; the slots are not
+        // written again before every lane passed `warp_release`.
+        slots[base..].as_ptr().cast::<u64>()
+    }
+
+    /// Waits until every lane of this thread's warp has read the exchange.
+    pub fn warp_release(&self, _site: hooks::Site) {
+        if self.warp_lanes().0 > 1 {
+            self.launch().warp_barrier(self.rank).wait();
+        }
     }
 }
