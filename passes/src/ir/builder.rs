@@ -113,6 +113,20 @@ impl<'m, 'ctx> ValueBuilder<'m, 'ctx> {
         unsafe { Value::from_raw(raw) }
     }
 
+    /// `store value, ptr pointer`.
+    pub fn build_store_value(&self, value: Value<'ctx>, pointer: Value<'ctx>) -> Value<'ctx> {
+        // SAFETY: live values of a live builder's context.
+        self.wrap(unsafe { llvm::LLVMBuildStore(self.raw, value.as_raw(), pointer.as_raw()) })
+    }
+
+    /// `load ty, ptr pointer`.
+    pub fn build_load_value(&self, ty: Type<'ctx>, pointer: Value<'ctx>) -> Value<'ctx> {
+        // SAFETY: live values of a live builder's context; an empty name.
+        self.wrap(unsafe {
+            llvm::LLVMBuildLoad2(self.raw, ty.as_raw(), pointer.as_raw(), c"".as_ptr())
+        })
+    }
+
     /// `addrspacecast` of `value` to `ty` (folded for constants; `value`
     /// itself when the types already agree).
     pub fn build_addrspacecast(&self, value: Value<'ctx>, ty: Type<'ctx>) -> Value<'ctx> {

@@ -65,3 +65,12 @@ pub fn delete_if_unused_local_global(global: Value<'_>) {
     // module references; nothing refers to it after this.
     unsafe { llvm::LLVMDeleteGlobal(global.as_raw()) }
 }
+
+/// Deletes function `function` (its body too), which nothing uses.
+pub fn erase_function(function: inkwell::values::FunctionValue<'_>) {
+    let value = Value::from(function);
+    assert!(!value.has_uses(), "only an unused function can be deleted");
+    // SAFETY: a live function without uses (checked above); the caller
+    // drops every handle into it.
+    unsafe { llvm::LLVMDeleteFunction(value.as_raw()) }
+}

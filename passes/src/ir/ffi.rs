@@ -12,7 +12,7 @@
 use std::ffi::{c_char, c_void};
 
 use llvm_sys::prelude::{
-    LLVMAttributeRef, LLVMContextRef, LLVMMetadataRef, LLVMTypeRef, LLVMValueRef,
+    LLVMAttributeRef, LLVMBasicBlockRef, LLVMContextRef, LLVMMetadataRef, LLVMTypeRef, LLVMValueRef,
 };
 
 /// One parameter of a new signature (`offload_ir_new_param`).
@@ -131,4 +131,31 @@ unsafe extern "C" {
         symbol: *const std::ffi::c_char,
         len: usize,
     ) -> *mut std::ffi::c_char;
+
+    /// `SplitBlock` right after `inst`: the new block holding the rest,
+    /// which the old block branches to; null for no instruction in a block
+    /// or a terminator.
+    pub(super) fn offload_ir_split_block_after(inst: LLVMValueRef) -> LLVMBasicBlockRef;
+
+    /// `InlineFunction` on a direct call of a defined function other than
+    /// the caller: 1 when inlined, 0 (nothing changed) otherwise.
+    pub(super) fn offload_ir_inline_call(call: LLVMValueRef) -> i32;
+
+    /// A clone of defined function `function` with type `fn_type` (whose
+    /// leading parameters are the old ones), internal, named
+    /// `name[..len]`; null when the types do not fit.
+    pub(super) fn offload_ir_clone_function(
+        function: LLVMValueRef,
+        fn_type: LLVMTypeRef,
+        name: *const c_char,
+        len: usize,
+    ) -> LLVMValueRef;
+
+    /// Runs function pipeline `pipeline[..len]` on `function` alone: 1 when
+    /// it ran, 0 for no defined function or a pipeline that does not parse.
+    pub(super) fn offload_ir_run_function_pipeline(
+        function: LLVMValueRef,
+        pipeline: *const c_char,
+        len: usize,
+    ) -> i32;
 }

@@ -18,7 +18,12 @@
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -325,6 +330,98 @@ LLVMValueRef offload_ir_unmerge_alias(LLVMValueRef AliasRef, int *Why) {
   A->replaceAllUsesWith(New);
   A->eraseFromParent();
   return wrap(New);
+}
+
+} // extern "C"
+
+extern "C" {
+
+// SplitBlock: the instructions after `InstRef` move to a new block, which
+// the old one branches to. Null when `InstRef` is no instruction in a block
+// or is a terminator.
+LLVMBasicBlockRef offload_ir_split_block_after(LLVMValueRef InstRef) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(InstRef));
+  if (!I || !I->getParent() || I->isTerminator())
+    return nullptr;
+  BasicBlock *New = SplitBlock(I->getParent(), std::next(I->getIterator()),
+                               static_cast<DominatorTree *>(nullptr));
+  return wrap(New);
+}
+
+// InlineFunction on a direct call of a defined function: 1 when inlined,
+// 0 (nothing changed) otherwise.
+int offload_ir_inline_call(LLVMValueRef CallRef) {
+  auto *CB = dyn_cast_or_null<CallBase>(unwrap(CallRef));
+  if (!CB || !CB->getFunction())
+    return 0;
+  Function *Callee = CB->getCalledFunction();
+  if (!Callee || Callee->isDeclaration() || Callee == CB->getFunction())
+    return 0;
+  InlineFunctionInfo IFI;
+  return InlineFunction(*CB, IFI).isSuccess() ? 1 : 0;
+}
+
+// A clone of function `FnRef` of type `TyRef`, whose leading parameters
+// have the old parameters' types and take their place, with internal
+// linkage and name `Name[0..Len)`, right after the old function
+// (CloneFunctionInto within the module: its own DISubprogram). Null when
+// the types do not fit or `FnRef` is no defined function.
+LLVMValueRef offload_ir_clone_function(LLVMValueRef FnRef, LLVMTypeRef TyRef,
+                                       const char *Name, size_t Len) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(FnRef));
+  auto *Ty = dyn_cast_or_null<FunctionType>(unwrap(TyRef));
+  if (!F || !Ty || F->isDeclaration() || F->isVarArg() || Ty->isVarArg() ||
+      Ty->getNumParams() < F->arg_size() ||
+      Ty->getReturnType() != F->getReturnType())
+    return nullptr;
+  for (unsigned I = 0; I < F->arg_size(); ++I)
+    if (Ty->getParamType(I) != F->getFunctionType()->getParamType(I))
+      return nullptr;
+  Function *New = Function::Create(Ty, GlobalValue::InternalLinkage,
+                                   F->getAddressSpace(), StringRef(Name, Len));
+  F->getParent()->getFunctionList().insertAfter(F->getIterator(), New);
+  ValueToValueMapTy VMap;
+  auto NewArg = New->arg_begin();
+  for (Argument &Arg : F->args()) {
+    NewArg->setName(Arg.getName());
+    VMap[&Arg] = &*NewArg++;
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(New, F, VMap, CloneFunctionChangeType::GlobalChanges,
+                    Returns);
+  New->setLinkage(GlobalValue::InternalLinkage);
+  New->setVisibility(GlobalValue::DefaultVisibility);
+  New->setComdat(nullptr);
+  if (DISubprogram *SP = New->getSubprogram())
+    SP->replaceLinkageName(MDString::get(New->getContext(), New->getName()));
+  return wrap(New);
+}
+
+// Runs the function pipeline `Pipeline[0..Len)` (PassBuilder's text) on
+// function `FnRef` alone, with the default target information. 1 when it
+// ran; 0 for no defined function or a pipeline that does not parse.
+int offload_ir_run_function_pipeline(LLVMValueRef FnRef, const char *Pipeline,
+                                     size_t Len) {
+  auto *F = dyn_cast_or_null<Function>(unwrap(FnRef));
+  if (!F || F->isDeclaration())
+    return 0;
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  FunctionPassManager FPM;
+  if (Error E = PB.parsePassPipeline(FPM, StringRef(Pipeline, Len))) {
+    consumeError(std::move(E));
+    return 0;
+  }
+  FPM.run(*F, FAM);
+  return 1;
 }
 
 } // extern "C"

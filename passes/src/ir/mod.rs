@@ -14,6 +14,7 @@
 //! | [`naming`] | how messages name functions (demangled) and parameters |
 //! | [`signature`] | changing a function's parameters ([`signature::SignatureRewrite`]) |
 //! | [`builder`] | where new instructions go; [`builder::ValueBuilder`] on [`Value`]s |
+//! | [`transform_utils`] | splitting blocks, inlining, cloning, function pipelines (LLVM's `TransformUtils`) |
 //! | [`erase`] | erasing instructions and unused declarations |
 //! | [`constants`] | bytes of constants, byte arrays |
 //! | [`module_utils`] | global constructors, `llvm.compiler.used`, module flags (LLVM's `ModuleUtils`) |
@@ -41,6 +42,7 @@ pub mod metadata;
 pub mod module_utils;
 pub mod naming;
 pub mod signature;
+pub mod transform_utils;
 pub mod types;
 pub mod values;
 

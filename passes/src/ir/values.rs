@@ -3,7 +3,8 @@
 
 use std::ffi::CStr;
 
-use inkwell::values::{BasicValueEnum, FunctionValue};
+use inkwell::basic_block::BasicBlock;
+use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue};
 use llvm_sys::core as llvm;
 
 /// An instruction's opcode, as LLVM's C API numbers them.
@@ -263,6 +264,25 @@ impl<'ctx> Value<'ctx> {
         }
     }
 
+    /// Whether the value is a null pointer constant.
+    pub fn is_null_pointer(self) -> bool {
+        // SAFETY: queries of a live value.
+        unsafe {
+            llvm::LLVMGetTypeKind(llvm::LLVMTypeOf(self.as_raw()))
+                == llvm_sys::LLVMTypeKind::LLVMPointerTypeKind
+                && llvm::LLVMIsNull(self.as_raw()) != 0
+                && !llvm::LLVMIsAConstant(self.as_raw()).is_null()
+        }
+    }
+
+    /// The inkwell view of an instruction (void ones too).
+    pub fn as_instruction(self) -> Option<InstructionValue<'ctx>> {
+        self.is_instruction().then(|| {
+            // SAFETY: checked to be a live instruction.
+            unsafe { InstructionValue::new(self.as_raw()) }
+        })
+    }
+
     /// The inkwell view of a value whose type inkwell wraps as basic.
     pub fn as_basic(self) -> Option<BasicValueEnum<'ctx>> {
         self.ty().as_basic()?;
@@ -290,6 +310,12 @@ impl<'ctx> Block<'ctx> {
     pub fn terminator(self) -> Option<Value<'ctx>> {
         // SAFETY: a live block; null without a terminator.
         unsafe { Value::from_raw_opt(llvm::LLVMGetBasicBlockTerminator(self.as_raw())) }
+    }
+
+    /// The inkwell view of the block.
+    pub fn as_inkwell(self) -> BasicBlock<'ctx> {
+        // SAFETY: a live block (never null).
+        unsafe { BasicBlock::new(self.as_raw()) }.expect("a block handle is never null")
     }
 
     /// The function holding the block.

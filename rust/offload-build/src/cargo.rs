@@ -116,6 +116,12 @@ impl DeviceBuild<'_> {
         }
         flags.extend(self.pass_flags()?);
         cmd.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\u{1f}"));
+        if !is_gpu(self.target) {
+            // The x86_64 image's teams compiled into loops, at the end of
+            // fat LTO: the whole program, each kernel inlined into its
+            // thread body (the plugin's shim adds the pipeline there).
+            cmd.env("OFFLOAD_PASSES_OPTIMIZER_LAST", "offload-team-loops");
+        }
         if self.target.starts_with("nvptx") {
             // rustc's llvm-bitcode-linker runs LLVM 22's llvm-link and llc.
             if let Ok(bindir) = crate::llvm_config("--bindir") {

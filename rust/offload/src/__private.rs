@@ -19,7 +19,7 @@ pub use host_launch::*;
 // The x86_64 image's entry points run their grid with it (host builds
 // have it too, for tests of the CPU semantics).
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
-pub use crate::cpu_grid::run_grid;
+pub use crate::cpu_grid::{__offload_cpu_run_grid as run_grid_entry, run_grid};
 
 /// Compile-time check that write-only data may hold any bytes.
 pub const fn assert_any_bit_pattern<T: crate::AnyBitPattern>() {}

@@ -96,6 +96,9 @@ fn layout_of(ty: &Type) -> TokenStream {
 #[derive(Default)]
 struct Slots {
     params: Vec<TokenStream>,
+    /// Each parameter's name and type (the thread body's environment).
+    names: Vec<Ident>,
+    types: Vec<TokenStream>,
     args: Vec<TokenStream>,
     records: Vec<TokenStream>,
 }
@@ -110,6 +113,8 @@ impl Slots {
         let n = &format_ident!("__offload_s{}", index);
         match entry(&param.shape) {
             Entry::Scalar(t) => {
+                self.names.push(n.clone());
+                self.types.push(quote!(#t));
                 self.params.push(quote!(#n: #t));
                 self.args.push(quote!(#n));
                 self.records.push(quote!(#p::ArgRecord::scalar::<#t>()));
@@ -120,6 +125,8 @@ impl Slots {
                 map,
                 pointee,
             }) => {
+                self.names.push(n.clone());
+                self.types.push(ty.clone());
                 self.params.push(quote!(#n: #ty));
                 self.args.push(quote!(unsafe { #make(#n) }));
                 let layout = layout_of(pointee);
@@ -133,6 +140,8 @@ impl Slots {
                 pointee,
             }) => {
                 let len = format_ident!("__offload_s{}", index + 1);
+                self.names.extend([n.clone(), len.clone()]);
+                self.types.extend([ty.clone(), quote!(usize)]);
                 self.params.push(quote!(#n: #ty));
                 self.params.push(quote!(#len: usize));
                 self.args.push(quote!(#make(#n, #len)));
@@ -184,17 +193,42 @@ pub fn entry_point(
     }
     let Slots {
         params: entry_params,
+        names,
+        types,
         args: call_args,
         records,
     } = slots;
     let features = super::features::word(features);
     let gpu = quote!(any(target_arch = "amdgpu", target_arch = "nvptx64"));
     let call = quote!(#name(#(#call_args),*));
-    // The x86_64 image runs the whole grid here, the call once per thread;
-    // a GPU runs one call per hardware thread and reads its ids there.
+    // The x86_64 image runs the whole grid here: the thread body runs one
+    // thread's call from the arguments' tuple (never inlined: the plugin's
+    // offload-team-loops pass compiles it into the team body it passes as
+    // the null argument); a GPU runs one call per hardware thread and reads
+    // its ids there.
+    let thread = format_ident!("__offload_thread_{}", callee.tag);
+    let cpu_thread = quote! {
+        #[inline(never)]
+        unsafe extern "C" fn #thread(__offload_env: *const ::core::ffi::c_void) {
+            // SAFETY: the entry point's tuple of the arguments, alive and
+            // unchanged for the whole grid.
+            let (#(#names,)*) = unsafe { *__offload_env.cast::<(#(#types,)*)>() };
+            #call;
+        }
+    };
     let cpu_body = quote! {
-        let __offload_run = || #call;
-        unsafe { #p::run_grid([#(#grid),*], &__offload_run) }
+        let __offload_env = (#(#names,)*);
+        let __offload_slots = [#(#grid),*];
+        unsafe {
+            #p::run_grid_entry(
+                &__offload_slots,
+                (&raw const __offload_env).cast(),
+                #thread,
+                ::core::ptr::null(),
+                #symbol.as_ptr(),
+                #symbol.len(),
+            )
+        }
     };
     let dyn_shared_mem = &grid[grid::SLOTS - 1];
     let gpu_body = quote! {
@@ -206,6 +240,10 @@ pub fn entry_point(
     // stay inside its block.
     quote! {
         #function
+
+        #[doc(hidden)]
+        #[cfg(not(#gpu))]
+        #cpu_thread
 
         #[doc(hidden)]
         #[cfg(not(#gpu))]

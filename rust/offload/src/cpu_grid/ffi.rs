@@ -33,11 +33,16 @@ unsafe extern "C" {
     pub fn pthread_getspecific(key: PthreadKeyT) -> *mut c_void;
     pub fn pthread_setspecific(key: PthreadKeyT, value: *const c_void) -> i32;
     pub fn calloc(count: usize, size: usize) -> *mut c_void;
+    pub fn getenv(name: *const core::ffi::c_char) -> *const core::ffi::c_char;
+    pub fn sysconf(name: i32) -> i64;
     pub fn free(ptr: *mut c_void);
     fn syscall(number: i64, ...) -> i64;
     fn write(fd: i32, buf: *const u8, count: usize) -> isize;
     fn abort() -> !;
 }
+
+/// `_SC_NPROCESSORS_ONLN` on Linux.
+pub const SC_NPROCESSORS_ONLN: i32 = 84;
 
 /// Writes `message` to standard error and aborts the process.
 pub fn fatal(message: core::fmt::Arguments<'_>) -> ! {

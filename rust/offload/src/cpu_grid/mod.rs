@@ -33,8 +33,10 @@
 //! [`Idx3`]: crate::index::Idx3
 
 mod barrier;
+mod compiled;
 mod ffi;
 pub(crate) mod hooks;
+mod pool;
 mod static_shared;
 #[cfg(test)]
 mod tests;
@@ -55,19 +57,17 @@ use static_shared::StaticArrays;
 /// Stack of each thread but thread 0 (the caller's).
 const STACK_BYTES: usize = 2 << 20;
 
-/// What the threads of one launch share.
-struct Launch {
+/// The launch's grid, as every executor sees it.
+pub(crate) struct Shape {
     teams: Idx3,
     threads: Idx3,
     team_size: u32,
-    /// `sync_threads`.
-    barrier: Barrier,
-    /// The end of each team (all threads, before the next team starts).
-    team_end: Barrier,
-    /// One per warp.
-    warp_barriers: CArray<Barrier>,
-    /// One per thread: what it offers in a warp exchange.
-    warp_slots: CArray<AtomicU64>,
+    dyn_shared_bytes: u32,
+}
+
+/// A team's shared memory: the dynamic shared memory, the element size its
+/// shared views agreed on and its static shared arrays.
+pub(crate) struct TeamMemory {
     /// The dynamic shared memory (16-byte aligned).
     dyn_shared: CArray<u8>,
     dyn_shared_bytes: u32,
@@ -77,9 +77,41 @@ struct Launch {
     static_arrays: StaticArrays,
 }
 
+impl TeamMemory {
+    fn new(dyn_shared_bytes: u32) -> Self {
+        TeamMemory {
+            // SAFETY: all-zero bytes are valid bytes.
+            dyn_shared: unsafe { CArray::zeroed(dyn_shared_bytes as usize) },
+            dyn_shared_bytes,
+            shared_element_size: AtomicU32::new(0),
+            static_arrays: StaticArrays::default(),
+        }
+    }
+}
+
+/// What the threads of one launch share (the thread-per-thread executor).
+struct Launch {
+    shape: Shape,
+    memory: TeamMemory,
+    /// `sync_threads`.
+    barrier: Barrier,
+    /// The end of each team (all threads, before the next team starts).
+    team_end: Barrier,
+    /// One per warp.
+    warp_barriers: CArray<Barrier>,
+    /// One per thread: what it offers in a warp exchange.
+    warp_slots: CArray<AtomicU64>,
+}
+
 /// One thread of the grid: its ids and how many team barriers it passed in
-/// its current team (the phase of the shared memory, see `shared`).
+/// its current team (the phase of the shared memory, see `shared`). Under
+/// the compiled executor ([`compiled`]) one record serves a whole team (its
+/// worker's): the team's ids, memory and barrier count, no rank, no
+/// barriers of threads.
 pub(crate) struct Thread {
+    shape: *const Shape,
+    memory: *const TeamMemory,
+    /// The thread-per-thread executor's launch; null under the compiled one.
     launch: *const Launch,
     team: Cell<Idx3>,
     /// Its linear id in the team; its thread id follows from it
@@ -107,7 +139,7 @@ fn unlinear(i: u64, n: Idx3) -> Idx3 {
     }
 }
 
-impl Launch {
+impl Shape {
     fn new(grid: Grid) -> Self {
         let Some(team_size) = grid.team_size() else {
             panic!(
@@ -116,6 +148,29 @@ impl Launch {
                 grid::MAX_THREADS_PER_TEAM
             );
         };
+        Shape {
+            teams: idx3(grid.teams),
+            threads: idx3(grid.threads),
+            team_size,
+            dyn_shared_bytes: grid.dyn_shared_mem,
+        }
+    }
+
+    fn team_count(&self) -> u64 {
+        let t = self.teams;
+        u64::from(t.x) * u64::from(t.y) * u64::from(t.z)
+    }
+
+    /// The threads of the warp starting at rank `base`.
+    fn warp_lanes(&self, base: u32) -> u32 {
+        (self.team_size - base).min(CPU_WARP_SIZE)
+    }
+}
+
+impl Launch {
+    fn new(grid: Grid) -> Self {
+        let shape = Shape::new(grid);
+        let team_size = shape.team_size;
         // A team of one thread exchanges nothing in its warp (see
         // `Thread::warp_offer`): no arrays for it.
         let (warps, lanes) = if team_size > 1 {
@@ -130,20 +185,13 @@ impl Launch {
         let warp_barriers = unsafe { CArray::zeroed(warps) };
         // SAFETY: and valid atomics.
         let warp_slots = unsafe { CArray::zeroed(lanes) };
-        // SAFETY: and valid bytes.
-        let dyn_shared = unsafe { CArray::zeroed(grid.dyn_shared_mem as usize) };
         let launch = Launch {
-            teams: idx3(grid.teams),
-            threads: idx3(grid.threads),
-            team_size,
+            memory: TeamMemory::new(shape.dyn_shared_bytes),
+            shape,
             barrier: Barrier::default(),
             team_end: Barrier::default(),
             warp_barriers,
             warp_slots,
-            dyn_shared,
-            dyn_shared_bytes: grid.dyn_shared_mem,
-            shared_element_size: AtomicU32::new(0),
-            static_arrays: StaticArrays::default(),
         };
         launch.reset_barriers();
         launch.team_end.reset(team_size);
@@ -153,34 +201,30 @@ impl Launch {
     /// Every thread expected again by the team's and the warps' barriers,
     /// and no element size agreed for the shared memory.
     fn reset_barriers(&self) {
-        self.shared_element_size.store(0, Relaxed);
-        self.barrier.reset(self.team_size);
+        self.memory.shared_element_size.store(0, Relaxed);
+        self.barrier.reset(self.shape.team_size);
         for (w, barrier) in self.warp_barriers.as_slice().iter().enumerate() {
-            barrier.reset(self.warp_lanes(w as u32 * CPU_WARP_SIZE));
+            barrier.reset(self.shape.warp_lanes(w as u32 * CPU_WARP_SIZE));
         }
     }
 
-    /// The threads of the warp starting at rank `base`.
-    fn warp_lanes(&self, base: u32) -> u32 {
-        (self.team_size - base).min(CPU_WARP_SIZE)
-    }
-
-    fn team_count(&self) -> u64 {
-        let t = self.teams;
-        u64::from(t.x) * u64::from(t.y) * u64::from(t.z)
+    fn thread(&self, rank: u32) -> Thread {
+        Thread {
+            shape: &self.shape,
+            memory: &self.memory,
+            launch: self,
+            team: Cell::new(unlinear(0, self.shape.teams)),
+            rank,
+            barriers: Cell::new(0),
+        }
     }
 
     /// Runs `kernel` for every team as the thread of rank `rank`.
     fn run_thread<F: Fn()>(&self, rank: u32, kernel: &F) {
-        let thread = Thread {
-            launch: self,
-            team: Cell::new(unlinear(0, self.teams)),
-            rank,
-            barriers: Cell::new(0),
-        };
+        let thread = self.thread(rank);
         let _current = Current::enter(&thread);
-        for team in 0..self.team_count() {
-            thread.team.set(unlinear(team, self.teams));
+        for team in 0..self.shape.team_count() {
+            thread.team.set(unlinear(team, self.shape.teams));
             thread.barriers.set(0);
             kernel();
             self.barrier.arrive_and_drop();
@@ -202,17 +246,12 @@ impl Launch {
     /// Runs `kernel` for every team in the calling OS thread, for teams of
     /// one thread: nothing to start, no barrier to meet between teams.
     fn run_alone<F: Fn()>(&self, kernel: &F) {
-        let thread = Thread {
-            launch: self,
-            team: Cell::new(unlinear(0, self.teams)),
-            rank: 0,
-            barriers: Cell::new(0),
-        };
+        let thread = self.thread(0);
         let _current = Current::enter(&thread);
-        for team in 0..self.team_count() {
-            thread.team.set(unlinear(team, self.teams));
+        for team in 0..self.shape.team_count() {
+            thread.team.set(unlinear(team, self.shape.teams));
             thread.barriers.set(0);
-            self.shared_element_size.store(0, Relaxed);
+            self.memory.shared_element_size.store(0, Relaxed);
             kernel();
         }
     }
@@ -241,17 +280,78 @@ extern "C" fn start<F: Fn()>(arg: *mut c_void) -> *mut c_void {
 /// kernel's launch arguments, which the kernel's own discipline shares).
 pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
     let launch = Launch::new(grid::decode(slots));
-    if launch.team_size == 1 {
+    if launch.shape.team_size == 1 {
         launch.run_alone(kernel);
     } else {
         run_team_threads(&launch, kernel);
     }
 }
 
+/// Whether `OFFLOAD_CPU_GRID=threads` asks for the thread-per-thread
+/// executor for every kernel (read once).
+fn threads_forced() -> bool {
+    static CHOICE: AtomicU32 = AtomicU32::new(0);
+    match CHOICE.load(Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            // SAFETY: a NUL-terminated name; getenv's result is null or a
+            // NUL-terminated string, read at once.
+            let forced = unsafe {
+                let value = ffi::getenv(c"OFFLOAD_CPU_GRID".as_ptr());
+                !value.is_null() && core::ffi::CStr::from_ptr(value).to_bytes() == b"threads"
+            };
+            CHOICE.store(if forced { 2 } else { 1 }, Relaxed);
+            forced
+        }
+    }
+}
+
+/// The x86_64 image's kernel entry points call this with the launch's
+/// hidden slots, the kernel's arguments (`env`, read-only for the whole
+/// launch), its thread body (one thread's call of the kernel) and its
+/// compiled team body (null until the plugin's `offload-team-loops` pass
+/// stores one; see [`compiled`]), and the kernel's name. With a team body
+/// (and without `OFFLOAD_CPU_GRID=threads`) the teams run as loops on the
+/// worker pool; else one OS thread per thread of a team ([`run_grid`]).
+///
+/// A fixed symbol the pass finds by name, never inlined.
+///
+/// # Safety
+/// `slots` points at the hidden slots; `thread(env)` is sound to run in
+/// several threads at once; `team` is null or the pass's descriptor of a
+/// team body of `thread`; `name[..name_len]` is readable.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub unsafe extern "C" fn __offload_cpu_run_grid(
+    slots: *const [u64; grid::SLOTS],
+    env: *const c_void,
+    thread: unsafe extern "C" fn(*const c_void),
+    team: *const compiled::TeamBody,
+    name: *const u8,
+    name_len: usize,
+) {
+    // SAFETY: the caller's contract.
+    let (slots, name) = unsafe { (*slots, core::slice::from_raw_parts(name, name_len)) };
+    let name = core::str::from_utf8(name).unwrap_or("?");
+    // SAFETY: the caller's contract.
+    match unsafe { team.as_ref() } {
+        Some(team) if !threads_forced() => {
+            compiled::run(Shape::new(grid::decode(slots)), team, env, name)
+        }
+        _ => {
+            // SAFETY: the caller's contract.
+            let kernel = || unsafe { thread(env) };
+            // SAFETY: the thread body runs in several threads at once.
+            unsafe { run_grid(slots, &kernel) }
+        }
+    }
+}
+
 /// Runs `kernel` in the team's threads: the calling OS thread as thread
 /// 0 and one started thread per other thread, each for every team.
 fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
-    let others = launch.team_size as usize - 1;
+    let others = launch.shape.team_size as usize - 1;
     // SAFETY: zeroed thread handles are valid integers.
     let handles: CArray<PthreadT> = unsafe { CArray::zeroed(others) };
     let mut attr = PthreadAttrT([0; 64]);
@@ -279,7 +379,7 @@ fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
             ffi::fatal(format_args!(
                 "offload: could not start thread {} of a team of {} threads (pthread_create: error {error})",
                 i + 1,
-                launch.team_size
+                launch.shape.team_size
             ));
         }
     }
@@ -346,7 +446,24 @@ pub(crate) fn current() -> Option<&'static Thread> {
 }
 
 impl Thread {
+    fn shape(&self) -> &Shape {
+        // SAFETY: the shape outlives its threads (the executors join them).
+        unsafe { &*self.shape }
+    }
+
+    fn memory(&self) -> &TeamMemory {
+        // SAFETY: the team's memory outlives the team's record.
+        unsafe { &*self.memory }
+    }
+
+    /// The thread-per-thread executor's launch: meeting points and ranks
+    /// exist only there (a compiled team body has none left).
     fn launch(&self) -> &Launch {
+        if self.launch.is_null() {
+            ffi::fatal(format_args!(
+                "offload: a compiled team reached a barrier, warp operation or rank query at run time (the offload-team-loops pass should have replaced it)"
+            ));
+        }
         // SAFETY: the launch outlives its threads (`run_grid` joins them).
         unsafe { &*self.launch }
     }
@@ -356,15 +473,16 @@ impl Thread {
     }
 
     pub fn team_count(&self) -> Idx3 {
-        self.launch().teams
+        self.shape().teams
     }
 
     pub fn thread_count(&self) -> Idx3 {
-        self.launch().threads
+        self.shape().threads
     }
 
     /// Its linear id in its team (x fastest).
     pub fn rank(&self) -> u32 {
+        self.launch();
         self.rank
     }
 
@@ -381,42 +499,42 @@ impl Thread {
 
     /// The team's dynamic shared memory: its address and size in bytes.
     pub fn dyn_shared(&self) -> (*mut u8, usize) {
-        let launch = self.launch();
-        (launch.dyn_shared.as_ptr(), launch.dyn_shared_bytes as usize)
+        let memory = self.memory();
+        (memory.dyn_shared.as_ptr(), memory.dyn_shared_bytes as usize)
     }
 
     /// The team's static shared array of declaration `site` (its
     /// address): `bytes` bytes aligned to `align`.
     pub fn static_shared(&self, site: usize, bytes: usize, align: usize) -> *mut u8 {
-        self.launch().static_arrays.get(site, bytes, align)
+        self.memory().static_arrays.get(site, bytes, align)
     }
 
     /// The element size the team's shared views agreed on (0: none yet).
     pub fn shared_element_size(&self) -> &AtomicU32 {
-        &self.launch().shared_element_size
+        &self.memory().shared_element_size
     }
 
     /// The lanes of this thread's warp (fewer than the warp size in a
     /// team's last, partial warp) and this thread's lane.
     pub fn warp_lanes(&self) -> (u32, u32) {
         let base = self.rank - self.rank % CPU_WARP_SIZE;
-        (self.launch().warp_lanes(base), self.rank - base)
+        (self.shape().warp_lanes(base), self.rank - base)
     }
 
     /// The lanes of the warp of the thread of rank `rank` in this team.
     pub fn lanes_of_warp(&self, rank: u32) -> u32 {
-        self.launch().warp_lanes(rank - rank % CPU_WARP_SIZE)
+        self.shape().warp_lanes(rank - rank % CPU_WARP_SIZE)
     }
 
     /// Offers `*own` to this warp's threads, waits for all of them, and
     /// returns the warp's offers by lane; [`Thread::warp_release`] must
     /// follow (see [`hooks::__offload_cpu_warp_exchange`]).
     pub fn warp_offer(&self, own: *const u64, _site: hooks::Site) -> *const u64 {
+        let launch = self.launch();
         if self.warp_lanes().0 == 1 {
             // A warp of one lane: its own offer, nothing to wait for.
             return own;
         }
-        let launch = self.launch();
         let slots = launch.warp_slots.as_slice();
         let base = (self.rank - self.rank % CPU_WARP_SIZE) as usize;
         // SAFETY: the caller's offer, valid for the call.
@@ -429,8 +547,9 @@ impl Thread {
 
     /// Waits until every lane of this thread's warp has read the exchange.
     pub fn warp_release(&self, _site: hooks::Site) {
+        let launch = self.launch();
         if self.warp_lanes().0 > 1 {
-            self.launch().warp_barrier(self.rank).wait();
+            launch.warp_barrier(self.rank).wait();
         }
     }
 }

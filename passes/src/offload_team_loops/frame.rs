@@ -1,0 +1,172 @@
+//! The per-thread frame: which allocas of the team body must hold one
+//! value per thread (their contents live across a meeting point) and where
+//! each one's array lies in the team's context storage.
+//!
+//! An alloca is per-thread when its address escapes (conservatively: it is
+//! stored, passed to a call other than the memory intrinsics and lifetime
+//! markers, or mixed into other values) or when one of its uses can reach
+//! a meeting point that can reach another use: the block of the meeting
+//! point (and every block that reaches it) is *before* the point, its
+//! continuation (and every block it reaches) *after*. Others stay private:
+//! each thread's step uses them from start to end before the next thread's
+//! step starts.
+
+use std::collections::HashSet;
+
+use inkwell::targets::TargetData;
+use inkwell::values::FunctionValue;
+
+use super::Refusal;
+use crate::ir::transform_utils::successors;
+use crate::ir::{Block, Opcode, Value, calls};
+
+/// The most bytes of context storage per thread (a team of 1024 threads
+/// then needs at most 64 MiB).
+pub const MAX_FRAME_BYTES: u64 = 64 << 10;
+
+/// The blocks before and after one meeting point.
+pub struct Span<'ctx> {
+    pub before: HashSet<Block<'ctx>>,
+    pub after: HashSet<Block<'ctx>>,
+}
+
+fn reach<'ctx>(
+    start: Block<'ctx>,
+    next: impl Fn(Block<'ctx>) -> Vec<Block<'ctx>>,
+) -> HashSet<Block<'ctx>> {
+    let mut seen = HashSet::from([start]);
+    let mut work = vec![start];
+    while let Some(b) = work.pop() {
+        for s in next(b) {
+            if seen.insert(s) {
+                work.push(s);
+            }
+        }
+    }
+    seen
+}
+
+/// The blocks reachable from the entry block.
+pub fn reachable<'ctx>(function: FunctionValue<'ctx>) -> HashSet<Block<'ctx>> {
+    match function.get_first_basic_block() {
+        Some(entry) => reach(entry.into(), successors),
+        None => HashSet::new(),
+    }
+}
+
+/// The span of the meeting point ending block `point` and continuing at
+/// `cont`.
+pub fn span<'ctx>(
+    function: FunctionValue<'ctx>,
+    point: Block<'ctx>,
+    cont: Block<'ctx>,
+) -> Span<'ctx> {
+    let blocks: Vec<Block<'ctx>> = function
+        .get_basic_blocks()
+        .into_iter()
+        .map(Block::from)
+        .collect();
+    let preds = |b: Block<'ctx>| -> Vec<Block<'ctx>> {
+        blocks
+            .iter()
+            .copied()
+            .filter(|&p| successors(p).contains(&b))
+            .collect()
+    };
+    Span {
+        before: reach(point, preds),
+        after: reach(cont, successors),
+    }
+}
+
+/// The blocks using the memory of `alloca` (through address arithmetic);
+/// `None` when its address escapes.
+fn use_blocks<'ctx>(alloca: Value<'ctx>) -> Option<HashSet<Block<'ctx>>> {
+    let mut blocks = HashSet::new();
+    let mut work = vec![alloca];
+    while let Some(pointer) = work.pop() {
+        for user in pointer.users() {
+            blocks.insert(user.block()?);
+            match user.opcode()? {
+                Opcode::LLVMGetElementPtr | Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast
+                    if user.operand(0) == Some(pointer) =>
+                {
+                    work.push(user);
+                }
+                Opcode::LLVMLoad => {}
+                Opcode::LLVMStore if user.operand(0) != Some(pointer) => {}
+                Opcode::LLVMCall if memory_call(user, pointer) => {}
+                _ => return None,
+            }
+        }
+    }
+    Some(blocks)
+}
+
+/// Calls that only read or write through `pointer` for their duration.
+fn memory_call(call: Value<'_>, pointer: Value<'_>) -> bool {
+    if calls::mem_intrinsic(call).is_some() {
+        return true;
+    }
+    let Some(callee) = calls::called_function(call) else {
+        return false;
+    };
+    let name = callee.name();
+    name.starts_with("llvm.lifetime.")
+        || (name == super::EXCHANGE && call.operand(0) == Some(pointer))
+}
+
+/// Whether `alloca` needs one copy per thread.
+pub fn per_thread<'ctx>(alloca: Value<'ctx>, spans: &[Span<'ctx>]) -> bool {
+    let Some(uses) = use_blocks(alloca) else {
+        return true;
+    };
+    spans.iter().any(|s| {
+        uses.iter().any(|b| s.before.contains(b)) && uses.iter().any(|b| s.after.contains(b))
+    })
+}
+
+/// One per-thread alloca's array: at `offset × team_size` bytes into the
+/// context storage, `stride` bytes per thread.
+pub struct Slot<'ctx> {
+    pub alloca: Value<'ctx>,
+    pub offset: u64,
+    pub stride: u64,
+}
+
+/// The arrays of `allocas` (structure of arrays: thread `t`'s copy at
+/// `offset × team_size + t × stride`, so consecutive threads' copies are
+/// adjacent) and the bytes per thread.
+pub fn layout<'ctx>(
+    allocas: &[Value<'ctx>],
+    data: &TargetData,
+) -> Result<(Vec<Slot<'ctx>>, u64), Refusal> {
+    let mut slots = Vec::new();
+    let mut bytes = 0u64;
+    for &alloca in allocas {
+        let inst = alloca
+            .as_instruction()
+            .ok_or(Refusal::Internal("an alloca"))?;
+        let ty = inst
+            .get_allocated_type()
+            .map_err(|_| Refusal::Internal("an alloca's type"))?;
+        let count = alloca
+            .operand(0)
+            .and_then(|n| crate::ir::metadata::integer(Some(n)))
+            .ok_or(Refusal::DynamicAlloca)?;
+        let align = u64::from(inst.get_alignment().unwrap_or(1).max(1)).min(64);
+        let size = data.get_abi_size(&ty).saturating_mul(count).max(1);
+        let stride = size.div_ceil(align) * align;
+        let offset = bytes.div_ceil(align) * align;
+        bytes = offset.saturating_add(stride);
+        slots.push(Slot {
+            alloca,
+            offset,
+            stride,
+        });
+    }
+    if bytes > MAX_FRAME_BYTES {
+        return Err(Refusal::Frame(bytes));
+    }
+    Ok((slots, bytes.div_ceil(64) * 64))
+}

@@ -1,0 +1,319 @@
+//! The compiled executor: a team's threads as loops, one OS thread per
+//! team (the plugin's `offload-team-loops` pass compiles a kernel's thread
+//! body into a *team body*, see its header for the contract).
+//!
+//! A team runs in steps. Step `state` calls the team body over a range of
+//! threads: each thread not yet returned runs from meeting point `state`
+//! (0: the kernel's start) to the next one it reaches and writes that
+//! point's number in `next[t]` (`EXIT` when it returns). The threads must
+//! agree: all that have not returned stop at the same point, or the
+//! process aborts naming the kernel and both points' sites (a kernel whose
+//! threads of a team meet at different barriers is wrong on a GPU too:
+//! it hangs or misbehaves there; here it never hangs and never gives a
+//! wrong result silently).
+//!
+//! Warps: when the kernel has warp exchanges, a team runs warp by warp.
+//! Each warp runs its steps until its lanes stop at a team barrier or
+//! return; warp-level points (exchange, release) are agreed within the
+//! warp alone, so `if warp_id == 0 { warp::reduce_add(..) }` works. Once
+//! every warp stopped, they must agree on the barrier, which then counts
+//! as passed, and all go on. Without warp exchanges the whole team is one
+//! range.
+//!
+//! Threads that returned leave the team: later barriers wait for the
+//! others only (as under the thread-per-thread executor).
+//!
+//! A thread runs its whole step before the next thread of its warp starts
+//! its own: a thread that waits for another thread of its team without a
+//! barrier (spinning on a flag) waits forever, as it may on a GPU.
+//!
+//! Memory per team, per worker: the context storage (the team body's
+//! `frame_bytes` per thread, at most 64 KiB, so 64 MiB for 1024 threads),
+//! 12 bytes per thread of lane slots and states, and the team's shared
+//! memory.
+
+use core::ffi::c_void;
+use core::panic::Location;
+use core::sync::atomic::AtomicU64;
+use core::sync::atomic::Ordering::Relaxed;
+
+use offload_contract::grid::CPU_WARP_SIZE;
+
+use super::ffi::{self, CArray};
+use super::pool::{self, Job};
+use super::{Current, Shape, TeamMemory, Thread, unlinear};
+use core::cell::Cell;
+
+/// `next[t]` of a thread that returned.
+const EXIT: u32 = u32::MAX;
+
+/// The most context storage per thread a team body may ask for.
+const MAX_FRAME_BYTES: u64 = 64 << 10;
+
+/// `void team_body(env, ctx, team_size, slots, begin, end, state, next)`.
+pub type TeamFn =
+    unsafe extern "C" fn(*const c_void, *mut u8, u32, *mut u64, u32, u32, u32, *mut u32);
+
+/// What a meeting point is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u32)]
+enum Kind {
+    Start = 0,
+    Barrier = 1,
+    Exchange = 2,
+    Release = 3,
+}
+
+/// One meeting point of a team body (the pass's table).
+#[repr(C)]
+pub struct Point {
+    site: *const Location<'static>,
+    kind: u32,
+}
+
+/// The pass's descriptor of a compiled team body.
+#[repr(C)]
+pub struct TeamBody {
+    body: TeamFn,
+    frame_bytes: u64,
+    states: u32,
+    warp_points: u32,
+    points: *const Point,
+}
+
+impl TeamBody {
+    fn point(&self, state: u32) -> &Point {
+        assert!(
+            state < self.states,
+            "offload: team body state {state} out of range"
+        );
+        // SAFETY: the pass's table has `states` points.
+        unsafe { &*self.points.add(state as usize) }
+    }
+
+    fn kind(&self, state: u32) -> Kind {
+        match self.point(state).kind {
+            1 => Kind::Barrier,
+            2 => Kind::Exchange,
+            3 => Kind::Release,
+            _ => Kind::Start,
+        }
+    }
+
+    fn describe(&self, state: u32) -> Site<'_> {
+        Site(self.point(state), self.kind(state))
+    }
+}
+
+struct Site<'a>(&'a Point, Kind);
+
+impl core::fmt::Display for Site<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let what = match self.1 {
+            Kind::Start => "the kernel's start",
+            Kind::Barrier => "sync_threads",
+            Kind::Exchange => "a warp operation",
+            Kind::Release => "the end of a warp operation",
+        };
+        // SAFETY: the pass's sites are `Location`s of the kernel's code.
+        match unsafe { self.0.site.as_ref() } {
+            Some(site) => write!(f, "{what} at {site}"),
+            None => write!(f, "{what}"),
+        }
+    }
+}
+
+/// One launch under the compiled executor.
+struct Launch<'a> {
+    shape: Shape,
+    body: &'a TeamBody,
+    env: *const c_void,
+    name: &'a str,
+    next_team: AtomicU64,
+}
+
+/// Runs the grid of `slots` with `body`; `name` names the kernel.
+pub fn run(shape: Shape, body: &TeamBody, env: *const c_void, name: &str) {
+    let frame = body.frame_bytes.saturating_mul(u64::from(shape.team_size));
+    if body.frame_bytes > MAX_FRAME_BYTES {
+        ffi::fatal(format_args!(
+            "offload: kernel '{name}': its compiled team body asks for {} bytes per thread of context storage ({frame} for a team): at most {MAX_FRAME_BYTES} per thread",
+            body.frame_bytes
+        ));
+    }
+    let launch = Launch {
+        shape,
+        body,
+        env,
+        name,
+        next_team: AtomicU64::new(0),
+    };
+    let job = Job {
+        run: run_worker,
+        data: (&raw const launch).cast(),
+    };
+    pool::run(&job, launch.shape.team_count());
+}
+
+/// A worker's part of a launch: teams from the shared counter until none
+/// is left.
+///
+/// # Safety
+/// `data` is a live `Launch`.
+unsafe fn run_worker(data: *const c_void, _worker: u32) {
+    // SAFETY: the caller's contract.
+    let launch = unsafe { &*data.cast::<Launch<'_>>() };
+    let count = launch.shape.team_count();
+    let mut team = launch.next_team.fetch_add(1, Relaxed);
+    if team >= count {
+        return;
+    }
+    let mut storage = Storage::new(launch);
+    let record = Thread {
+        shape: &launch.shape,
+        memory: &storage.memory,
+        launch: core::ptr::null(),
+        team: Cell::new(unlinear(0, launch.shape.teams)),
+        rank: 0,
+        barriers: Cell::new(0),
+    };
+    let _current = Current::enter(&record);
+    while team < count {
+        record.team.set(unlinear(team, launch.shape.teams));
+        record.barriers.set(0);
+        storage.memory.shared_element_size.store(0, Relaxed);
+        storage.run_team(launch, &record, team);
+        team = launch.next_team.fetch_add(1, Relaxed);
+    }
+}
+
+/// A worker's memory for its teams.
+struct Storage {
+    memory: TeamMemory,
+    frame: CArray<u8>,
+    slots: CArray<u64>,
+    next: CArray<u32>,
+}
+
+impl Storage {
+    fn new(launch: &Launch<'_>) -> Self {
+        let size = launch.shape.team_size as usize;
+        // SAFETY: all-zero bytes are valid bytes, integers.
+        unsafe {
+            Storage {
+                memory: TeamMemory::new(launch.shape.dyn_shared_bytes),
+                frame: CArray::zeroed((launch.body.frame_bytes as usize) * size),
+                slots: CArray::zeroed(size),
+                next: CArray::zeroed(size),
+            }
+        }
+    }
+
+    fn run_team(&mut self, launch: &Launch<'_>, record: &Thread, team: u64) {
+        let size = launch.shape.team_size;
+        for n in self.next_mut() {
+            *n = 0;
+        }
+        let warps = if launch.body.warp_points != 0 {
+            size.div_ceil(CPU_WARP_SIZE)
+        } else {
+            1
+        };
+        let width = if warps == 1 { size } else { CPU_WARP_SIZE };
+        // Each warp's state: the barrier it stopped at, or EXIT.
+        let mut state = 0u32;
+        loop {
+            let mut agreed = EXIT;
+            let mut first = 0;
+            for w in 0..warps {
+                let (begin, end) = (w * width, ((w + 1) * width).min(size));
+                let reached = self.run_warp(launch, team, state, begin, end);
+                if reached == EXIT {
+                    continue;
+                }
+                if agreed == EXIT {
+                    (agreed, first) = (reached, begin);
+                } else if agreed != reached {
+                    disagree(launch, team, (first, agreed), (begin, reached));
+                }
+            }
+            if agreed == EXIT {
+                return;
+            }
+            record.barriers.set(record.barriers.get().wrapping_add(1));
+            state = agreed;
+        }
+    }
+
+    /// Runs threads `begin..end` from `state` until they stop at a team
+    /// barrier (its state) or all return (`EXIT`).
+    fn run_warp(
+        &mut self,
+        launch: &Launch<'_>,
+        team: u64,
+        mut state: u32,
+        begin: u32,
+        end: u32,
+    ) -> u32 {
+        loop {
+            // SAFETY: the pass's team body over this worker's storage,
+            // sized for the team (`frame_bytes` per thread, a slot and a
+            // state per thread), with the launch's environment.
+            unsafe {
+                (launch.body.body)(
+                    launch.env,
+                    self.frame.as_ptr(),
+                    launch.shape.team_size,
+                    self.slots.as_ptr(),
+                    begin,
+                    end,
+                    state,
+                    self.next.as_ptr(),
+                )
+            };
+            state = self.agree(launch, team, begin, end);
+            if state == EXIT || launch.body.kind(state) == Kind::Barrier {
+                return state;
+            }
+        }
+    }
+
+    /// The point threads `begin..end` stopped at (`EXIT`: all returned).
+    fn agree(&self, launch: &Launch<'_>, team: u64, begin: u32, end: u32) -> u32 {
+        let next = &self.next.as_slice()[begin as usize..end as usize];
+        let mut agreed = (0, EXIT);
+        for (t, &n) in next.iter().enumerate() {
+            if n == EXIT {
+                continue;
+            }
+            if agreed.1 == EXIT {
+                agreed = (begin + t as u32, n);
+            } else if n != agreed.1 {
+                disagree(launch, team, agreed, (begin + t as u32, n));
+            }
+        }
+        agreed.1
+    }
+
+    fn next_mut(&mut self) -> &mut [u32] {
+        let len = self.next.as_slice().len();
+        // SAFETY: this worker's own array of `len` integers.
+        unsafe { core::slice::from_raw_parts_mut(self.next.as_ptr(), len) }
+    }
+}
+
+/// Aborts: two threads of a team stopped at different meeting points.
+fn disagree(launch: &Launch<'_>, team: u64, a: (u32, u32), b: (u32, u32)) -> ! {
+    let id = unlinear(team, launch.shape.teams);
+    ffi::fatal(format_args!(
+        "offload: kernel '{}': the threads of team ({}, {}, {}) do not meet at the same point: thread rank {} reached {}, thread rank {} reached {} (every thread of a team that has not returned must reach the same sync_threads, and every lane of a warp the same warp operation)",
+        launch.name,
+        id.x,
+        id.y,
+        id.z,
+        a.0,
+        launch.body.describe(a.1),
+        b.0,
+        launch.body.describe(b.1)
+    ))
+}
