@@ -82,6 +82,9 @@ pub fn compile<'ctx>(
     );
     let name = format!("{}.team", thread.get_name().to_string_lossy());
     let team = utils::clone_function(thread, ty, &name).ok_or(Refusal::Signature)?;
+    for (i, name) in ["ctx", "team.size", "slots", "begin", "end", "state", "next"].iter().enumerate() {
+        Value::from(param(team, i as u32 + 1)).set_name(name);
+    }
     match rewrite(module, team, meets) {
         Ok(body) => Ok(body),
         Err(why) => {
@@ -180,7 +183,10 @@ fn check_shape<'ctx>(team: FunctionValue<'ctx>, meets: &Meets<'ctx>) -> Result<(
     for inst in instructions(team) {
         match inst.opcode() {
             Some(Opcode::LLVMInvoke | Opcode::LLVMCallBr) => return Err(Refusal::Invoke),
-            Some(Opcode::LLVMAlloca) if inst.block() != entry => {
+            Some(Opcode::LLVMAlloca)
+                if inst.block() != entry
+                    || crate::ir::metadata::integer(inst.operand(0)).is_none() =>
+            {
                 return Err(Refusal::DynamicAlloca);
             }
             Some(Opcode::LLVMCall) => {

@@ -145,7 +145,7 @@ impl fmt::Display for Refusal {
             }
             Refusal::TooDeep => write!(
                 f,
-                "more than 256 calls reaching a barrier or warp operation to inline"
+                "more than 256 calls reaching a barrier or warp operation to inline (recursion?)"
             ),
             Refusal::Invoke => write!(f, "it has an `invoke` or `callbr` (unwinding)"),
             Refusal::DynamicAlloca => write!(
