@@ -44,6 +44,9 @@ use super::pool::{self, Job};
 use super::{Current, Shape, TeamMemory, Thread, unlinear};
 use core::cell::Cell;
 
+#[cfg(test)]
+mod tests;
+
 /// `next[t]` of a thread that returned.
 const EXIT: u32 = u32::MAX;
 
