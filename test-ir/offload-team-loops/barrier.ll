@@ -3,11 +3,13 @@
 ; team body: a loop over the threads `begin..end` that skips threads which
 ; returned (`next[t] == -1`) and dispatches on `state`: 0 runs from the
 ; kernel's start to the barrier (next[t] = 1), 1 from the barrier to the
-; return (next[t] = -1). The rank query is the loop index; the values live
-; across the barrier (%v, %sh) go to per-thread arrays in `ctx` (%v at
-; offset 0, 4 bytes per thread; %sh after the team's %v: 8 * team_size).
-; The entry point's call gets the descriptor: the team body, 16 bytes per
-; thread, 2 states, no warp points, and the points' sites and kinds.
+; return (next[t] = -1). The rank query is the loop index. Of the values
+; live across the barrier, %v goes to a per-thread array in `ctx` (4 bytes
+; per thread, thread t's at 4 * t); %sh, a load from the environment, and
+; %t64, the rank widened, are computed again after the barrier. The entry
+; point's call gets the descriptor: the team body, its context storage per
+; thread (rounded to 64 bytes), 2 states, no warp points, and the points'
+; sites and kinds.
 ; RUN: %opt -passes=offload-team-loops -S %s | %FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -90,16 +92,8 @@ entry:
 ; CHECK-NEXT:    [[TMP0:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T643]]
 ; CHECK-NEXT:    [[NOW:%.*]] = load i32, ptr [[TMP0]], align 4
 ; CHECK-NEXT:    [[EXITED:%.*]] = icmp eq i32 [[NOW]], -1
-; CHECK-NEXT:    [[TEAM_SIZE4:%.*]] = zext i32 [[TEAM_SIZE]] to i64
 ; CHECK-NEXT:    [[TMP1:%.*]] = shl nuw nsw i64 [[T643]], 2
 ; CHECK-NEXT:    [[V_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP1]]
-; CHECK-NEXT:    [[TMP2:%.*]] = shl nuw nsw i64 [[T643]], 3
-; CHECK-NEXT:    [[TMP3:%.*]] = add nuw nsw i64 [[TEAM_SIZE4]], [[T643]]
-; CHECK-NEXT:    [[TMP4:%.*]] = shl nuw nsw i64 [[TMP3]], 3
-; CHECK-NEXT:    [[T64_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP4]]
-; CHECK-NEXT:    [[TMP5:%.*]] = shl nuw nsw i64 [[TEAM_SIZE4]], 4
-; CHECK-NEXT:    [[TMP6:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP5]]
-; CHECK-NEXT:    [[SH_CROSS_T:%.*]] = getelementptr i8, ptr [[TMP6]], i64 [[TMP2]]
 ; CHECK-NEXT:    br i1 [[EXITED]], label %[[TEAM_NEXT]], label %[[TEAM_DISPATCH:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_DISPATCH]]:
@@ -112,8 +106,6 @@ entry:
 ; CHECK-NEXT:    [[IN:%.*]] = load ptr, ptr [[ENV]], align 8
 ; CHECK-NEXT:    [[SH_P:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
 ; CHECK-NEXT:    [[SH:%.*]] = load ptr, ptr [[SH_P]], align 8
-; CHECK-NEXT:    store ptr [[SH]], ptr [[SH_CROSS_T]], align 8
-; CHECK-NEXT:    store i64 [[T643]], ptr [[T64_CROSS_T]], align 8
 ; CHECK-NEXT:    [[SRC:%.*]] = getelementptr float, ptr [[IN]], i64 [[T643]]
 ; CHECK-NEXT:    [[V:%.*]] = load float, ptr [[SRC]], align 4
 ; CHECK-NEXT:    store float [[V]], ptr [[V_CROSS_T]], align 4
@@ -128,15 +120,15 @@ entry:
 ; CHECK-NEXT:    [[T1:%.*]] = add i32 [[T_ADDR_0]], 1
 ; CHECK-NEXT:    [[J:%.*]] = urem i32 [[T1]], [[N]]
 ; CHECK-NEXT:    [[J64:%.*]] = zext i32 [[J]] to i64
-; CHECK-NEXT:    [[TMP7:%.*]] = load ptr, ptr [[SH_CROSS_T]], align 8
-; CHECK-NEXT:    [[SRC2:%.*]] = getelementptr float, ptr [[TMP7]], i64 [[J64]]
+; CHECK-NEXT:    [[TMP2:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
+; CHECK-NEXT:    [[TMP3:%.*]] = load ptr, ptr [[TMP2]], align 8
+; CHECK-NEXT:    [[SRC2:%.*]] = getelementptr float, ptr [[TMP3]], i64 [[J64]]
 ; CHECK-NEXT:    [[W:%.*]] = load float, ptr [[SRC2]], align 4
 ; CHECK-NEXT:    [[OUT_P:%.*]] = getelementptr i8, ptr [[ENV]], i64 24
 ; CHECK-NEXT:    [[OUT:%.*]] = load ptr, ptr [[OUT_P]], align 8
-; CHECK-NEXT:    [[TMP8:%.*]] = load i64, ptr [[T64_CROSS_T]], align 8
-; CHECK-NEXT:    [[DST2:%.*]] = getelementptr float, ptr [[OUT]], i64 [[TMP8]]
-; CHECK-NEXT:    [[TMP9:%.*]] = load float, ptr [[V_CROSS_T]], align 4
-; CHECK-NEXT:    [[SUM:%.*]] = fadd float [[W]], [[TMP9]]
+; CHECK-NEXT:    [[DST2:%.*]] = getelementptr float, ptr [[OUT]], i64 [[T643]]
+; CHECK-NEXT:    [[TMP4:%.*]] = load float, ptr [[V_CROSS_T]], align 4
+; CHECK-NEXT:    [[SUM:%.*]] = fadd float [[W]], [[TMP4]]
 ; CHECK-NEXT:    store float [[SUM]], ptr [[DST2]], align 4
 ; CHECK-NEXT:    store i32 -1, ptr [[TMP0]], align 4
 ; CHECK-NEXT:    br label %[[TEAM_NEXT]]

@@ -84,12 +84,8 @@ done:
 ; CHECK-NEXT:    [[TMP0:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64]]
 ; CHECK-NEXT:    [[NOW:%.*]] = load i32, ptr [[TMP0]], align 4
 ; CHECK-NEXT:    [[EXITED:%.*]] = icmp eq i32 [[NOW]], -1
-; CHECK-NEXT:    [[TEAM_SIZE3:%.*]] = zext i32 [[TEAM_SIZE]] to i64
 ; CHECK-NEXT:    [[TMP1:%.*]] = shl nuw nsw i64 [[T64]], 3
 ; CHECK-NEXT:    [[GOT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP1]]
-; CHECK-NEXT:    [[TMP2:%.*]] = add nuw nsw i64 [[TEAM_SIZE3]], [[T64]]
-; CHECK-NEXT:    [[TMP3:%.*]] = shl nuw nsw i64 [[TMP2]], 3
-; CHECK-NEXT:    [[T_WIDE_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP3]]
 ; CHECK-NEXT:    br i1 [[EXITED]], label %[[TEAM_NEXT]], label %[[TEAM_DISPATCH:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_DISPATCH]]:
@@ -104,19 +100,18 @@ done:
 ; CHECK-NEXT:    br i1 [[FIRST]], label %[[EXCHANGE:.*]], label %[[DONE:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[EXCHANGE]]:
-; CHECK-NEXT:    store i64 [[T64]], ptr [[T_WIDE_CROSS_T]], align 8
-; CHECK-NEXT:    [[TMP4:%.*]] = getelementptr i64, ptr [[SLOTS]], i64 [[T64]]
-; CHECK-NEXT:    store i64 [[T64]], ptr [[TMP4]], align 8
+; CHECK-NEXT:    [[TMP2:%.*]] = getelementptr i64, ptr [[SLOTS]], i64 [[T64]]
+; CHECK-NEXT:    store i64 [[T64]], ptr [[TMP2]], align 8
 ; CHECK-NEXT:    store i32 1, ptr [[TMP0]], align 4
 ; CHECK-NEXT:    br label %[[TEAM_NEXT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[EXCHANGE_SPLIT]]:
 ; CHECK-NEXT:    [[WARP:%.*]] = and i32 [[T_ADDR_0]], -32
-; CHECK-NEXT:    [[TMP5:%.*]] = zext i32 [[WARP]] to i64
-; CHECK-NEXT:    [[TMP6:%.*]] = getelementptr i64, ptr [[SLOTS]], i64 [[TMP5]]
+; CHECK-NEXT:    [[TMP3:%.*]] = zext i32 [[WARP]] to i64
+; CHECK-NEXT:    [[TMP4:%.*]] = getelementptr i64, ptr [[SLOTS]], i64 [[TMP3]]
 ; CHECK-NEXT:    [[LANE:%.*]] = xor i32 [[T_ADDR_0]], 1
 ; CHECK-NEXT:    [[LANE64:%.*]] = zext i32 [[LANE]] to i64
-; CHECK-NEXT:    [[AT:%.*]] = getelementptr i64, ptr [[TMP6]], i64 [[LANE64]]
+; CHECK-NEXT:    [[AT:%.*]] = getelementptr i64, ptr [[TMP4]], i64 [[LANE64]]
 ; CHECK-NEXT:    [[GOT:%.*]] = load i64, ptr [[AT]], align 8
 ; CHECK-NEXT:    store i64 [[GOT]], ptr [[GOT_CROSS_T]], align 8
 ; CHECK-NEXT:    store i32 2, ptr [[TMP0]], align 4
@@ -124,10 +119,9 @@ done:
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[EXCHANGE_SPLIT_SPLIT]]:
 ; CHECK-NEXT:    [[OUT:%.*]] = load ptr, ptr [[ENV]], align 8
-; CHECK-NEXT:    [[TMP7:%.*]] = load i64, ptr [[T_WIDE_CROSS_T]], align 8
-; CHECK-NEXT:    [[DST:%.*]] = getelementptr i64, ptr [[OUT]], i64 [[TMP7]]
-; CHECK-NEXT:    [[TMP8:%.*]] = load i64, ptr [[GOT_CROSS_T]], align 8
-; CHECK-NEXT:    store i64 [[TMP8]], ptr [[DST]], align 8
+; CHECK-NEXT:    [[DST:%.*]] = getelementptr i64, ptr [[OUT]], i64 [[T64]]
+; CHECK-NEXT:    [[TMP5:%.*]] = load i64, ptr [[GOT_CROSS_T]], align 8
+; CHECK-NEXT:    store i64 [[TMP5]], ptr [[DST]], align 8
 ; CHECK-NEXT:    br label %[[DONE]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[DONE]]:

@@ -264,6 +264,13 @@ impl<'ctx> Value<'ctx> {
         }
     }
 
+    /// Whether the value is a constant (globals and constant expressions
+    /// included).
+    pub fn is_constant(self) -> bool {
+        // SAFETY: LLVMIsAConstant accepts any value and returns null otherwise.
+        unsafe { !llvm::LLVMIsAConstant(self.as_raw()).is_null() }
+    }
+
     /// Whether the value is a null pointer constant.
     pub fn is_null_pointer(self) -> bool {
         // SAFETY: queries of a live value.

@@ -14,6 +14,7 @@ use offload_contract::grid::CPU_WARP_SIZE;
 
 use super::frame::{self, Slot, Span};
 use super::meets::Meets;
+use super::remat;
 use super::{EXCHANGE, EXIT, Kind, RANK, RELEASE, Refusal, SYNC};
 use crate::ir::builder::ValueBuilder;
 use crate::ir::transform_utils::{self as utils, split_block_after};
@@ -82,7 +83,10 @@ pub fn compile<'ctx>(
     );
     let name = format!("{}.team", thread.get_name().to_string_lossy());
     let team = utils::clone_function(thread, ty, &name).ok_or(Refusal::Signature)?;
-    for (i, name) in ["ctx", "team.size", "slots", "begin", "end", "state", "next"].iter().enumerate() {
+    for (i, name) in ["ctx", "team.size", "slots", "begin", "end", "state", "next"]
+        .iter()
+        .enumerate()
+    {
         Value::from(param(team, i as u32 + 1)).set_name(name);
     }
     match rewrite(module, team, meets) {
@@ -279,8 +283,35 @@ fn demote<'ctx>(
                     .any(|s| s.before.contains(&def) && s.after.contains(&at))
             })
             .collect();
-        if !crossing.is_empty() {
-            demote_uses(module, team, inst, &crossing)?;
+        if crossing.is_empty() {
+            continue;
+        }
+        match remat::plan(team, inst) {
+            Some(plan) => {
+                let builder = module.get_context().create_builder();
+                // A phi takes one value per incoming block.
+                let mut phi_copies: Vec<(Value<'ctx>, Block<'ctx>, Value<'ctx>)> = Vec::new();
+                for &(user, index, block) in &crossing {
+                    let known = phi_copies
+                        .iter()
+                        .find(|(u, b, _)| *u == user && *b == block);
+                    let copy = match known {
+                        Some(&(_, _, copy)) => copy,
+                        None => {
+                            remat::position(&builder, user, block)
+                                .ok_or(Refusal::Internal("a use"))?;
+                            let copy =
+                                remat::build(&builder, &plan).ok_or(Refusal::Internal("a copy"))?;
+                            if user.opcode() == Some(Opcode::LLVMPHI) {
+                                phi_copies.push((user, block, copy));
+                            }
+                            copy
+                        }
+                    };
+                    user.set_operand(index, copy);
+                }
+            }
+            None => demote_uses(module, team, inst, &crossing)?,
         }
     }
     Ok(())
@@ -356,7 +387,7 @@ fn demote_uses<'ctx>(
     Ok(())
 }
 
-fn is_rank(inst: Value<'_>) -> bool {
+pub(super) fn is_rank(inst: Value<'_>) -> bool {
     inst.opcode() == Some(Opcode::LLVMCall)
         && calls::called_function(inst).is_some_and(|c| c.name() == RANK)
 }

@@ -15,7 +15,9 @@
 //! `__offload_cpu_warp_exchange` or `__offload_cpu_warp_release` (a warp's
 //! exchange), see the `offload` crate's `cpu_grid::hooks`.
 //!
-//! Guarantees: for each such call whose thread body the pass can compile,
+//! Guarantees: the runner and the hooks, where the module defines them, get
+//! hidden visibility (each copy of the image, one per device, calls its
+//! own). For each such call whose thread body the pass can compile,
 //! `team` becomes a private constant descriptor `{ ptr team_body, i64
 //! frame_bytes, i32 states, i32 has_warp_points, ptr points }`, `points`
 //! being `[states x { ptr site, i32 kind }]` (state 0 the kernel's start,
@@ -90,6 +92,7 @@
 use std::fmt;
 
 use inkwell::AddressSpace;
+use inkwell::GlobalVisibility;
 use inkwell::module::{Linkage, Module};
 use inkwell::values::{BasicValue, BasicValueEnum, GlobalValue};
 
@@ -100,6 +103,7 @@ use crate::{Diagnostics, ModulePass};
 mod frame;
 mod loops;
 mod meets;
+mod remat;
 
 /// The runtime function a kernel's entry point calls.
 pub const RUN_GRID: &str = "__offload_cpu_run_grid";
@@ -209,6 +213,7 @@ impl ModulePass for OffloadTeamLoops {
         let Some(run_grid) = module.get_function(RUN_GRID) else {
             return Ok(false);
         };
+        let mut changed = hide_runtime(module);
         let mut entries = Vec::new();
         for user in Value::from(run_grid).users() {
             let fits = calls::is_call_like(user)
@@ -220,7 +225,6 @@ impl ModulePass for OffloadTeamLoops {
             entries.push(user);
         }
         let meets = meets::Meets::of(module);
-        let mut changed = false;
         for call in entries {
             let args = calls::arguments(call);
             if !args[3].is_null_pointer() {
@@ -253,6 +257,27 @@ impl ModulePass for OffloadTeamLoops {
         }
         Ok(changed)
     }
+}
+
+/// Gives the grid runner and the hooks defined in the module hidden
+/// visibility: the image calls its own (a second copy of the image, loaded
+/// for another device, would otherwise interpose its definitions, whose
+/// per-thread records are its own), and exports only its kernels.
+fn hide_runtime(module: &Module<'_>) -> bool {
+    let mut changed = false;
+    for name in [RUN_GRID, RANK, SYNC, EXCHANGE, RELEASE] {
+        if let Some(f) = module
+            .get_function(name)
+            .filter(|f| f.count_basic_blocks() > 0)
+        {
+            let global = f.as_global_value();
+            if global.get_visibility() != GlobalVisibility::Hidden {
+                global.set_visibility(GlobalVisibility::Hidden);
+                changed = true;
+            }
+        }
+    }
+    changed
 }
 
 /// The team body's descriptor (see the header).

@@ -1,7 +1,7 @@
 //! The host side of the rust-gpu-toolkit example: launches the kernels with
 //! many threads per team and checks each result against plain Rust.
-//! `rust-gpu-toolkit --bench` times the tiled matmul (64 teams × 256
-//! threads) against a plain Rust loop instead.
+//! `rust-gpu-toolkit --bench` times the kernels on realistic grids against
+//! plain Rust loops instead.
 
 use std::error::Error;
 use std::time::Instant;
@@ -70,30 +70,60 @@ fn check_sums() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// The emulated grid's cost: the tiled matmul on 64 teams × 256 threads
-/// (a 128 × 128 matrix) against the plain loop, best of `runs`.
+/// The best of `runs` times of `f`, in milliseconds.
+fn best_ms(runs: usize, mut f: impl FnMut() -> Result<(), Box<dyn Error>>) -> Result<f64, Box<dyn Error>> {
+    let mut best = f64::MAX;
+    for _ in 0..runs {
+        let start = Instant::now();
+        f()?;
+        best = best.min(start.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok(best)
+}
+
+fn report(what: &str, grid: f64, plain: f64) {
+    println!(
+        "{what}: grid {grid:.3} ms, plain loop {plain:.3} ms, ratio {:.1}",
+        grid / plain
+    );
+}
+
+/// The CPU grid's cost: each kernel on a realistic grid against the plain
+/// loop computing the same, best of `runs` each (the executor and the
+/// number of workers come from OFFLOAD_CPU_GRID and OFFLOAD_CPU_THREADS).
 fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
     let n = 8 * TILE;
     let (a, b) = (matrix(n, 5), matrix(n, 11));
     let (mut c, mut plain) = (vec![0.0; n * n], vec![0.0; n * n]);
-    let mut best = (f64::MAX, f64::MAX);
-    for _ in 0..runs {
-        let start = Instant::now();
-        matmul_tiled(&matmul_launch(n), n, &a, &b, &mut c)?;
-        let grid = start.elapsed().as_secs_f64();
-        let start = Instant::now();
+    let grid = best_ms(runs, || Ok(matmul_tiled(&matmul_launch(n), n, &a, &b, &mut c)?))?;
+    let loop_ms = best_ms(runs, || {
         matmul_plain(n, &a, &b, &mut plain);
         std::hint::black_box(&plain);
-        let loop_time = start.elapsed().as_secs_f64();
-        best = (best.0.min(grid), best.1.min(loop_time));
-    }
+        Ok(())
+    })?;
     assert_eq!(c, plain);
-    println!(
-        "matmul {n}x{n}, 64 teams x 256 threads on the CPU: grid {:.3} ms, plain loop {:.3} ms, ratio {:.1}",
-        best.0 * 1e3,
-        best.1 * 1e3,
-        best.0 / best.1
-    );
+    report(&format!("matmul {n}x{n}, 64 teams x 256 threads"), grid, loop_ms);
+
+    let x: Vec<f32> = (0..1 << 20).map(|i| (i % 7) as f32).collect();
+    let plain_sum = || {
+        let s: f32 = std::hint::black_box(&x).iter().sum();
+        std::hint::black_box(s);
+        Ok(())
+    };
+    let loop_ms = best_ms(runs, plain_sum)?;
+    let expected: f32 = x.iter().sum();
+    let (teams, threads) = (64u32, 256u32);
+    let mut partial = vec![0.0f32; teams as usize];
+    let launch = Launch::grid(teams, threads).dyn_shared_mem(threads * 4);
+    let grid = best_ms(runs, || Ok(block_sum(&launch, &x, &mut partial)?))?;
+    assert_eq!(partial.iter().sum::<f32>(), expected, "block_sum");
+    report("tree reduction, 2^20 floats, 64 teams x 256 threads", grid, loop_ms);
+
+    let mut partial = vec![0.0f32; (teams * threads) as usize];
+    let launch = Launch::grid(teams, threads);
+    let grid = best_ms(runs, || Ok(warp_sum(&launch, &x, &mut partial)?))?;
+    assert_eq!(partial.iter().sum::<f32>(), expected, "warp_sum");
+    report("warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads", grid, loop_ms);
     Ok(())
 }
 
