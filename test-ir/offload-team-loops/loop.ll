@@ -103,16 +103,13 @@ exit:
 ; CHECK-NEXT:    [[EXITED:%.*]] = icmp eq i32 [[NOW]], -1
 ; CHECK-NEXT:    [[TEAM_SIZE3:%.*]] = zext i32 [[TEAM_SIZE]] to i64
 ; CHECK-NEXT:    [[TMP1:%.*]] = shl nuw nsw i64 [[T642]], 2
-; CHECK-NEXT:    [[I_NEXT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP1]]
+; CHECK-NEXT:    [[SUM_NEXT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP1]]
 ; CHECK-NEXT:    [[TMP2:%.*]] = add nuw nsw i64 [[TEAM_SIZE3]], [[T642]]
 ; CHECK-NEXT:    [[TMP3:%.*]] = shl nuw nsw i64 [[TMP2]], 2
-; CHECK-NEXT:    [[SUM_NEXT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP3]]
+; CHECK-NEXT:    [[SUM_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP3]]
 ; CHECK-NEXT:    [[TMP4:%.*]] = shl nuw nsw i64 [[TEAM_SIZE3]], 3
 ; CHECK-NEXT:    [[TMP5:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP4]]
-; CHECK-NEXT:    [[SUM_CROSS_T:%.*]] = getelementptr i8, ptr [[TMP5]], i64 [[TMP1]]
-; CHECK-NEXT:    [[TMP6:%.*]] = mul nuw nsw i64 [[TEAM_SIZE3]], 12
-; CHECK-NEXT:    [[TMP7:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP6]]
-; CHECK-NEXT:    [[I_CROSS_T:%.*]] = getelementptr i8, ptr [[TMP7]], i64 [[TMP1]]
+; CHECK-NEXT:    [[I_CROSS_T:%.*]] = getelementptr i8, ptr [[TMP5]], i64 [[TMP1]]
 ; CHECK-NEXT:    br i1 [[EXITED]], label %[[TEAM_NEXT]], label %[[TEAM_DISPATCH:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_DISPATCH]]:
@@ -129,40 +126,39 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[LOOP]]:
 ; CHECK-NEXT:    [[I:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[I_NEXT:%.*]], %[[LOOP_SPLIT_SPLIT]] ]
-; CHECK-NEXT:    [[SUM:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[TMP14:%.*]], %[[LOOP_SPLIT_SPLIT]] ]
+; CHECK-NEXT:    [[SUM:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[TMP12:%.*]], %[[LOOP_SPLIT_SPLIT]] ]
 ; CHECK-NEXT:    store i32 [[SUM]], ptr [[SUM_CROSS_T]], align 4
 ; CHECK-NEXT:    store i32 [[I]], ptr [[I_CROSS_T]], align 4
-; CHECK-NEXT:    [[TMP8:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
-; CHECK-NEXT:    [[TMP9:%.*]] = load ptr, ptr [[TMP8]], align 8
-; CHECK-NEXT:    [[MINE:%.*]] = getelementptr i32, ptr [[TMP9]], i64 [[T642]]
+; CHECK-NEXT:    [[TMP6:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
+; CHECK-NEXT:    [[TMP7:%.*]] = load ptr, ptr [[TMP6]], align 8
+; CHECK-NEXT:    [[MINE:%.*]] = getelementptr i32, ptr [[TMP7]], i64 [[T642]]
 ; CHECK-NEXT:    [[X:%.*]] = add i32 [[I]], [[T_ADDR_0]]
 ; CHECK-NEXT:    store i32 [[X]], ptr [[MINE]], align 4
 ; CHECK-NEXT:    store i32 1, ptr [[TMP0]], align 4
 ; CHECK-NEXT:    br label %[[TEAM_NEXT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[LOOP_SPLIT]]:
-; CHECK-NEXT:    [[TMP10:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
-; CHECK-NEXT:    [[TMP11:%.*]] = load ptr, ptr [[TMP10]], align 8
-; CHECK-NEXT:    [[FIRST:%.*]] = load i32, ptr [[TMP11]], align 4
-; CHECK-NEXT:    [[TMP12:%.*]] = load i32, ptr [[SUM_CROSS_T]], align 4
-; CHECK-NEXT:    [[SUM_NEXT:%.*]] = add i32 [[TMP12]], [[FIRST]]
+; CHECK-NEXT:    [[TMP8:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
+; CHECK-NEXT:    [[TMP9:%.*]] = load ptr, ptr [[TMP8]], align 8
+; CHECK-NEXT:    [[FIRST:%.*]] = load i32, ptr [[TMP9]], align 4
+; CHECK-NEXT:    [[TMP10:%.*]] = load i32, ptr [[SUM_CROSS_T]], align 4
+; CHECK-NEXT:    [[SUM_NEXT:%.*]] = add i32 [[TMP10]], [[FIRST]]
 ; CHECK-NEXT:    store i32 [[SUM_NEXT]], ptr [[SUM_NEXT_CROSS_T]], align 4
 ; CHECK-NEXT:    store i32 2, ptr [[TMP0]], align 4
 ; CHECK-NEXT:    br label %[[TEAM_NEXT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[LOOP_SPLIT_SPLIT]]:
-; CHECK-NEXT:    [[TMP13:%.*]] = load i32, ptr [[I_CROSS_T]], align 4
-; CHECK-NEXT:    [[I_NEXT]] = add i32 [[TMP13]], 1
-; CHECK-NEXT:    store i32 [[I_NEXT]], ptr [[I_NEXT_CROSS_T]], align 4
+; CHECK-NEXT:    [[TMP11:%.*]] = load i32, ptr [[I_CROSS_T]], align 4
+; CHECK-NEXT:    [[I_NEXT]] = add i32 [[TMP11]], 1
 ; CHECK-NEXT:    [[MORE:%.*]] = icmp ult i32 [[I_NEXT]], 4
-; CHECK-NEXT:    [[TMP14]] = load i32, ptr [[SUM_NEXT_CROSS_T]], align 4
+; CHECK-NEXT:    [[TMP12]] = load i32, ptr [[SUM_NEXT_CROSS_T]], align 4
 ; CHECK-NEXT:    br i1 [[MORE]], label %[[LOOP]], label %[[STORE:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[STORE]]:
-; CHECK-NEXT:    [[TMP15:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
-; CHECK-NEXT:    [[TMP16:%.*]] = load ptr, ptr [[TMP15]], align 8
-; CHECK-NEXT:    [[DST:%.*]] = getelementptr i32, ptr [[TMP16]], i64 [[T642]]
-; CHECK-NEXT:    store i32 [[TMP14]], ptr [[DST]], align 4
+; CHECK-NEXT:    [[TMP13:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
+; CHECK-NEXT:    [[TMP14:%.*]] = load ptr, ptr [[TMP13]], align 8
+; CHECK-NEXT:    [[DST:%.*]] = getelementptr i32, ptr [[TMP14]], i64 [[T642]]
+; CHECK-NEXT:    store i32 [[TMP12]], ptr [[DST]], align 4
 ; CHECK-NEXT:    br label %[[EXIT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[EXIT]]:

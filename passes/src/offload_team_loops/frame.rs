@@ -28,6 +28,20 @@ pub const MAX_FRAME_BYTES: u64 = 64 << 10;
 pub struct Span<'ctx> {
     pub before: HashSet<Block<'ctx>>,
     pub after: HashSet<Block<'ctx>>,
+    /// The continuation's block.
+    pub cont: Block<'ctx>,
+}
+
+/// The blocks reachable from `start` on paths that do not enter `avoid`
+/// (none when `start` is `avoid`): where a value defined in `avoid` is
+/// still the one computed before `start`.
+pub fn reach_avoiding<'ctx>(start: Block<'ctx>, avoid: Block<'ctx>) -> HashSet<Block<'ctx>> {
+    if start == avoid {
+        return HashSet::new();
+    }
+    reach(start, |b| {
+        successors(b).into_iter().filter(|&s| s != avoid).collect()
+    })
 }
 
 fn reach<'ctx>(
@@ -76,6 +90,7 @@ pub fn span<'ctx>(
     Span {
         before: reach(point, preds),
         after: reach(cont, successors),
+        cont,
     }
 }
 

@@ -3,7 +3,7 @@
 //! allocas live across a meeting point one copy per thread, and wrap the
 //! body in the loop over the threads with its dispatch on the state.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use inkwell::builder::Builder;
 use inkwell::context::ContextRef;
@@ -129,6 +129,7 @@ fn rewrite<'ctx>(
     skeleton.per_thread(&slots)?;
     skeleton.rewrite_points(&mut points, &reachable)?;
     skeleton.rewrite_exits_and_ranks(&body_blocks)?;
+    skeleton.hoist_current(&body_blocks)?;
     if !utils::function_is_valid(team) {
         return Err(Refusal::Internal("a valid team body"));
     }
@@ -268,20 +269,28 @@ fn demote<'ctx>(
     spans: &[Span<'ctx>],
 ) -> BuildResult<()> {
     let hooks: Vec<Value<'ctx>> = points.iter().map(|p| p.call).collect();
+    let mut after_cache: HashMap<(usize, Block<'ctx>), HashSet<Block<'ctx>>> = HashMap::new();
     for inst in instructions(team) {
         if hooks.contains(&inst) || inst.opcode() == Some(Opcode::LLVMAlloca) || is_rank(inst) {
             continue;
         }
         let Some(def) = inst.block() else { continue };
+        // Live across point k: defined before it, and used where a path
+        // from its continuation leads without defining the value again.
+        let mut live_after: Vec<(usize, Block<'ctx>)> = Vec::new();
+        for (k, span) in spans.iter().enumerate() {
+            if span.before.contains(&def) {
+                after_cache
+                    .entry((k, def))
+                    .or_insert_with(|| frame::reach_avoiding(span.cont, def));
+                live_after.push((k, def));
+            }
+        }
         let crossing: Vec<(Value<'ctx>, u32, Block<'ctx>)> = inst
             .users()
             .into_iter()
             .flat_map(|user| uses_of(inst, user, def))
-            .filter(|&(_, _, at)| {
-                spans
-                    .iter()
-                    .any(|s| s.before.contains(&def) && s.after.contains(&at))
-            })
+            .filter(|&(_, _, at)| live_after.iter().any(|key| after_cache[key].contains(&at)))
             .collect();
         if crossing.is_empty() {
             continue;
@@ -591,6 +600,39 @@ impl<'ctx> Skeleton<'ctx> {
             self.builder
                 .build_switch(param(self.team, 6).into_int_value(), self.latch, &cases),
         )?;
+        Ok(())
+    }
+
+    /// The team's record, asked for once in the entry block: it does not
+    /// change during the call.
+    fn hoist_current(&self, blocks: &[inkwell::basic_block::BasicBlock<'ctx>]) -> BuildResult<()> {
+        let calls: Vec<Value<'ctx>> = blocks
+            .iter()
+            .flat_map(|&b| Block::from(b).instructions())
+            .filter(|&i| {
+                i.opcode() == Some(Opcode::LLVMCall)
+                    && calls::called_function(i).is_some_and(|c| c.name() == super::CURRENT)
+                    && calls::arg_count(i) == 0
+            })
+            .collect();
+        let Some(&first) = calls.first() else {
+            return Ok(());
+        };
+        let entry = self
+            .team
+            .get_first_basic_block()
+            .ok_or(Refusal::Internal("an entry"))?;
+        let inst = first.as_instruction().ok_or(Refusal::Internal("a call"))?;
+        inst.remove_from_basic_block();
+        let term = entry
+            .get_terminator()
+            .ok_or(Refusal::Internal("a terminator"))?;
+        self.builder.position_before(&term);
+        self.builder.insert_instruction(&inst, None);
+        for &other in &calls[1..] {
+            other.replace_all_uses_with(first);
+            erase::erase_instruction(other);
+        }
         Ok(())
     }
 

@@ -13,7 +13,8 @@
 //! query in it is a call of `__offload_cpu_thread_rank`, every meeting
 //! point a call of `__offload_cpu_sync_threads` (the team barrier),
 //! `__offload_cpu_warp_exchange` or `__offload_cpu_warp_release` (a warp's
-//! exchange), see the `offload` crate's `cpu_grid::hooks`.
+//! exchange), and the team's record is `__offload_cpu_current()`, the same
+//! for a whole team body call; see the `offload` crate's `cpu_grid::hooks`.
 //!
 //! Guarantees: the runner and the hooks, where the module defines them, get
 //! hidden visibility (each copy of the image, one per device, calls its
@@ -40,7 +41,8 @@
 //! phi and every value used outside its block is demoted to an alloca;
 //! an alloca whose uses can reach a meeting point that can reach another of
 //! its uses (or whose address escapes) gets one copy per thread in `ctx`,
-//! the others stay private; the body is wrapped in the loop over `t` with
+//! the others stay private; the calls of `__offload_cpu_current` become one
+//! call in the team body's entry block; the body is wrapped in the loop over `t` with
 //! a `switch` on `state` to the kernel's entry or the resume block of each
 //! point; SROA and cleanup passes turn the private allocas back into
 //! registers. Before (a barrier between a store and a load):
@@ -111,6 +113,8 @@ pub const RANK: &str = "__offload_cpu_thread_rank";
 pub const SYNC: &str = "__offload_cpu_sync_threads";
 pub const EXCHANGE: &str = "__offload_cpu_warp_exchange";
 pub const RELEASE: &str = "__offload_cpu_warp_release";
+/// The team's record, the same for a whole team body call.
+pub const CURRENT: &str = "__offload_cpu_current";
 /// `next[t]` of a thread that returned.
 pub const EXIT: u32 = u32::MAX;
 
@@ -265,7 +269,7 @@ impl ModulePass for OffloadTeamLoops {
 /// per-thread records are its own), and exports only its kernels.
 fn hide_runtime(module: &Module<'_>) -> bool {
     let mut changed = false;
-    for name in [RUN_GRID, RANK, SYNC, EXCHANGE, RELEASE] {
+    for name in [RUN_GRID, RANK, SYNC, EXCHANGE, RELEASE, CURRENT] {
         if let Some(f) = module
             .get_function(name)
             .filter(|f| f.count_basic_blocks() > 0)

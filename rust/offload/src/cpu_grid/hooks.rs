@@ -14,6 +14,7 @@
 //! | `__offload_cpu_sync_threads` | the team barrier | `bar.sync 0`, `s_barrier` |
 //! | `__offload_cpu_warp_exchange` | offer a lane's 8 bytes, wait for the warp, see every lane's | `shfl.sync`, `ds_bpermute`, `ballot` |
 //! | `__offload_cpu_warp_release` | wait until every lane of the warp has read the exchange | (none: a GPU's exchange is one instruction) |
+//! | `__offload_cpu_current` | the team's record (ids, counts, shared memory): the same for a whole team body call | (none) |
 //!
 //! The meeting points take the caller's source location (`#[track_caller]`
 //! of the safe functions above them), so the grid can name both sites when
@@ -35,6 +36,16 @@ pub type Site = &'static Location<'static>;
 #[inline(never)]
 pub extern "C" fn __offload_cpu_thread_rank() -> u32 {
     current().map_or(0, |t| t.rank())
+}
+
+/// The record of this OS thread's grid thread (under the compiled
+/// executor: its team's), an opaque pointer; null outside a grid. It does
+/// not change while a thread body or team body runs, so the plugin's
+/// `offload-team-loops` pass calls it once per team body call.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn __offload_cpu_current() -> *const core::ffi::c_void {
+    super::current_record().cast()
 }
 
 /// The team barrier (`sync::sync_threads`), reached at `site`.

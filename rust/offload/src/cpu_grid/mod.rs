@@ -438,11 +438,23 @@ impl Drop for Current {
 
 /// This OS thread's grid thread, while it runs a kernel under
 /// [`run_grid`]; `None` elsewhere (host code, and single calls).
+#[inline]
 pub(crate) fn current() -> Option<&'static Thread> {
     // SAFETY: the value is null or a `Thread` on the stack of `run_thread`
-    // of this OS thread, which clears it before the `Thread` goes; the
-    // reference is only used by this crate's functions during that call.
-    unsafe { ffi::pthread_getspecific(key()).cast::<Thread>().as_ref() }
+    // (or of a compiled team's worker) of this OS thread, which clears it
+    // before the `Thread` goes; the reference is only used by this crate's
+    // functions during that call.
+    unsafe { hooks::__offload_cpu_current().cast::<Thread>().as_ref() }
+}
+
+/// The record [`current`] reads (null outside a grid).
+fn current_record() -> *const Thread {
+    // SAFETY: reading this thread's value of a created key.
+    unsafe {
+        ffi::pthread_getspecific(key())
+            .cast::<Thread>()
+            .cast_const()
+    }
 }
 
 impl Thread {
