@@ -194,10 +194,10 @@ fn check_shape<'ctx>(team: FunctionValue<'ctx>, meets: &Meets<'ctx>) -> Result<(
             {
                 return Err(Refusal::DynamicAlloca);
             }
-            Some(Opcode::LLVMCall) => {
-                if calls::called_function(inst).is_none() && meets.indirect {
-                    return Err(Refusal::IndirectCall);
-                }
+            Some(Opcode::LLVMCall)
+                if calls::called_function(inst).is_none() && meets.indirect =>
+            {
+                return Err(Refusal::IndirectCall);
             }
             _ => {}
         }

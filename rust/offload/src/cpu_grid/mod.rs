@@ -2,11 +2,22 @@
 //!
 //! libomptarget's host plugin calls a kernel's entry point once, whatever
 //! grid the launch asked for; the entry point hands the grid from its hidden
-//! slots (offload-contract's `grid`) to [`run_grid`], which runs the kernel
-//! in **every thread of every team**:
+//! slots (offload-contract's `grid`) to [`__offload_cpu_run_grid`], which
+//! runs the kernel in **every thread of every team**, with one of two
+//! executors (`docs/cpu-grid.md` describes both):
 //!
-//! - one OS thread (pthread) per thread of a team (up to 1024), the calling
-//!   thread being thread 0; each has its own [`Idx3`] ids;
+//! - **compiled** ([`compiled`], [`pool`]): the plugin's `offload-team-loops`
+//!   pass compiled the kernel's thread body into a team body, loops over
+//!   the team's threads between its meeting points; one OS thread runs a
+//!   whole team, the teams spread over a persistent worker pool, each
+//!   worker with its own shared memory;
+//! - **threads** (everything else here): one OS thread (pthread) per thread
+//!   of a team (up to 1024), the calling thread being thread 0, each with
+//!   its own [`Idx3`] ids, for kernels the pass refused or under
+//!   `OFFLOAD_CPU_GRID=threads`.
+//!
+//! Under the threads executor:
+//!
 //! - the teams run **one after another**: the threads run team 0, meet at
 //!   the team's end, run team 1, and so on. So the dynamic shared memory is
 //!   one allocation per launch, and each static shared array one per
@@ -21,7 +32,7 @@
 //!   linear thread id); their shuffles and votes exchange values through
 //!   per-thread slots between two warp barriers;
 //! - a panic aborts the process (the device panic handler), so no thread
-//!   is left waiting for a panicked one.
+//!   is left waiting.
 //!
 //! A grid dimension of 0 (the runtime chooses) runs as 1. Teams of one
 //! thread (`Launch::new()`'s grid) run in the calling thread alone: no
@@ -287,22 +298,42 @@ pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
     }
 }
 
-/// Whether `OFFLOAD_CPU_GRID=threads` asks for the thread-per-thread
-/// executor for every kernel (read once).
-fn threads_forced() -> bool {
+/// The executor `OFFLOAD_CPU_GRID` asks for (read once).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Executor {
+    /// Compiled where the pass compiled the kernel, else threads.
+    Default = 1,
+    /// `threads`: one OS thread per GPU thread for every kernel.
+    Threads = 2,
+    /// `compiled`: a kernel without a team body aborts (for tests that
+    /// must run compiled).
+    Compiled = 3,
+}
+
+fn executor() -> Executor {
     static CHOICE: AtomicU32 = AtomicU32::new(0);
     match CHOICE.load(Relaxed) {
-        1 => false,
-        2 => true,
+        1 => Executor::Default,
+        2 => Executor::Threads,
+        3 => Executor::Compiled,
         _ => {
             // SAFETY: a NUL-terminated name; getenv's result is null or a
             // NUL-terminated string, read at once.
-            let forced = unsafe {
+            let value = unsafe {
                 let value = ffi::getenv(c"OFFLOAD_CPU_GRID".as_ptr());
-                !value.is_null() && core::ffi::CStr::from_ptr(value).to_bytes() == b"threads"
+                if value.is_null() {
+                    &[][..]
+                } else {
+                    core::ffi::CStr::from_ptr(value).to_bytes()
+                }
             };
-            CHOICE.store(if forced { 2 } else { 1 }, Relaxed);
-            forced
+            let choice = match value {
+                b"threads" => Executor::Threads,
+                b"compiled" => Executor::Compiled,
+                _ => Executor::Default,
+            };
+            CHOICE.store(choice as u32, Relaxed);
+            choice
         }
     }
 }
@@ -314,6 +345,7 @@ fn threads_forced() -> bool {
 /// stores one; see [`compiled`]), and the kernel's name. With a team body
 /// (and without `OFFLOAD_CPU_GRID=threads`) the teams run as loops on the
 /// worker pool; else one OS thread per thread of a team ([`run_grid`]).
+/// `OFFLOAD_CPU_GRID=compiled` aborts for a kernel without a team body.
 ///
 /// A fixed symbol the pass finds by name, never inlined.
 ///
@@ -335,10 +367,13 @@ pub unsafe extern "C" fn __offload_cpu_run_grid(
     let (slots, name) = unsafe { (*slots, core::slice::from_raw_parts(name, name_len)) };
     let name = core::str::from_utf8(name).unwrap_or("?");
     // SAFETY: the caller's contract.
-    match unsafe { team.as_ref() } {
-        Some(team) if !threads_forced() => {
+    match (unsafe { team.as_ref() }, executor()) {
+        (Some(team), Executor::Default | Executor::Compiled) => {
             compiled::run(Shape::new(grid::decode(slots)), team, env, name)
         }
+        (None, Executor::Compiled) => ffi::fatal(format_args!(
+            "offload: kernel '{name}' has no compiled team body (OFFLOAD_CPU_GRID=compiled; its image's build says why)"
+        )),
         _ => {
             // SAFETY: the caller's contract.
             let kernel = || unsafe { thread(env) };
