@@ -11,10 +11,12 @@
 ; CHECK: call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @recursive, ptr null, ptr @name, i64 1)
 ; CHECK: call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @indirect, ptr null, ptr @name, i64 1)
 ; CHECK: call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @dynamic, ptr null, ptr @name, i64 1)
+; CHECK: call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @odd, ptr null, ptr @name, i64 1)
 ; CHECK: call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @fine, ptr @fine.team.desc, ptr @name, i64 1)
 ; WARN-DAG: warning: offload-team-loops: kernel 'entry' runs one OS thread per GPU thread (its team is not compiled into loops): more than 256 calls reaching a barrier or warp operation to inline (recursion?)
 ; WARN-DAG: warning: offload-team-loops: kernel 'entry' runs one OS thread per GPU thread (its team is not compiled into loops): it has an indirect call that may reach a barrier or warp operation
 ; WARN-DAG: warning: offload-team-loops: kernel 'entry' runs one OS thread per GPU thread (its team is not compiled into loops): it has a stack allocation of run-time size or outside the entry block
+; WARN-DAG: warning: offload-team-loops: kernel 'entry' runs one OS thread per GPU thread (its team is not compiled into loops): a call of a CPU grid hook with another signature than the offload crate's: call void @__offload_cpu_warp_release(ptr @site, i32 1)
 ; ESCAPED: error: offload-team-loops: a use of @__offload_cpu_run_grid that is not a call with 6 arguments (a thread body and a null team body): store ptr @__offload_cpu_run_grid, ptr %p
 ; GPU: call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @body, ptr null, ptr null, i64 0)
 
@@ -24,6 +26,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @name = private constant [1 x i8] c"k"
 @table = constant ptr @sync_down
 declare void @__offload_cpu_sync_threads(ptr)
+declare void @__offload_cpu_warp_release(...)
 declare void @__offload_cpu_run_grid(ptr, ptr, ptr, ptr, ptr, i64)
 
 ; A recursive function that meets, to a run-time depth: it cannot be
@@ -61,6 +64,12 @@ define internal void @dynamic(ptr %env) {
   ret void
 }
 
+; A hook called with another signature.
+define internal void @odd(ptr %env) {
+  call void @__offload_cpu_warp_release(ptr @site, i32 1)
+  ret void
+}
+
 define internal void @fine(ptr %env) {
   call void @__offload_cpu_sync_threads(ptr @site)
   ret void
@@ -70,6 +79,7 @@ define void @entry(ptr %slots, ptr %env) {
   call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @recursive, ptr null, ptr @name, i64 1)
   call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @indirect, ptr null, ptr @name, i64 1)
   call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @dynamic, ptr null, ptr @name, i64 1)
+  call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @odd, ptr null, ptr @name, i64 1)
   call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @fine, ptr null, ptr @name, i64 1)
   ret void
 }

@@ -194,9 +194,7 @@ fn check_shape<'ctx>(team: FunctionValue<'ctx>, meets: &Meets<'ctx>) -> Result<(
             {
                 return Err(Refusal::DynamicAlloca);
             }
-            Some(Opcode::LLVMCall)
-                if calls::called_function(inst).is_none() && meets.indirect =>
-            {
+            Some(Opcode::LLVMCall) if calls::called_function(inst).is_none() && meets.indirect => {
                 return Err(Refusal::IndirectCall);
             }
             _ => {}
@@ -221,6 +219,11 @@ fn split_at_points<'ctx>(
         else {
             continue;
         };
+        let arity = if kind == Kind::Exchange { 2 } else { 1 };
+        let returns_pointer = call.ty().kind() == crate::ir::TypeKind::LLVMPointerTypeKind;
+        if calls::arg_count(call) != arity || (kind == Kind::Exchange) != returns_pointer {
+            return Err(Refusal::Hook(call.text()));
+        }
         let block = call.block().ok_or(Refusal::Internal("a block"))?;
         let cont = split_block_after(call).ok_or(Refusal::Internal("a split"))?;
         let result = if kind == Kind::Exchange {
@@ -654,8 +657,8 @@ impl<'ctx> Skeleton<'ctx> {
                         erase::erase_instruction(inst);
                     }
                     Some(Opcode::LLVMCall) if is_rank(inst) => {
-                        if inst.ty() != Value::from(self.t).ty() {
-                            return Err(Refusal::Internal("a rank of type i32"));
+                        if inst.ty() != Value::from(self.t).ty() || calls::arg_count(inst) != 0 {
+                            return Err(Refusal::Hook(inst.text()));
                         }
                         inst.replace_all_uses_with(self.t.into());
                         erase::erase_instruction(inst);

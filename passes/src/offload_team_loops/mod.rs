@@ -136,6 +136,8 @@ pub enum Refusal {
     DynamicAlloca,
     IndirectCall,
     Frame(u64),
+    /// A call of a hook of another signature than the `offload` crate's.
+    Hook(String),
     Internal(&'static str),
 }
 
@@ -170,6 +172,10 @@ impl fmt::Display for Refusal {
                 f,
                 "{bytes} bytes live across its barriers per thread (at most {})",
                 frame::MAX_FRAME_BYTES
+            ),
+            Refusal::Hook(call) => write!(
+                f,
+                "a call of a CPU grid hook with another signature than the offload crate's: {call}"
             ),
             Refusal::Internal(what) => write!(f, "the pass could not build {what} (please report)"),
         }
