@@ -179,6 +179,7 @@ unsafe fn run_worker(data: *const c_void, _worker: u32) {
         team: Cell::new(unlinear(0, launch.shape.teams)),
         rank: 0,
         barriers: Cell::new(0),
+        site: Cell::new(None),
     };
     let _current = Current::enter(&record);
     while team < count {

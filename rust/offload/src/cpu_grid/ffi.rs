@@ -44,17 +44,36 @@ unsafe extern "C" {
 /// `_SC_NPROCESSORS_ONLN` on Linux.
 pub const SC_NPROCESSORS_ONLN: i32 = 84;
 
-/// Writes `message` to standard error and aborts the process.
+/// Writes `message` to standard error (in one write, up to 2 KiB) and
+/// aborts the process. When several threads abort at once, the first one's
+/// message alone is written: the others wait for the abort.
 pub fn fatal(message: core::fmt::Arguments<'_>) -> ! {
-    struct Stderr;
-    impl core::fmt::Write for Stderr {
+    struct Buffer {
+        bytes: [u8; 2048],
+        len: usize,
+    }
+    impl core::fmt::Write for Buffer {
         fn write_str(&mut self, s: &str) -> core::fmt::Result {
-            // SAFETY: writes the bytes of a valid string to file descriptor 2.
-            unsafe { write(2, s.as_ptr(), s.len()) };
+            let n = s.len().min(self.bytes.len() - self.len);
+            self.bytes[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+            self.len += n;
             Ok(())
         }
     }
-    let _ = core::fmt::Write::write_fmt(&mut Stderr, format_args!("{message}\n"));
+    static ABORTING: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+    if ABORTING.swap(true, core::sync::atomic::Ordering::AcqRel) {
+        loop {
+            let never = AtomicU32::new(0);
+            futex_wait(&never, 0);
+        }
+    }
+    let mut buffer = Buffer {
+        bytes: [0; 2048],
+        len: 0,
+    };
+    let _ = core::fmt::Write::write_fmt(&mut buffer, format_args!("{message}\n"));
+    // SAFETY: writes initialised bytes of the buffer to file descriptor 2.
+    unsafe { write(2, buffer.bytes.as_ptr(), buffer.len) };
     // SAFETY: the C library's abort.
     unsafe { abort() }
 }

@@ -65,6 +65,9 @@ use barrier::Barrier;
 use ffi::{CArray, PthreadAttrT, PthreadKeyT, PthreadT};
 use static_shared::StaticArrays;
 
+#[cfg(feature = "device")]
+pub(crate) use ffi::fatal;
+
 /// Stack of each thread but thread 0 (the caller's).
 const STACK_BYTES: usize = 2 << 20;
 
@@ -130,6 +133,10 @@ pub(crate) struct Thread {
     /// thread-dependent query.
     rank: u32,
     barriers: Cell<u32>,
+    /// The meeting point it reached last (the hooks use their site, so the
+    /// optimiser keeps each call's site for the compiled executor's
+    /// messages).
+    site: Cell<Option<hooks::Site>>,
 }
 
 fn idx3(d: [u32; 3]) -> Idx3 {
@@ -227,6 +234,7 @@ impl Launch {
             team: Cell::new(unlinear(0, self.shape.teams)),
             rank,
             barriers: Cell::new(0),
+            site: Cell::new(None),
         }
     }
 
@@ -508,7 +516,8 @@ impl Thread {
     fn launch(&self) -> &Launch {
         if self.launch.is_null() {
             ffi::fatal(format_args!(
-                "offload: a compiled team reached a barrier, warp operation or rank query at run time (the offload-team-loops pass should have replaced it)"
+                "offload: a compiled team reached a barrier, warp operation or rank query at run time (the offload-team-loops pass should have replaced it; last meeting point: {:?})",
+                self.site.get()
             ));
         }
         // SAFETY: the launch outlives its threads (`run_grid` joins them).
@@ -534,7 +543,8 @@ impl Thread {
     }
 
     /// The team barrier, reached at `site` (see [`hooks`]).
-    pub fn sync_threads(&self, _site: hooks::Site) {
+    pub fn sync_threads(&self, site: hooks::Site) {
+        self.site.set(Some(site));
         self.launch().barrier.wait();
         self.barriers.set(self.barriers.get().wrapping_add(1));
     }
@@ -576,7 +586,8 @@ impl Thread {
     /// Offers `*own` to this warp's threads, waits for all of them, and
     /// returns the warp's offers by lane; [`Thread::warp_release`] must
     /// follow (see [`hooks::__offload_cpu_warp_exchange`]).
-    pub fn warp_offer(&self, own: *const u64, _site: hooks::Site) -> *const u64 {
+    pub fn warp_offer(&self, own: *const u64, site: hooks::Site) -> *const u64 {
+        self.site.set(Some(site));
         let launch = self.launch();
         if self.warp_lanes().0 == 1 {
             // A warp of one lane: its own offer, nothing to wait for.
@@ -593,7 +604,8 @@ impl Thread {
     }
 
     /// Waits until every lane of this thread's warp has read the exchange.
-    pub fn warp_release(&self, _site: hooks::Site) {
+    pub fn warp_release(&self, site: hooks::Site) {
+        self.site.set(Some(site));
         let launch = self.launch();
         if self.warp_lanes().0 > 1 {
             launch.warp_barrier(self.rank).wait();
