@@ -37,14 +37,19 @@
 //! the threads agree on the next point.
 //!
 //! How: the thread body is cloned; every call of a function that may reach
-//! a hook is inlined; each block is split after each meeting point; every
-//! phi and every value used outside its block is demoted to an alloca;
-//! an alloca whose uses can reach a meeting point that can reach another of
-//! its uses (or whose address escapes) gets one copy per thread in `ctx`,
-//! the others stay private; the calls of `__offload_cpu_current` become one
-//! call in the team body's entry block; the body is wrapped in the loop over `t` with
-//! a `switch` on `state` to the kernel's entry or the resume block of each
-//! point; SROA and cleanup passes turn the private allocas back into
+//! a hook is inlined; each block is split after each meeting point; each
+//! use of a value live across a meeting point (defined in a block that
+//! reaches the point, used where a path from the point's continuation
+//! leads without redefining it) either recomputes it (from constants, the
+//! environment, loads from it and the rank: `remat`) or loads it from an
+//! alloca stored at the definition; every other use keeps its value, whose
+//! definition still dominates it; an alloca whose uses can reach a meeting
+//! point that can reach another of its uses (or whose address escapes)
+//! gets one copy per thread in `ctx`, the others stay private; the calls of
+//! `__offload_cpu_current` become one call in the entry block; the body is
+//! wrapped in the loop over `t` with a `switch` on `state` to the kernel's
+//! entry or the resume block of each point; SROA and cleanup passes turn
+//! the private allocas back into
 //! registers. Before (a barrier between a store and a load):
 //!
 //! ```llvm
