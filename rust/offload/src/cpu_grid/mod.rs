@@ -375,11 +375,15 @@ pub unsafe extern "C" fn __offload_cpu_run_grid(
     let (slots, name) = unsafe { (*slots, core::slice::from_raw_parts(name, name_len)) };
     let name = core::str::from_utf8(name).unwrap_or("?");
     // SAFETY: the caller's contract.
+    let grid = grid::decode(slots);
+    // One team of one thread: the thread body in the calling thread, as
+    // the threads executor runs it (nothing allocated, no pool).
+    let single = grid.team_size() == Some(1) && grid.teams.iter().all(|&d| d <= 1);
     match (unsafe { team.as_ref() }, executor()) {
-        (Some(team), Executor::Default | Executor::Compiled) => {
-            compiled::run(Shape::new(grid::decode(slots)), team, env, name)
+        (Some(team), Executor::Default | Executor::Compiled) if !single => {
+            compiled::run(Shape::new(grid), team, env, name)
         }
-        (None, Executor::Compiled) => ffi::fatal(format_args!(
+        (None, Executor::Compiled) if !single => ffi::fatal(format_args!(
             "offload: kernel '{name}' has no compiled team body (OFFLOAD_CPU_GRID=compiled; its image's build says why)"
         )),
         _ => {
