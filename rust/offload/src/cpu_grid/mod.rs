@@ -350,7 +350,7 @@ fn executor() -> Executor {
 /// hidden slots, the kernel's arguments (`env`, read-only for the whole
 /// launch), its thread body (one thread's call of the kernel) and its
 /// compiled team body (null until the plugin's `offload-team-loops` pass
-/// stores one; see [`compiled`]), and the kernel's name. With a team body
+/// stores one; see `cpu_grid::compiled`), and the kernel's name. With a team body
 /// (and without `OFFLOAD_CPU_GRID=threads`) the teams run as loops on the
 /// worker pool; else one OS thread per thread of a team ([`run_grid`]).
 /// `OFFLOAD_CPU_GRID=compiled` aborts for a kernel without a team body.
