@@ -2,7 +2,8 @@
 # The cost of GPU semantics on the CPU (not part of the test suite): builds
 # examples/rust-gpu-toolkit in the release profile and runs its kernels (a
 # tiled matmul, 64 teams x 256 threads, two barriers per tile; a shared-memory
-# tree reduction and a warp-shuffle reduction of 2^20 floats, 64 x 256)
+# tree reduction and a warp-shuffle reduction of 2^20 floats, 64 x 256; a
+# block prefix scan and a tiled transpose, 64 x 256)
 # through libomptarget's host plugin under the compiled executor on 1 and 2
 # workers and under the thread-per-thread executor, each against a plain
 # single-threaded Rust loop; prints each time (best of 5) and ratio, then

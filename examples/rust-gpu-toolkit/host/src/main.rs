@@ -1,13 +1,13 @@
 //! The host side of the rust-gpu-toolkit example: launches the kernels with
 //! many threads per team and checks each result against plain Rust.
-//! `rust-gpu-toolkit --bench` times the kernels on realistic grids against
-//! plain Rust loops instead.
+//! `rust-gpu-toolkit --bench` times the kernels (and a block scan and a tiled
+//! transpose) on 64 teams of 256 threads against plain Rust loops instead.
 
 use std::error::Error;
 use std::time::Instant;
 
 use offload::Launch;
-use toolkit_kernels::{TILE, block_sum, matmul_tiled, warp_sum};
+use toolkit_kernels::{TILE, block_scan, block_sum, matmul_tiled, transpose_tiled, warp_sum};
 
 /// `c = a × b`, the plain loop.
 fn matmul_plain(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
@@ -71,7 +71,10 @@ fn check_sums() -> Result<(), Box<dyn Error>> {
 }
 
 /// The best of `runs` times of `f`, in milliseconds.
-fn best_ms(runs: usize, mut f: impl FnMut() -> Result<(), Box<dyn Error>>) -> Result<f64, Box<dyn Error>> {
+fn best_ms(
+    runs: usize,
+    mut f: impl FnMut() -> Result<(), Box<dyn Error>>,
+) -> Result<f64, Box<dyn Error>> {
     let mut best = f64::MAX;
     for _ in 0..runs {
         let start = Instant::now();
@@ -95,14 +98,20 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
     let n = 8 * TILE;
     let (a, b) = (matrix(n, 5), matrix(n, 11));
     let (mut c, mut plain) = (vec![0.0; n * n], vec![0.0; n * n]);
-    let grid = best_ms(runs, || Ok(matmul_tiled(&matmul_launch(n), n, &a, &b, &mut c)?))?;
+    let grid = best_ms(runs, || {
+        Ok(matmul_tiled(&matmul_launch(n), n, &a, &b, &mut c)?)
+    })?;
     let loop_ms = best_ms(runs, || {
         matmul_plain(n, &a, &b, &mut plain);
         std::hint::black_box(&plain);
         Ok(())
     })?;
     assert_eq!(c, plain);
-    report(&format!("matmul {n}x{n}, 64 teams x 256 threads"), grid, loop_ms);
+    report(
+        &format!("matmul {n}x{n}, 64 teams x 256 threads"),
+        grid,
+        loop_ms,
+    );
 
     let x: Vec<f32> = (0..1 << 20).map(|i| (i % 7) as f32).collect();
     let plain_sum = || {
@@ -117,13 +126,63 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
     let launch = Launch::grid(teams, threads).dyn_shared_mem(threads * 4);
     let grid = best_ms(runs, || Ok(block_sum(&launch, &x, &mut partial)?))?;
     assert_eq!(partial.iter().sum::<f32>(), expected, "block_sum");
-    report("tree reduction, 2^20 floats, 64 teams x 256 threads", grid, loop_ms);
+    report(
+        "tree reduction, 2^20 floats, 64 teams x 256 threads",
+        grid,
+        loop_ms,
+    );
 
     let mut partial = vec![0.0f32; (teams * threads) as usize];
     let launch = Launch::grid(teams, threads);
     let grid = best_ms(runs, || Ok(warp_sum(&launch, &x, &mut partial)?))?;
     assert_eq!(partial.iter().sum::<f32>(), expected, "warp_sum");
-    report("warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads", grid, loop_ms);
+    report(
+        "warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads",
+        grid,
+        loop_ms,
+    );
+
+    let (teams, threads) = (64usize, 256usize);
+    let x: Vec<f32> = (0..teams * threads).map(|i| (i % 5) as f32).collect();
+    let mut scanned = vec![0.0f32; x.len()];
+    let mut plain = vec![0.0f32; x.len()];
+    let launch = Launch::grid(teams as u32, threads as u32).dyn_shared_mem(threads as u32 * 4);
+    let grid = best_ms(runs, || Ok(block_scan(&launch, &x, &mut scanned)?))?;
+    let loop_ms = best_ms(runs, || {
+        for (src, dst) in x.chunks(threads).zip(plain.chunks_mut(threads)) {
+            let mut acc = 0.0;
+            for (s, d) in src.iter().zip(dst) {
+                acc += s;
+                *d = acc;
+            }
+        }
+        std::hint::black_box(&plain);
+        Ok(())
+    })?;
+    assert_eq!(scanned, plain, "block_scan");
+    report("block prefix scan, 64 teams x 256 threads", grid, loop_ms);
+
+    let n = 8 * TILE;
+    let a = matrix(n, 5);
+    let (mut t, mut plain) = (vec![0.0f32; n * n], vec![0.0f32; n * n]);
+    let grid = best_ms(runs, || {
+        Ok(transpose_tiled(&matmul_launch(n), n, &a, &mut t)?)
+    })?;
+    let loop_ms = best_ms(runs, || {
+        for row in 0..n {
+            for col in 0..n {
+                plain[col * n + row] = a[row * n + col];
+            }
+        }
+        std::hint::black_box(&plain);
+        Ok(())
+    })?;
+    assert_eq!(t, plain, "transpose_tiled");
+    report(
+        &format!("tiled transpose {n}x{n}, 64 teams x 256 threads"),
+        grid,
+        loop_ms,
+    );
     Ok(())
 }
 

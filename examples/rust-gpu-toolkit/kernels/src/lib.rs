@@ -121,3 +121,55 @@ pub fn warp_sum(x: &[f32], partial: &[AtomicF32]) {
         partial[warp_index].store(v, Ordering::Relaxed);
     }
 }
+
+/// Inclusive prefix sums of each team's slice of `x` into `out`
+/// (Hillis-Steele in shared memory: each step reads two elements, waits,
+/// writes its own, waits). Needs 4 bytes of dynamic shared memory per
+/// thread.
+#[kernel]
+pub fn block_scan(x: &[f32], out: &[AtomicF32]) {
+    let (n, me) = (team_size(), thread_rank());
+    let Some(tile) = shared::dyn_shared::<f32>(n) else {
+        panic!("block_scan needs 4 bytes of dynamic shared memory per thread");
+    };
+    let g = team_id().x as usize * n + me;
+    tile.set(me, if g < x.len() { x[g] } else { 0.0 });
+    sync_threads(); // read phase
+    let mut d = 1;
+    while d < n {
+        let v = tile.get(me) + if me >= d { tile.get(me - d) } else { 0.0 };
+        sync_threads(); // write phase
+        tile.set(me, v);
+        sync_threads(); // read phase
+        d *= 2;
+    }
+    if g < out.len() {
+        out[g].store(tile.get(me), Ordering::Relaxed);
+    }
+}
+
+/// `t = aᵀ` for an `n × n` row-major matrix, one `TILE × TILE` tile per
+/// team through a static shared tile, so both the reads of `a` and the
+/// writes of `t` go along rows.
+#[kernel]
+pub fn transpose_tiled(n: usize, a: &[f32], t: &[AtomicF32]) {
+    let Some(tile) = shared_array!(f32; TILE * TILE) else {
+        return;
+    };
+    let (tx, ty) = (thread_id().x as usize, thread_id().y as usize);
+    let (bx, by) = (team_id().x as usize, team_id().y as usize);
+    let (row, col) = (by * TILE + ty, bx * TILE + tx);
+    tile.set(
+        thread_rank(),
+        if row < n && col < n {
+            a[row * n + col]
+        } else {
+            0.0
+        },
+    );
+    sync_threads();
+    let (out_row, out_col) = (bx * TILE + ty, by * TILE + tx);
+    if out_row < n && out_col < n {
+        t[out_row * n + out_col].store(tile.get(tx * TILE + ty), Ordering::Relaxed);
+    }
+}
