@@ -9,7 +9,9 @@
 //! are). Each kernel's entry point calls
 //! `__offload_cpu_run_grid(slots, env, thread, team, name, name_len)`:
 //! `thread` is the kernel's thread body, `void(ptr env)`, which runs one
-//! GPU thread's call of the kernel; `team` is null. Every thread-dependent
+//! GPU thread's call of the kernel (`env`, the kernel's arguments, is not
+//! written while the grid runs: the team body may read it again); `team`
+//! is null. Every thread-dependent
 //! query in it is a call of `__offload_cpu_thread_rank`, every meeting
 //! point a call of `__offload_cpu_sync_threads` (the team barrier),
 //! `__offload_cpu_warp_exchange` or `__offload_cpu_warp_release` (a warp's

@@ -1,11 +1,12 @@
 //! Rematerialization: a value live across a meeting point that is cheap to
 //! compute again from what every step has (constants, the environment
 //! pointer, loads from the environment, which no thread writes during a
-//! launch, and the thread rank, which becomes the loop index) is computed
-//! again before each use after the point instead of taking a per-thread
-//! slot (`zext i32 %t to i64`, the kernel's argument loads, their address
-//! arithmetic): no context storage, and the loop stays free of loads and
-//! stores the vectorizer would have to prove independent.
+//! launch, the thread rank, which becomes the loop index, and the team's
+//! record, the same for the whole call) is computed again before each use
+//! after the point instead of taking a per-thread slot (`zext i32 %t to
+//! i64`, the kernel's argument loads, their address arithmetic): no context
+//! storage, and the loop stays free of loads and stores the vectorizer
+//! would have to prove independent.
 
 use inkwell::builder::Builder;
 use inkwell::values::FunctionValue;
@@ -89,7 +90,8 @@ fn visit<'ctx>(
     }
     let opcode = value.opcode()?;
     let inst = value.as_instruction()?;
-    let ok = is_rank(value)
+    let leaf = is_rank(value) || is_current(value);
+    let ok = leaf
         || pure(opcode)
         || (opcode == Opcode::LLVMLoad
             && !inst.get_volatile().unwrap_or(true)
@@ -100,13 +102,21 @@ fn visit<'ctx>(
     if !ok {
         return None;
     }
-    if !is_rank(value) {
+    if !leaf {
         for i in 0..value.operand_count() {
             visit(team, value.operand(i)?, order)?;
         }
     }
     order.push(value);
     Some(())
+}
+
+/// A call of `__offload_cpu_current` (the team's record, the same for the
+/// whole team body call).
+fn is_current(value: Value<'_>) -> bool {
+    value.opcode() == Some(Opcode::LLVMCall)
+        && crate::ir::calls::arg_count(value) == 0
+        && crate::ir::calls::called_function(value).is_some_and(|c| c.name() == super::CURRENT)
 }
 
 /// Computes `plan` again at the builder's position; the copy of its last
