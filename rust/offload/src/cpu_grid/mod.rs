@@ -374,12 +374,13 @@ pub unsafe extern "C" fn __offload_cpu_run_grid(
     // SAFETY: the caller's contract.
     let (slots, name) = unsafe { (*slots, core::slice::from_raw_parts(name, name_len)) };
     let name = core::str::from_utf8(name).unwrap_or("?");
-    // SAFETY: the caller's contract.
     let grid = grid::decode(slots);
     // One team of one thread: the thread body in the calling thread, as
     // the threads executor runs it (nothing allocated, no pool).
     let single = grid.team_size() == Some(1) && grid.teams.iter().all(|&d| d <= 1);
-    match (unsafe { team.as_ref() }, executor()) {
+    // SAFETY: the caller's contract: null or the pass's descriptor.
+    let team = unsafe { team.as_ref() };
+    match (team, executor()) {
         (Some(team), Executor::Default | Executor::Compiled) if !single => {
             compiled::run(Shape::new(grid), team, env, name)
         }
