@@ -34,12 +34,28 @@ unsafe extern "C" {
     pub fn pthread_setspecific(key: PthreadKeyT, value: *const c_void) -> i32;
     pub fn calloc(count: usize, size: usize) -> *mut c_void;
     pub fn getenv(name: *const core::ffi::c_char) -> *const core::ffi::c_char;
+    pub fn dladdr(address: *const c_void, info: *mut DlInfo) -> i32;
+    pub fn dlopen(file: *const core::ffi::c_char, mode: i32) -> *mut c_void;
     pub fn sysconf(name: i32) -> i64;
     pub fn free(ptr: *mut c_void);
     fn syscall(number: i64, ...) -> i64;
     fn write(fd: i32, buf: *const u8, count: usize) -> isize;
     fn abort() -> !;
 }
+
+/// glibc's `Dl_info`.
+#[repr(C)]
+pub struct DlInfo {
+    pub fname: *const core::ffi::c_char,
+    pub fbase: *mut c_void,
+    pub sname: *const core::ffi::c_char,
+    pub saddr: *mut c_void,
+}
+
+/// `dlopen` modes on Linux.
+pub const RTLD_NOW: i32 = 2;
+pub const RTLD_NOLOAD: i32 = 4;
+pub const RTLD_NODELETE: i32 = 0x1000;
 
 /// `_SC_NPROCESSORS_ONLN` on Linux.
 pub const SC_NPROCESSORS_ONLN: i32 = 84;

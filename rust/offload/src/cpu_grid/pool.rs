@@ -7,6 +7,8 @@
 //! handed out dynamically. Workers sleep on a futex between launches. One
 //! launch uses the pool at a time: a launch made while another holds it
 //! (from another host thread) runs its teams in its calling thread alone.
+//! Starting the workers pins the image in memory (`RTLD_NODELETE`): the
+//! plugin unloads it at exit, while the workers still live.
 
 use core::ffi::c_void;
 use core::ptr::null_mut;
@@ -70,7 +72,33 @@ pub fn workers() -> u32 {
     u32::try_from(online).unwrap_or(1).clamp(1, 1024)
 }
 
+/// Keeps the object holding this code (the x86_64 image, which
+/// libomptarget loads with `dlopen`) mapped for the life of the process:
+/// the workers live as long, and a worker between two jobs may still run
+/// its code when the plugin unloads the image at exit.
+fn pin_image() {
+    let mut info = ffi::DlInfo {
+        fname: core::ptr::null(),
+        fbase: null_mut(),
+        sname: core::ptr::null(),
+        saddr: null_mut(),
+    };
+    // SAFETY: dladdr fills `info` for an address of this object's code.
+    let found = unsafe { ffi::dladdr(worker as *const c_void, &mut info) };
+    if found != 0 && !info.fname.is_null() {
+        // SAFETY: a NUL-terminated path from dladdr; NOLOAD only adds a
+        // reference to (and NODELETE pins) the already loaded object.
+        unsafe {
+            ffi::dlopen(
+                info.fname,
+                ffi::RTLD_NOW | ffi::RTLD_NOLOAD | ffi::RTLD_NODELETE,
+            )
+        };
+    }
+}
+
 extern "C" fn start_workers() {
+    pin_image();
     let n = workers().saturating_sub(1);
     let mut attr = PthreadAttrT([0; 64]);
     // SAFETY: initialises `attr`, destroyed below.
