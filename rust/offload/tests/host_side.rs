@@ -252,6 +252,7 @@ fn a_refused_launch_is_an_err_naming_the_kernel() {
             &[],
             &[],
             &[],
+            &[],
             refusing_stub,
             unused_direct_stub,
         )
@@ -284,6 +285,7 @@ impl LaunchErrorProbe {
                 &[],
                 &[],
                 &[],
+                &[],
                 refusing_stub,
                 unused_direct_stub,
             )
@@ -306,6 +308,7 @@ fn the_config_carries_the_grid_and_the_sizes() {
             &["x: &[i32]", "x (its length)"],
             &[ptr, count],
             &[bytes, 0],
+            &[None, None],
             checking_stub,
             unused_direct_stub,
         )
@@ -328,6 +331,7 @@ fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
             &["a", "b"],
             &[a, b],
             &[4, 4],
+            &[None, None],
             refusing_stub,
             unused_direct_stub,
         )
@@ -355,6 +359,7 @@ fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
             &["a", "b"],
             &[a, a + 1],
             &[4, 2],
+            &[None, None],
             refusing_stub,
             unused_direct_stub,
         )
@@ -468,6 +473,7 @@ fn empty_inputs_give_a_size_of_0_bytes() {
             &["e", "r"],
             &[ptr, raw.as_ptr() as u64],
             &[bytes, raw_bytes],
+            &[None, None],
             empty_stub,
             unused_direct_stub,
         )
@@ -535,11 +541,22 @@ unsafe extern "C" fn direct_stub(
 
 static EXPECTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// Held by the tests that set [`EXPECTED`] (tests run in parallel).
+static DIRECT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn direct_test() -> std::sync::MutexGuard<'static, ()> {
+    DIRECT.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 #[test]
 fn a_launch_on_a_region_passes_its_device_address_and_refuses_another_device() {
+    let _serial = direct_test();
     let mut data = [1.0f32; 4];
     let mut region = offload::Device::new(2).map_mut(&mut data[..]).unwrap();
-    let (ptr, count, bytes) = offload::__private::host_mut::<[f32], _>(&mut &mut region);
+    let mut arg = &mut region;
+    let (ptr, count, bytes) = offload::__private::host_mut::<[f32], _>(&mut arg);
+    let kept = [offload::__private::kept_mut::<[f32], _>(&arg), None];
+    assert_eq!(kept, [Some(2), None]);
     EXPECTED.store(
         ptr + runtime::DEVICE_OFFSET,
         std::sync::atomic::Ordering::SeqCst,
@@ -555,6 +572,7 @@ fn a_launch_on_a_region_passes_its_device_address_and_refuses_another_device() {
                 &params,
                 &[ptr, count],
                 &[bytes, 0],
+                &kept,
                 refusing_stub,
                 direct_stub,
             )
@@ -587,9 +605,49 @@ fn a_launch_on_a_region_passes_its_device_address_and_refuses_another_device() {
             &params,
             &[ptr, count],
             &[bytes, 0],
+            &[None, None],
             refusing_stub,
             direct_stub,
         )
     };
     assert_eq!(mapped.unwrap_err().code(), 42);
+}
+
+#[test]
+fn a_plain_borrow_inside_another_owners_region_is_mapped_by_the_launch() {
+    let _serial = direct_test();
+    // The host holds a region of `data`; a launch on a plain shared borrow
+    // of the same data must not use the region's device address: the region
+    // may end (and its device memory be freed) while the kernel runs.
+    let data = [1.0f32; 4];
+    let region = offload::Device::new(2).map(&data[..]).unwrap();
+    let plain = &data[..];
+    let (ptr, count, bytes) = offload::__private::host_in::<[f32], _>(&plain);
+    let kept = [offload::__private::kept_in::<[f32], _>(&plain), None];
+    assert_eq!(kept, [None, None]);
+    EXPECTED.store(
+        ptr + runtime::DEVICE_OFFSET,
+        std::sync::atomic::Ordering::SeqCst,
+    );
+    let params = ["x: &[f32]", "x (its length)"];
+    // SAFETY: the stand-in stubs read the config and two slots.
+    let launch = |kept: &[Option<i64>; 2]| unsafe {
+        offload::__private::launch(
+            &Launch::new().device(2),
+            "t::sum",
+            "sum",
+            &params,
+            &[ptr, count],
+            &[bytes, 0],
+            kept,
+            refusing_stub,
+            direct_stub,
+        )
+    };
+    // The mapping stub (which libomptarget's reference count protects).
+    assert_eq!(launch(&kept).unwrap_err().code(), 42);
+    // The region itself as the argument: the direct stub.
+    let held = [offload::__private::kept_in::<[f32], _>(&&region), None];
+    assert_eq!(launch(&held), Ok(()));
+    drop(region);
 }

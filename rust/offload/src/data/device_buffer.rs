@@ -326,6 +326,9 @@ unsafe impl<T: DeviceCopy> HostIn<[T]> for &DeviceBuffer<T> {
     fn bytes(&self) -> usize {
         DeviceBuffer::bytes(self)
     }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
+    }
 }
 
 // SAFETY: as above, borrowed exclusively.
@@ -338,5 +341,8 @@ unsafe impl<T: DeviceCopy> HostMut<[T]> for &mut DeviceBuffer<T> {
     }
     fn bytes(&self) -> usize {
         DeviceBuffer::bytes(self)
+    }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
     }
 }

@@ -278,12 +278,24 @@ impl Ranges {
 }
 
 /// The launch slots with every pointer slot (a size other than 0) replaced
-/// by its device address on `device`, if each lies in a region (or device
-/// buffer) of `device` whose device address is known; else `None`. Other
-/// slots (scalars, lengths, empty pointers) are kept as they are.
-pub fn direct<const N: usize>(device: i64, args: &[u64; N], sizes: &[u64; N]) -> Option<[u64; N]> {
+/// by its device address on `device`, if each slot's argument keeps its
+/// data mapped on `device` itself (`kept`: a region or device buffer the
+/// launch holds) and that mapping's device address is known; else `None`.
+/// A range that merely lies in a region of another owner is no candidate:
+/// that owner may end the mapping while the kernel runs. Other slots
+/// (scalars, lengths, empty pointers) are kept as they are.
+pub fn direct<const N: usize>(
+    device: i64,
+    args: &[u64; N],
+    sizes: &[u64; N],
+    kept: &[Option<i64>; N],
+) -> Option<[u64; N]> {
+    let pointers = || sizes.iter().zip(kept).filter(|&(&bytes, _)| bytes > 0);
     // Without regions (most plain launches) the lock is not taken.
-    if REGIONS.load(Ordering::Relaxed) == 0 || !sizes.iter().any(|&bytes| bytes > 0) {
+    if REGIONS.load(Ordering::Relaxed) == 0
+        || pointers().next().is_none()
+        || pointers().any(|(_, &on)| on != Some(device))
+    {
         return None;
     }
     let mut out = *args;
@@ -396,31 +408,49 @@ mod direct_tests {
 
     const BASE: usize = 0x7200_0000_0000;
     const DEVICE: usize = 0x5000_0000;
+    const ON_0: Option<i64> = Some(0);
 
     #[test]
     fn pointer_slots_in_regions_become_device_addresses() {
         let region = Ranges::region(0, [(BASE, 64)]).unwrap();
         let inner = Ranges::region(0, [(BASE + 16, 8)]).unwrap();
         // Not known yet: no direct launch.
-        assert_eq!(direct(0, &[BASE as u64], &[8]), None);
+        assert_eq!(direct(0, &[BASE as u64], &[8], &[ON_0]), None);
         // Known through the inner region: the entry's base follows.
         inner.set_device_address(DEVICE + 16);
         let args = [BASE as u64 + 8, 7, BASE as u64 + 32];
-        let got = direct(0, &args, &[8, 0, 32]).unwrap();
+        let got = direct(0, &args, &[8, 0, 32], &[ON_0, None, ON_0]).unwrap();
         assert_eq!(got, [DEVICE as u64 + 8, 7, DEVICE as u64 + 32]);
         // Outside any region, on another device, or only scalars: none.
-        assert_eq!(direct(0, &[BASE as u64 + 60], &[8]), None);
-        assert_eq!(direct(1, &[BASE as u64], &[8]), None);
-        assert_eq!(direct(0, &[BASE as u64 + 0x1000, 3], &[4, 0]), None);
-        assert_eq!(direct(0, &[3u64], &[0]), None);
+        assert_eq!(direct(0, &[BASE as u64 + 60], &[8], &[ON_0]), None);
+        assert_eq!(direct(1, &[BASE as u64], &[8], &[Some(1)]), None);
+        let outside = [BASE as u64 + 0x1000, 3];
+        assert_eq!(direct(0, &outside, &[4, 0], &[ON_0, None]), None);
+        assert_eq!(direct(0, &[3u64], &[0], &[None]), None);
         // A launch entry is no region.
         let launch = Ranges::launch(2, [(BASE + 0x2000, 8)]).unwrap();
-        assert_eq!(direct(2, &[BASE as u64 + 0x2000], &[8]), None);
+        assert_eq!(direct(2, &[BASE as u64 + 0x2000], &[8], &[Some(2)]), None);
         drop((launch, inner));
         // The last region gone: the address is forgotten.
         let again = Ranges::launch(0, [(BASE, 8)]).unwrap();
         drop(region);
-        assert_eq!(direct(0, &[BASE as u64], &[8]), None);
+        assert_eq!(direct(0, &[BASE as u64], &[8], &[ON_0]), None);
         drop(again);
+    }
+
+    #[test]
+    fn a_range_in_a_region_the_launch_does_not_hold_is_mapped() {
+        let base = BASE + 0x1_0000;
+        let region = Ranges::region(0, [(base, 64)]).unwrap();
+        region.set_device_address(DEVICE);
+        let args = [base as u64, base as u64 + 32];
+        let held = direct(0, &args, &[32, 32], &[ON_0, ON_0]);
+        assert_eq!(held, Some([DEVICE as u64, DEVICE as u64 + 32]));
+        // One argument is a plain borrow inside another owner's region,
+        // which may end while the kernel runs: the launch maps it.
+        assert_eq!(direct(0, &args, &[32, 32], &[ON_0, None]), None);
+        // An argument that keeps a mapping of another device only.
+        assert_eq!(direct(0, &args, &[32, 32], &[ON_0, Some(1)]), None);
+        drop(region);
     }
 }

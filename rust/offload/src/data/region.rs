@@ -231,7 +231,8 @@ impl<T: ?Sized + DeviceData> Drop for MappedMut<'_, T> {
     }
 }
 
-// SAFETY: the region keeps the host data borrowed (valid, unchanged).
+// SAFETY: the region keeps the host data borrowed (valid, unchanged) and
+// mapped on its device while the reference lives.
 unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &Mapped<'_, T> {
     fn host_ptr(&self) -> *const u8 {
         (self.host as *const T).cast()
@@ -242,9 +243,13 @@ unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &Mapped<'_, T> {
     fn bytes(&self) -> usize {
         size_of_val(self.host)
     }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
+    }
 }
 
-// SAFETY: the region keeps the host data borrowed exclusively.
+// SAFETY: the region keeps the host data borrowed exclusively and mapped
+// on its device while the reference lives.
 unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &MappedMut<'_, T> {
     fn host_ptr(&self) -> *const u8 {
         (&*self.host as *const T).cast()
@@ -255,9 +260,13 @@ unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &MappedMut<'_, T> {
     fn bytes(&self) -> usize {
         size_of_val(&*self.host)
     }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
+    }
 }
 
-// SAFETY: the region keeps the host data borrowed exclusively.
+// SAFETY: the region keeps the host data borrowed exclusively and mapped
+// on its device while the reference lives.
 unsafe impl<T: ?Sized + DeviceData> HostMut<T> for &mut MappedMut<'_, T> {
     fn host_ptr(&mut self) -> *mut u8 {
         (&mut *self.host as *mut T).cast()
@@ -267,5 +276,8 @@ unsafe impl<T: ?Sized + DeviceData> HostMut<T> for &mut MappedMut<'_, T> {
     }
     fn bytes(&self) -> usize {
         size_of_val(&*self.host)
+    }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
     }
 }
