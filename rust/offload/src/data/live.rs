@@ -7,11 +7,23 @@
 //! a range inside a live entry shares it (libomptarget counts references),
 //! a range that overlaps one otherwise is an [`Overlap`] error, any other
 //! range becomes an entry of its own.
+//!
+//! The check and libomptarget's mapping must agree on the order: a range
+//! admitted inside an entry must not reach libomptarget before the entry's
+//! own range does (the smaller mapping first, the larger one aborts). A
+//! region maps and unmaps under the registry's lock, so an entry a region
+//! holds is mapped whole in libomptarget. A launch maps inside its stub,
+//! outside the lock, so an entry only launches hold is shared only by the
+//! same range (whichever maps first, the other finds it present) or by a
+//! later slot of the same launch (libomptarget maps a launch's slots in
+//! order); any other range that meets it waits until those launches end.
+//! Waiting never deadlocks: a launch holds its entries only while its
+//! kernel runs, and waits only while it holds none.
 
 use alloc::vec::Vec;
-use core::cell::UnsafeCell;
 use core::fmt;
-use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// A new host range that overlaps a live mapping without lying inside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,37 +80,22 @@ struct Entry {
     device_addr: usize,
 }
 
-/// The entries, behind a spin lock (`no_std`: held only to scan a short list).
-struct Live {
-    locked: AtomicBool,
-    entries: UnsafeCell<Vec<Entry>>,
-}
-
-// SAFETY: `entries` is only reached through `with_entries`, which holds
-// the lock.
-unsafe impl Sync for Live {}
-
-static LIVE: Live = Live {
-    locked: AtomicBool::new(false),
-    entries: UnsafeCell::new(Vec::new()),
-};
+/// The entries of every device, and the signal that some left.
+static LIVE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+static LEFT: Condvar = Condvar::new();
 
 /// How many regions the entries hold (read without the lock: a launch
 /// that could use a region holds a borrow of it, so it is counted).
 static REGIONS: AtomicUsize = AtomicUsize::new(0);
 
+fn lock() -> MutexGuard<'static, Vec<Entry>> {
+    // Nothing panics while the lock is held: a poisoned lock holds a
+    // consistent list.
+    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 fn with_entries<R>(f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
-    while LIVE
-        .locked
-        .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
-        .is_err()
-    {
-        core::hint::spin_loop();
-    }
-    // SAFETY: the lock is held, so this is the only reference.
-    let result = f(unsafe { &mut *LIVE.entries.get() });
-    LIVE.locked.store(false, Ordering::Release);
-    result
+    f(&mut lock())
 }
 
 /// Where `[start, end)` goes among `entries`: the index of the live entry
@@ -126,30 +123,76 @@ fn place(
     Ok(None)
 }
 
+/// What entering `[start, end)` on `device` does, given the entries this
+/// mapping entered already (`held`, indices into `entries`).
+enum Admit {
+    /// Share the entry at this index.
+    Share(usize),
+    /// A new entry.
+    New,
+    /// Wait until an entry that only other launches hold is gone.
+    Wait,
+    /// Overlaps an entry that stays (a region's, or this mapping's own).
+    Refuse(Overlap),
+}
+
+fn admit(entries: &[Entry], device: i64, (start, end): (usize, usize), held: &[usize]) -> Admit {
+    let Some((i, e)) = entries
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.device == device && e.start < end && start < e.end)
+    else {
+        return Admit::New;
+    };
+    // libomptarget maps the entry's whole range while a region holds it,
+    // or once an earlier slot of this launch has (slots map in order).
+    let mapped_whole = e.regions > 0 || held.contains(&i);
+    let same = e.start == start && e.end == end;
+    // Entries never overlap each other, so one holding the range is the
+    // only candidate.
+    let inside = e.start <= start && end <= e.end;
+    if same || (inside && mapped_whole) {
+        Admit::Share(i)
+    } else if mapped_whole {
+        Admit::Refuse(Overlap {
+            device,
+            new: (start, end),
+            live: (e.start, e.end),
+        })
+    } else {
+        Admit::Wait
+    }
+}
+
+/// Counts one more mapping of `range`: in the entry at `at`, or a new one;
+/// the entry's index.
 fn add(
     entries: &mut Vec<Entry>,
     device: i64,
     (start, end): (usize, usize),
+    at: Option<usize>,
     region: bool,
-) -> Result<(), Overlap> {
+) -> usize {
     let region = usize::from(region);
-    let placed = place(entries, device, start, end)?;
     REGIONS.fetch_add(region, Ordering::Relaxed);
-    match placed {
+    match at {
         Some(i) => {
             entries[i].refs += 1;
             entries[i].regions += region;
+            i
         }
-        None => entries.push(Entry {
-            device,
-            start,
-            end,
-            refs: 1,
-            regions: region,
-            device_addr: 0,
-        }),
+        None => {
+            entries.push(Entry {
+                device,
+                start,
+                end,
+                refs: 1,
+                regions: region,
+                device_addr: 0,
+            });
+            entries.len() - 1
+        }
     }
-    Ok(())
 }
 
 fn remove(entries: &mut Vec<Entry>, device: i64, (start, end): (usize, usize), region: bool) {
@@ -193,12 +236,16 @@ pub struct Ranges {
 
 impl Ranges {
     /// Enters a region's (or device buffer's) `(address, bytes)` ranges on
-    /// `device` (a number, not -1), or none and the first overlap.
-    pub fn region(
+    /// `device` (a number, not -1), or none and the first overlap. `map`
+    /// runs once they are entered, under the registry's lock, so no other
+    /// mapping of the ranges reaches libomptarget before the region's own:
+    /// it makes the region's mapping, its result comes back with the ranges.
+    pub fn region<R>(
         device: i64,
         ranges: impl IntoIterator<Item = (usize, usize)>,
-    ) -> Result<Ranges, Overlap> {
-        Ranges::enter(device, ranges, true).map_err(|refusal| match refusal {
+        map: impl FnOnce() -> R,
+    ) -> Result<(Ranges, R), Overlap> {
+        Ranges::enter(device, ranges, true, map).map_err(|refusal| match refusal {
             Refusal::Overlap(overlap) => overlap,
             Refusal::OtherDevice(_) => unreachable!("regions are not checked for devices"),
         })
@@ -206,54 +253,109 @@ impl Ranges {
 
     /// Enters a launch's `(address, bytes)` ranges (one per launch slot;
     /// empty ones skipped) on `device`, or none and why: an overlap, or a
-    /// range that lies in a region of another device only.
+    /// range that lies in a region of another device only. Waits while a
+    /// range meets an entry that only other launches hold, other than as
+    /// the same range (see the module's docs).
     pub fn launch(
         device: i64,
         ranges: impl IntoIterator<Item = (usize, usize)>,
     ) -> Result<Ranges, Refusal> {
-        Ranges::enter(device, ranges, false)
+        Ranges::enter(device, ranges, false, || ()).map(|(ranges, ())| ranges)
     }
 
-    fn enter(
+    /// No ranges (what a dropped region leaves behind).
+    pub fn none() -> Ranges {
+        Ranges {
+            device: 0,
+            ranges: Vec::new(),
+            region: false,
+        }
+    }
+
+    fn enter<R>(
         device: i64,
         ranges: impl IntoIterator<Item = (usize, usize)>,
         region: bool,
-    ) -> Result<Ranges, Refusal> {
+        map: impl FnOnce() -> R,
+    ) -> Result<(Ranges, R), Refusal> {
         let slots: Vec<(usize, (usize, usize))> = ranges
             .into_iter()
             .enumerate()
             .filter(|&(_, (_, bytes))| bytes > 0)
             .map(|(slot, (start, bytes))| (slot, (start, start.saturating_add(bytes))))
             .collect();
-        with_entries(|entries| {
-            if !region {
-                for &(slot, (start, end)) in &slots {
-                    if let Some(other) = other_region(entries, device, start, end) {
-                        return Err(Refusal::OtherDevice(OtherDevice {
-                            slot,
-                            launch: device,
-                            region: other,
-                        }));
-                    }
+        let mut entries = lock();
+        if !region {
+            for &(slot, (start, end)) in &slots {
+                if let Some(other) = other_region(&entries, device, start, end) {
+                    return Err(Refusal::OtherDevice(OtherDevice {
+                        slot,
+                        launch: device,
+                        region: other,
+                    }));
                 }
             }
-            for (i, &(_, range)) in slots.iter().enumerate() {
-                if let Err(overlap) = add(entries, device, range, region) {
-                    for &(_, range) in slots[..i].iter().rev() {
-                        remove(entries, device, range, region);
-                    }
-                    return Err(Refusal::Overlap(overlap));
-                }
-            }
-            Ok(())
-        })?;
+        }
+        while !try_enter(&mut entries, device, &slots, region)? {
+            entries = LEFT.wait(entries).unwrap_or_else(PoisonError::into_inner);
+        }
+        let mapped = map();
+        drop(entries);
         let ranges = slots.into_iter().map(|(_, range)| range).collect();
-        Ok(Ranges {
+        let ranges = Ranges {
             device,
             ranges,
             region,
-        })
+        };
+        Ok((ranges, mapped))
     }
+
+    /// Leaves the ranges after `unmap` has run under the registry's lock
+    /// (a region's unmapping: no other mapping may reach libomptarget
+    /// between the two).
+    pub fn leave(mut self, unmap: impl FnOnce()) {
+        let mut entries = lock();
+        unmap();
+        self.remove_from(&mut entries);
+    }
+
+    fn remove_from(&mut self, entries: &mut Vec<Entry>) {
+        for &range in self.ranges.iter().rev() {
+            remove(entries, self.device, range, self.region);
+        }
+        if !self.ranges.is_empty() {
+            self.ranges.clear();
+            LEFT.notify_all();
+        }
+    }
+}
+
+/// Enters every range of `slots` (`true`), or none: `false` when one must
+/// wait, the refusal when one overlaps an entry that stays.
+fn try_enter(
+    entries: &mut Vec<Entry>,
+    device: i64,
+    slots: &[(usize, (usize, usize))],
+    region: bool,
+) -> Result<bool, Refusal> {
+    let mut held = Vec::with_capacity(slots.len());
+    for &(_, range) in slots {
+        let at = match admit(entries, device, range, &held) {
+            Admit::Share(i) => Some(i),
+            Admit::New => None,
+            outcome => {
+                for &(_, range) in slots[..held.len()].iter().rev() {
+                    remove(entries, device, range, region);
+                }
+                return match outcome {
+                    Admit::Refuse(overlap) => Err(Refusal::Overlap(overlap)),
+                    _ => Ok(false),
+                };
+            }
+        };
+        held.push(add(entries, device, range, at, region));
+    }
+    Ok(true)
 }
 
 impl Ranges {
@@ -319,12 +421,19 @@ pub fn direct<const N: usize>(
 
 impl Drop for Ranges {
     fn drop(&mut self) {
-        with_entries(|entries| {
-            for &range in self.ranges.iter().rev() {
-                remove(entries, self.device, range, self.region);
-            }
-        });
+        if !self.ranges.is_empty() {
+            self.remove_from(&mut lock());
+        }
     }
+}
+
+/// A region's ranges entered with nothing mapped (the tests' regions).
+#[cfg(test)]
+fn enter_region(
+    device: i64,
+    ranges: impl IntoIterator<Item = (usize, usize)>,
+) -> Result<Ranges, Overlap> {
+    Ranges::region(device, ranges, || ()).map(|(ranges, ())| ranges)
 }
 
 #[cfg(test)]
@@ -336,35 +445,35 @@ mod tests {
 
     #[test]
     fn ranges_inside_a_live_one_share_it_and_overlaps_are_refused() {
-        let whole = Ranges::region(0, [(BASE, 64)]).unwrap();
-        let inside = Ranges::region(0, [(BASE + 8, 8)]).unwrap();
-        let overlap = Ranges::region(0, [(BASE + 32, 64)]).unwrap_err();
+        let whole = enter_region(0, [(BASE, 64)]).unwrap();
+        let inside = enter_region(0, [(BASE + 8, 8)]).unwrap();
+        let overlap = enter_region(0, [(BASE + 32, 64)]).unwrap_err();
         assert_eq!(overlap.new, (BASE + 32, BASE + 96));
         assert_eq!(overlap.live, (BASE, BASE + 64));
         // Another device, or a disjoint range: no overlap.
-        let other = Ranges::region(1, [(BASE + 32, 64)]).unwrap();
-        let next = Ranges::region(0, [(BASE + 64, 16)]).unwrap();
+        let other = enter_region(1, [(BASE + 32, 64)]).unwrap();
+        let next = enter_region(0, [(BASE + 64, 16)]).unwrap();
         drop((whole, inside, other, next));
         // All gone: the range that overlapped may be mapped now.
-        drop(Ranges::region(0, [(BASE + 32, 64)]).unwrap());
+        drop(enter_region(0, [(BASE + 32, 64)]).unwrap());
     }
 
     #[test]
     fn a_refused_set_leaves_nothing_behind() {
         let base = BASE + 0x1000;
         // The second range extends the first: refused, the first left too.
-        let err = Ranges::region(0, [(base, 16), (base + 8, 16), (base, 0)]).unwrap_err();
+        let err = enter_region(0, [(base, 16), (base + 8, 16), (base, 0)]).unwrap_err();
         assert_eq!(err.live, (base, base + 16));
-        let same = Ranges::region(0, [(base, 16), (base, 16), (base + 4, 4)]).unwrap();
+        let same = enter_region(0, [(base, 16), (base, 16), (base + 4, 4)]).unwrap();
         drop(same);
-        drop(Ranges::region(0, [(base + 8, 16)]).unwrap());
+        drop(enter_region(0, [(base + 8, 16)]).unwrap());
     }
 
     #[test]
     fn an_inner_range_cannot_grow_into_an_enclosing_one() {
         let base = BASE + 0x2000;
-        let inner = Ranges::region(0, [(base + 8, 8)]).unwrap();
-        let err = Ranges::region(0, [(base, 32)]).unwrap_err();
+        let inner = enter_region(0, [(base + 8, 8)]).unwrap();
+        let err = enter_region(0, [(base, 32)]).unwrap_err();
         assert_eq!(
             (err.new, err.live),
             ((base, base + 32), (base + 8, base + 16))
@@ -381,7 +490,7 @@ mod device_tests {
 
     #[test]
     fn a_launch_on_another_device_than_its_region_is_refused() {
-        let region = Ranges::region(1, [(BASE, 64)]).unwrap();
+        let region = enter_region(1, [(BASE, 64)]).unwrap();
         // Slot 2 (inside the region of device 1) on device 0.
         let refusal = Ranges::launch(0, [(0, 0), (BASE + 0x100, 4), (BASE + 8, 8)]).unwrap_err();
         let expected = OtherDevice {
@@ -395,7 +504,7 @@ mod device_tests {
         let launch_only = Ranges::launch(2, [(BASE + 0x1000, 8)]).unwrap();
         drop(Ranges::launch(3, [(BASE + 0x1000, 8)]).unwrap());
         // Mapped on both devices: the launch's device has it.
-        let also = Ranges::region(0, [(BASE, 64)]).unwrap();
+        let also = enter_region(0, [(BASE, 64)]).unwrap();
         drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
         drop((region, also, launch_only));
         drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
@@ -412,8 +521,8 @@ mod direct_tests {
 
     #[test]
     fn pointer_slots_in_regions_become_device_addresses() {
-        let region = Ranges::region(0, [(BASE, 64)]).unwrap();
-        let inner = Ranges::region(0, [(BASE + 16, 8)]).unwrap();
+        let region = enter_region(0, [(BASE, 64)]).unwrap();
+        let inner = enter_region(0, [(BASE + 16, 8)]).unwrap();
         // Not known yet: no direct launch.
         assert_eq!(direct(0, &[BASE as u64], &[8], &[ON_0]), None);
         // Known through the inner region: the entry's base follows.
@@ -441,7 +550,7 @@ mod direct_tests {
     #[test]
     fn a_range_in_a_region_the_launch_does_not_hold_is_mapped() {
         let base = BASE + 0x1_0000;
-        let region = Ranges::region(0, [(base, 64)]).unwrap();
+        let region = enter_region(0, [(base, 64)]).unwrap();
         region.set_device_address(DEVICE);
         let args = [base as u64, base as u64 + 32];
         let held = direct(0, &args, &[32, 32], &[ON_0, ON_0]);
@@ -452,5 +561,92 @@ mod direct_tests {
         // An argument that keeps a mapping of another device only.
         assert_eq!(direct(0, &args, &[32, 32], &[ON_0, Some(1)]), None);
         drop(region);
+    }
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::*;
+    use std::sync::atomic::AtomicBool;
+    use std::thread;
+    use std::time::Duration;
+
+    const BASE: usize = 0x7300_0000_0000;
+
+    /// Runs `enter` on another thread while `held` lives, drops `held`
+    /// after a while and returns whether `enter` came back only then.
+    fn waits_for(held: Ranges, enter: impl FnOnce() + Send) -> bool {
+        let dropped = AtomicBool::new(false);
+        thread::scope(|s| {
+            let entered = s.spawn(|| {
+                enter();
+                dropped.load(Ordering::SeqCst)
+            });
+            thread::sleep(Duration::from_millis(50));
+            dropped.store(true, Ordering::SeqCst);
+            drop(held);
+            entered.join().unwrap()
+        })
+    }
+
+    #[test]
+    fn a_range_meeting_another_launchs_entry_waits_for_it() {
+        let launch = || Ranges::launch(0, [(BASE, 64)]).unwrap();
+        // Inside, enclosing, overlapping: each maps in libomptarget only
+        // after the launch that holds the entry has ended.
+        for (start, bytes) in [(BASE + 8, 8), (BASE, 128), (BASE + 32, 64)] {
+            let inner = || drop(Ranges::launch(0, [(start, bytes)]).unwrap());
+            assert!(waits_for(launch(), inner), "{start:#x} {bytes}");
+        }
+        // A region, too.
+        assert!(waits_for(launch(), || drop(enter_region(0, [(BASE + 8, 8)]).unwrap())));
+        // The same range shares it at once, and so does another device.
+        let held = launch();
+        drop(Ranges::launch(0, [(BASE, 64)]).unwrap());
+        drop(Ranges::launch(1, [(BASE + 8, 8)]).unwrap());
+        drop(held);
+    }
+
+    #[test]
+    fn a_launchs_own_slots_share_in_order_and_never_wait_for_themselves() {
+        let base = BASE + 0x1000;
+        // The enclosing range first: libomptarget maps it first.
+        drop(Ranges::launch(0, [(base, 64), (base + 8, 8)]).unwrap());
+        // The inner one first would be extended: refused, not a wait.
+        let refusal = Ranges::launch(0, [(base + 8, 8), (base, 64)]).unwrap_err();
+        let overlap = Overlap {
+            device: 0,
+            new: (base, base + 64),
+            live: (base + 8, base + 16),
+        };
+        assert_eq!(refusal, Refusal::Overlap(overlap));
+    }
+
+    #[test]
+    fn a_range_inside_a_regions_entry_shares_it_at_once() {
+        let base = BASE + 0x2000;
+        let whole = enter_region(0, [(base, 64)]).unwrap();
+        let launch = Ranges::launch(0, [(base + 8, 8)]).unwrap();
+        drop(whole);
+        // Only the launch holds it now: another inner range waits.
+        assert!(waits_for(launch, || drop(
+            Ranges::launch(0, [(base + 16, 8)]).unwrap()
+        )));
+    }
+
+    #[test]
+    fn a_region_maps_under_the_lock_and_unmaps_before_leaving() {
+        let base = BASE + 0x3000;
+        let (whole, seen) = Ranges::region(0, [(base, 64)], || {
+            // The ranges are entered before the mapping runs.
+            LIVE.try_lock().is_err()
+        })
+        .unwrap();
+        assert!(seen, "the map closure runs under the registry's lock");
+        let mut unmapped = false;
+        whole.leave(|| unmapped = true);
+        assert!(unmapped);
+        // Left: an overlapping region is no overlap now.
+        drop(enter_region(0, [(base + 32, 64)]).unwrap());
     }
 }

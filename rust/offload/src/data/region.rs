@@ -15,7 +15,7 @@ impl Device {
         Ok(Mapped {
             host: data,
             device,
-            _live: live,
+            live,
         })
     }
 
@@ -51,7 +51,7 @@ impl Device {
             host: data,
             device,
             map,
-            _live: live,
+            live,
         })
     }
 }
@@ -75,23 +75,20 @@ fn begin(
         return Err(error(device.number(), None));
     }
     let device = Device(device.number());
-    let live = Ranges::region(device.0, [(ptr as usize, bytes)])
-        .map_err(|overlap| error(device.0, Some(overlap)))?;
+    let (live, mapped) = Ranges::region(device.0, [(ptr as usize, bytes)], || {
+        if bytes == 0 {
+            return core::ptr::null_mut();
+        }
+        // SAFETY: `ptr` points at `bytes` bytes borrowed by the region
+        // being made.
+        unsafe { rt::map_one(rt::__tgt_target_data_begin_mapper, device.0, ptr, bytes, map) };
+        // SAFETY: an OpenMP query on a host address.
+        unsafe { rt::omp_get_mapped_ptr(ptr.cast(), device.0 as i32) }
+    })
+    .map_err(|overlap| error(device.0, Some(overlap)))?;
     if bytes == 0 {
         return Ok((device, live));
     }
-    // SAFETY: `ptr` points at `bytes` bytes borrowed by the region being made.
-    unsafe {
-        rt::map_one(
-            rt::__tgt_target_data_begin_mapper,
-            device.0,
-            ptr,
-            bytes,
-            map,
-        )
-    };
-    // SAFETY: an OpenMP query on a host address.
-    let mapped = unsafe { rt::omp_get_mapped_ptr(ptr.cast(), device.0 as i32) };
     if mapped.is_null() {
         return Err(error(device.0, None));
     }
@@ -124,8 +121,8 @@ where
 pub struct Mapped<'a, T: ?Sized + DeviceData> {
     host: &'a T,
     device: Device,
-    /// Leaves the live ranges after `drop` has unmapped the data.
-    _live: Ranges,
+    /// Leaves the live ranges as `drop` unmaps the data.
+    live: Ranges,
 }
 
 impl<T: ?Sized + DeviceData> Mapped<'_, T> {
@@ -145,19 +142,14 @@ impl<T: ?Sized + DeviceData> Mapped<'_, T> {
 impl<T: ?Sized + DeviceData> Drop for Mapped<'_, T> {
     fn drop(&mut self) {
         let bytes = size_of_val(self.host);
-        if bytes > 0 {
-            let ptr = (self.host as *const T).cast::<u8>();
-            // SAFETY: the range this region mapped, still borrowed.
-            unsafe {
-                rt::map_one(
-                    rt::__tgt_target_data_end_mapper,
-                    self.device.0,
-                    ptr,
-                    bytes,
-                    TO,
-                )
-            };
-        }
+        let ptr = (self.host as *const T).cast::<u8>();
+        let device = self.device.0;
+        core::mem::replace(&mut self.live, Ranges::none()).leave(|| {
+            if bytes > 0 {
+                // SAFETY: the range this region mapped, still borrowed.
+                unsafe { rt::map_one(rt::__tgt_target_data_end_mapper, device, ptr, bytes, TO) };
+            }
+        });
     }
 }
 
@@ -168,8 +160,8 @@ pub struct MappedMut<'a, T: ?Sized + DeviceData> {
     host: &'a mut T,
     device: Device,
     map: i64,
-    /// Leaves the live ranges after `drop` has unmapped the data.
-    _live: Ranges,
+    /// Leaves the live ranges as `drop` unmaps the data.
+    live: Ranges,
 }
 
 impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
@@ -227,7 +219,8 @@ impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
 
 impl<T: ?Sized + DeviceData> Drop for MappedMut<'_, T> {
     fn drop(&mut self) {
-        self.map_range(rt::__tgt_target_data_end_mapper, self.map | FROM);
+        let live = core::mem::replace(&mut self.live, Ranges::none());
+        live.leave(|| self.map_range(rt::__tgt_target_data_end_mapper, self.map | FROM));
     }
 }
 
