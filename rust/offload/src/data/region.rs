@@ -59,42 +59,73 @@ impl Device {
 /// Maps the `bytes` bytes at `ptr` on `device`: the device with the default
 /// resolved to its number and the range entered among the live ones, or an
 /// error if the device does not exist, the range overlaps a live mapping
-/// without lying inside it, or the runtime did not make the data present.
+/// without lying inside it, the device cannot allocate it, or the runtime
+/// did not make the data present.
 fn begin(
     device: Device,
     ptr: *const u8,
     bytes: usize,
     map: i64,
 ) -> Result<(Device, Ranges), MapError> {
-    let error = |device, overlap| MapError {
+    let error = |device, overlap, out_of_memory| MapError {
         bytes,
         device,
         overlap,
+        out_of_memory,
     };
     if !device.exists() {
-        return Err(error(device.number(), None));
+        return Err(error(device.number(), None, false));
     }
     let device = Device(device.number());
     let (live, mapped) = Ranges::region(device.0, [(ptr as usize, bytes)], || {
         if bytes == 0 {
-            return core::ptr::null_mut();
+            return Some(core::ptr::null_mut());
+        }
+        if !fits(device, ptr, bytes) {
+            return None;
         }
         // SAFETY: `ptr` points at `bytes` bytes borrowed by the region
         // being made.
         unsafe { rt::map_one(rt::__tgt_target_data_begin_mapper, device.0, ptr, bytes, map) };
         // SAFETY: an OpenMP query on a host address.
-        unsafe { rt::omp_get_mapped_ptr(ptr.cast(), device.0 as i32) }
+        Some(unsafe { rt::omp_get_mapped_ptr(ptr.cast(), device.0 as i32) })
     })
-    .map_err(|overlap| error(device.0, Some(overlap)))?;
+    .map_err(|overlap| error(device.0, Some(overlap), false))?;
+    let Some(mapped) = mapped else {
+        return Err(error(device.0, None, true));
+    };
     if bytes == 0 {
         return Ok((device, live));
     }
     if mapped.is_null() {
-        return Err(error(device.0, None));
+        return Err(error(device.0, None, false));
     }
     // Launches on the region pass this address as it is.
     live.set_device_address(mapped as usize);
     Ok((device, live))
+}
+
+/// Whether `device` holds `bytes` at `ptr` or can allocate them: for
+/// [`PROBE_BYTES`](offload_contract::launch_code::PROBE_BYTES) or more not
+/// present, a trial allocation (libomptarget aborts the process when its
+/// own allocation of a region fails), as a launch does.
+fn fits(device: Device, ptr: *const u8, bytes: usize) -> bool {
+    if (bytes as u64) < offload_contract::launch_code::PROBE_BYTES {
+        return true;
+    }
+    let number = device.0 as core::ffi::c_int;
+    // SAFETY: an OpenMP query on a host address.
+    if !unsafe { rt::omp_get_mapped_ptr(ptr.cast(), number) }.is_null() {
+        return true;
+    }
+    // SAFETY: an allocation on a device of the runtime, freed at once.
+    let trial = unsafe { rt::omp_target_alloc(bytes, number) };
+    if trial.is_null() {
+        return false;
+    }
+    // SAFETY: allocated just above on the same device.
+    unsafe { rt::omp_target_free(trial, number) };
+    true
 }
 
 /// Maps `data` to the default device (TO) while the region lives.
