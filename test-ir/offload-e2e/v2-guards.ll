@@ -33,6 +33,13 @@
 ; RUN: env OMP_TARGET_OFFLOAD=DEFAULT sh %repo/scripts/run-offload.sh %t/dev.so %t/host.exe -1 0 1099511627776 3 2 2>&1 | %FileCheck %s --check-prefix=NO-MEMORY
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 0 0 2 0 2>&1 | %FileCheck %s --check-prefix=NO-SIZE
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 0 8 2 2 2>&1 | %FileCheck %s --check-prefix=OK
+; The same kernel as the only image, for AMDGPU (no AMD GPU here):
+; RUN: sed -e '/^target datalayout/d' -e 's/^target triple.*/target triple = "amdgcn-amd-amdhsa"/' -e 's/^define void @fill/define amdgpu_kernel void @fill/' %t/dev.ll > %t/amdgpu.ll
+; RUN: %device-image -passes=offload-wrap-kernels %t/amdgpu.ll %t/amdgpu.so -mcpu=gfx90a
+; RUN: %host-link %t/host.ll %t/amdgpu.so %t/amdgpu.exe
+; RUN: %run-offload %t/amdgpu.so %t/amdgpu.exe -1 0 8 3 2 2>&1 | %FileCheck %s --check-prefix=NO-IMAGE
+; RUN: %run-offload %t/amdgpu.so %t/amdgpu.exe 0 0 8 3 2 2>&1 | %FileCheck %s --check-prefix=NO-IMAGE
+; RUN: env OMP_TARGET_OFFLOAD=DEFAULT sh %repo/scripts/run-offload.sh %t/amdgpu.so %t/amdgpu.exe -1 0 8 3 2 2>&1 | %FileCheck %s --check-prefix=NO-IMAGE
 
 ; OK: rc 0 ran 1 out1 2
 ; EMPTY: rc 0 ran 1 out1 -1
@@ -40,6 +47,7 @@
 ; NULL: rc -4 ran 0 out1 -1
 ; TOO-LARGE: rc -5 ran 0 out1 -1
 ; NO-MEMORY: rc -6 ran 0 out1 -1
+; NO-IMAGE: rc -7 ran 0 out1 -1
 ; NO-SIZE: rc -3 ran 0 out1 -1
 
 ;--- dev.ll

@@ -46,6 +46,7 @@
 ; IR: ret i32 -2
 ; IR: ret i32 -3
 ; IR: ret i32 -100
+; IR: ret i32 -7
 ; IR: ret i32 -5
 ; IR: ret i32 -4
 ; IR: ret i32 -6

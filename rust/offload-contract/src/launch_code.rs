@@ -24,6 +24,11 @@ pub const SIZE_TOO_LARGE: i32 = -5;
 /// `omp_target_alloc` of its size returned null): libomptarget would abort
 /// the process when its own allocation fails.
 pub const OUT_OF_DEVICE_MEMORY: i32 = -6;
+/// The runtime has no device at all: no device here takes any of the
+/// program's images (built only for devices this machine lacks, such as an
+/// AMDGPU-only build where no AMD GPU is). libomptarget would abort a
+/// launch on the default device under `OMP_TARGET_OFFLOAD=MANDATORY`.
+pub const NO_DEVICE_FOR_IMAGES: i32 = -7;
 /// The size from which a launch tries the allocation of an argument that is
 /// not present first ([`OUT_OF_DEVICE_MEMORY`]): 64 MiB. Smaller ones are
 /// not tried (the trial would cost more than the copy it guards), so the

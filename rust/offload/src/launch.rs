@@ -4,7 +4,7 @@ use core::fmt;
 
 use offload_contract::LaunchConfig;
 use offload_contract::launch_code::{
-    BAD_CONFIG, NO_SIZE, NULL_POINTER, OUT_OF_DEVICE_MEMORY, SIZE_TOO_LARGE,
+    BAD_CONFIG, NO_DEVICE_FOR_IMAGES, NO_SIZE, NULL_POINTER, OUT_OF_DEVICE_MEMORY, SIZE_TOO_LARGE,
 };
 pub use offload_contract::launch_code::{
     FEATURE_MISMATCH, LAYOUT_MISMATCH, NO_SUCH_DEVICE, OTHER_DEVICE, OVERLAPPING_RANGE,
@@ -157,7 +157,8 @@ impl Launch {
 /// not one it reads), `-3` (a pointer argument's size is known nowhere),
 /// `-4` (a null pointer argument with a size), `-5` (a size of 2^63 bytes
 /// or more), `-6` (an argument of 64 MiB or more, not present, that the
-/// device cannot allocate) and [`NO_SUCH_DEVICE`] (a device that is neither -1 nor one of
+/// device cannot allocate), `-7` (the runtime has no device: no device
+/// here takes any of the program's images) and [`NO_SUCH_DEVICE`] (a device that is neither -1 nor one of
 /// the runtime's), or from the launcher [`OVERLAPPING_RANGE`] (an argument's
 /// host range overlaps a mapped range without lying inside it: see
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
@@ -443,6 +444,10 @@ impl fmt::Display for LaunchError {
                 f,
                 "the device cannot allocate a pointer argument's data (a trial allocation of its size failed; code {OUT_OF_DEVICE_MEMORY})"
             ),
+            NO_DEVICE_FOR_IMAGES => write!(
+                f,
+                "no device here takes any of the program's device images (the runtime has no device): the images were built only for devices this machine lacks; build the image of a device it has too (OFFLOAD_TARGETS, `host` for the CPU), or run where the image's device is (code {NO_DEVICE_FOR_IMAGES})"
+            ),
             code => write!(f, "libomptarget returned {code}"),
         }?;
         self.fmt_symbol(f)
@@ -485,6 +490,13 @@ mod tests {
         assert_eq!(
             error(OUT_OF_DEVICE_MEMORY).to_string(),
             "offload: kernel `k::fill` was not launched: the device cannot allocate a pointer argument's data (a trial allocation of its size failed; code -6)"
+        );
+        let none = error(NO_DEVICE_FOR_IMAGES).to_string();
+        assert!(
+            none.contains("no device here takes any of the program's device images")
+                && none.contains("OFFLOAD_TARGETS")
+                && none.ends_with("(code -7)"),
+            "{none}"
         );
     }
 

@@ -169,7 +169,7 @@ fn nested_prefixes() -> Result<(), Box<dyn Error>> {
                 s.spawn(move || -> Result<usize, String> {
                     let want: f32 = v.iter().sum();
                     let mut wrong = 0;
-                    for _ in 0..50 {
+                    for _ in 0..500 {
                         let mut sum = [0.0f32];
                         late_sum(grid, 0, v, &mut sum).map_err(|e| e.to_string())?;
                         wrong += usize::from(sum[0] != want);
@@ -183,7 +183,7 @@ fn nested_prefixes() -> Result<(), Box<dyn Error>> {
             .map(|t| t.join().expect("a launching thread panicked"))
             .sum::<Result<usize, String>>()
     })?;
-    println!("six threads on nested prefixes of one Vec: 300 launches, {wrong} wrong sums");
+    println!("six threads on nested prefixes of one Vec: 3000 launches, {wrong} wrong sums");
     assert_eq!(wrong, 0);
     Ok(())
 }

@@ -37,7 +37,9 @@ pub const RUN_LAUNCH2: &str = "__offload_run_launch2";
 ///         return -2;                                   // BAD_CONFIG
 ///     if (!sizes_known) return -3;                     // NO_SIZE
 ///     int64_t device = config->device;                 // libomptarget aborts on these:
-///     if (device < -1 || device >= omp_get_num_devices())
+///     int32_t devices = omp_get_num_devices();
+///     if (devices == 0) return -7;                     // NO_DEVICE_FOR_IMAGES
+///     if (device < -1 || device >= devices)
 ///         return -100;                                 // NO_SUCH_DEVICE
 ///     for (uint32_t i = 0; i < count; i++) {
 ///         if (maptypes[i] & LITERAL) continue;
@@ -203,6 +205,7 @@ struct Refusals<'ctx> {
     bad_config: BasicBlock<'ctx>,
     no_size: BasicBlock<'ctx>,
     no_such_device: BasicBlock<'ctx>,
+    no_device: BasicBlock<'ctx>,
     too_large: BasicBlock<'ctx>,
     null_pointer: BasicBlock<'ctx>,
     out_of_memory: BasicBlock<'ctx>,
@@ -222,6 +225,7 @@ impl<'ctx> Refusals<'ctx> {
             bad_config: block("bad_config", code::BAD_CONFIG)?,
             no_size: block("no_size", code::NO_SIZE)?,
             no_such_device: block("no_such_device", code::NO_SUCH_DEVICE)?,
+            no_device: block("no_device_for_images", code::NO_DEVICE_FOR_IMAGES)?,
             too_large: block("size_too_large", code::SIZE_TOO_LARGE)?,
             null_pointer: block("null_pointer", code::NULL_POINTER)?,
             out_of_memory: block("out_of_device_memory", code::OUT_OF_DEVICE_MEMORY)?,
@@ -230,14 +234,18 @@ impl<'ctx> Refusals<'ctx> {
 }
 
 /// The config's checks, from the entry block: a config of an accepted
-/// version, every size known, a device of the runtime. Leaves the builder
-/// where they passed; returns the device.
+/// version, every size known, a runtime with devices (none: no device here
+/// takes any of the program's images, and libomptarget aborts a launch on
+/// the default device), a device of the runtime. Leaves the builder where
+/// they passed; returns the device.
 ///
 /// ```c
 /// if (!config || (config->version != 3 && config->version != 2)) return -2;
 /// if (!sizes_known) return -3;
 /// int64_t device = config->device;
-/// if (device < -1 || device >= omp_get_num_devices()) return -100;
+/// int32_t devices = omp_get_num_devices();
+/// if (devices == 0) return -7;
+/// if (device < -1 || device >= devices) return -100;
 /// ```
 fn check_config<'ctx>(
     builder: &Builder<'ctx>,
@@ -285,6 +293,10 @@ fn check_config<'ctx>(
         .basic()
         .expect("omp_get_num_devices returns i32")
         .into_int_value();
+    let range = next("check_device_range");
+    let none = builder.build_int_compare(IntPredicate::EQ, devices, i32.const_zero(), "")?;
+    builder.build_conditional_branch(none, refusals.no_device, range)?;
+    builder.position_at_end(range);
     let devices = builder.build_int_s_extend(devices, i64, "")?;
     let below = builder.build_int_compare(
         IntPredicate::SLT,
