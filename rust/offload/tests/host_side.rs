@@ -545,7 +545,9 @@ static EXPECTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::ne
 static DIRECT: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn direct_test() -> std::sync::MutexGuard<'static, ()> {
-    DIRECT.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    DIRECT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[test]

@@ -428,7 +428,10 @@ fn probe_allocation<'ctx>(
     builder.build_conditional_branch(is_large, large, next)?;
     builder.position_at_end(large);
     let device = probe_device(builder, types, function, probe)?;
-    let present = value(call("omp_target_is_present", &[pointer.into(), device.into()])?);
+    let present = value(call(
+        "omp_target_is_present",
+        &[pointer.into(), device.into()],
+    )?);
     let present = builder.build_int_compare(
         IntPredicate::NE,
         present.into_int_value(),

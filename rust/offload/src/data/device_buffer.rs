@@ -116,7 +116,8 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         }
         buffer.key = key.cast();
         // A fresh reservation overlaps no live host range.
-        let live = Ranges::region(device.0, [(key.as_ptr() as usize, bytes)], || ()).map(|(live, ())| live);
+        let live = Ranges::region(device.0, [(key.as_ptr() as usize, bytes)], || ())
+            .map(|(live, ())| live);
         let live = live.map_err(|_| {
             error(
                 device.0,

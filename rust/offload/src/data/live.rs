@@ -599,7 +599,9 @@ mod order_tests {
             assert!(waits_for(launch(), inner), "{start:#x} {bytes}");
         }
         // A region, too.
-        assert!(waits_for(launch(), || drop(enter_region(0, [(BASE + 8, 8)]).unwrap())));
+        assert!(waits_for(launch(), || drop(
+            enter_region(0, [(BASE + 8, 8)]).unwrap()
+        )));
         // The same range shares it at once, and so does another device.
         let held = launch();
         drop(Ranges::launch(0, [(BASE, 64)]).unwrap());

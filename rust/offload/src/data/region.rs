@@ -86,7 +86,15 @@ fn begin(
         }
         // SAFETY: `ptr` points at `bytes` bytes borrowed by the region
         // being made.
-        unsafe { rt::map_one(rt::__tgt_target_data_begin_mapper, device.0, ptr, bytes, map) };
+        unsafe {
+            rt::map_one(
+                rt::__tgt_target_data_begin_mapper,
+                device.0,
+                ptr,
+                bytes,
+                map,
+            )
+        };
         // SAFETY: an OpenMP query on a host address.
         Some(unsafe { rt::omp_get_mapped_ptr(ptr.cast(), device.0 as i32) })
     })
