@@ -494,6 +494,15 @@ mod runtime {
         4
     }
 
+    /// A region's trial allocation (64 MiB or more; none here).
+    #[unsafe(no_mangle)]
+    extern "C" fn omp_target_alloc(_bytes: usize, _device: i32) -> *mut c_void {
+        core::ptr::null_mut()
+    }
+
+    #[unsafe(no_mangle)]
+    extern "C" fn omp_target_free(_ptr: *mut c_void, _device: i32) {}
+
     #[unsafe(no_mangle)]
     extern "C" fn omp_get_mapped_ptr(ptr: *const c_void, _device: i32) -> *mut c_void {
         (ptr as u64 + DEVICE_OFFSET) as *mut c_void
