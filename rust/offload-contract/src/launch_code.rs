@@ -26,8 +26,9 @@ pub const SIZE_TOO_LARGE: i32 = -5;
 pub const OUT_OF_DEVICE_MEMORY: i32 = -6;
 /// The runtime has no device at all: no device here takes any of the
 /// program's images (built only for devices this machine lacks, such as an
-/// AMDGPU-only build where no AMD GPU is). libomptarget would abort a
-/// launch on the default device under `OMP_TARGET_OFFLOAD=MANDATORY`.
+/// AMDGPU-only build where no AMD GPU is), or offloading is off
+/// (`OMP_TARGET_OFFLOAD=DISABLED`). libomptarget would abort a launch on
+/// the default device under `OMP_TARGET_OFFLOAD=MANDATORY`.
 pub const NO_DEVICE_FOR_IMAGES: i32 = -7;
 /// The size from which a launch tries the allocation of an argument that is
 /// not present first ([`OUT_OF_DEVICE_MEMORY`]): 64 MiB. Smaller ones are

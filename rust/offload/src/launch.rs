@@ -446,7 +446,7 @@ impl fmt::Display for LaunchError {
             ),
             NO_DEVICE_FOR_IMAGES => write!(
                 f,
-                "no device here takes any of the program's device images (the runtime has no device): the images were built only for devices this machine lacks; build the image of a device it has too (OFFLOAD_TARGETS, `host` for the CPU), or run where the image's device is (code {NO_DEVICE_FOR_IMAGES})"
+                "the runtime has no device: none here takes any of the program's device images (they were built only for devices this machine lacks: build the image of a device it has too, OFFLOAD_TARGETS with `host` for the CPU, or run where the images' device is), or OMP_TARGET_OFFLOAD=DISABLED (code {NO_DEVICE_FOR_IMAGES})"
             ),
             code => write!(f, "libomptarget returned {code}"),
         }?;
@@ -493,7 +493,7 @@ mod tests {
         );
         let none = error(NO_DEVICE_FOR_IMAGES).to_string();
         assert!(
-            none.contains("no device here takes any of the program's device images")
+            none.contains("none here takes any of the program's device images")
                 && none.contains("OFFLOAD_TARGETS")
                 && none.ends_with("(code -7)"),
             "{none}"
