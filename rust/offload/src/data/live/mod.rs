@@ -89,7 +89,8 @@ static LEFT: Condvar = Condvar::new();
 static REGIONS: AtomicUsize = AtomicUsize::new(0);
 
 fn lock() -> MutexGuard<'static, Vec<Entry>> {
-    // Nothing panics while the lock is held: a poisoned lock holds a
+    // Nothing that runs under the lock panics (the list updates, and
+    // libomptarget's mapping calls of a region): a poisoned lock holds a
     // consistent list.
     LIVE.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -123,8 +124,7 @@ fn place(
     Ok(None)
 }
 
-/// What entering `[start, end)` on `device` does, given the entries this
-/// mapping entered already (`held`, indices into `entries`).
+/// What entering a range does.
 enum Admit {
     /// Share the entry at this index.
     Share(usize),
@@ -136,6 +136,8 @@ enum Admit {
     Refuse(Overlap),
 }
 
+/// What entering `[start, end)` on `device` does, given the entries this
+/// mapping entered already (`held`, indices into `entries`).
 fn admit(entries: &[Entry], device: i64, (start, end): (usize, usize), held: &[usize]) -> Admit {
     let Some((i, e)) = entries
         .iter()
