@@ -1,5 +1,6 @@
 //! The host side of the rust-streams example: device buffers, devices,
-//! launches refused across devices, streams and events. No unsafe code.
+//! launches refused across devices, streams and events, launches on borrows
+//! that other regions or threads share. No unsafe code.
 
 use std::error::Error;
 use std::sync::{Mutex, PoisonError};
