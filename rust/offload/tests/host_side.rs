@@ -486,6 +486,7 @@ fn empty_inputs_give_a_size_of_0_bytes() {
 /// address "mapped" at itself plus `DEVICE_OFFSET`.
 mod runtime {
     use core::ffi::c_void;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     pub const DEVICE_OFFSET: u64 = 0x10_0000;
 
@@ -503,8 +504,15 @@ mod runtime {
     #[unsafe(no_mangle)]
     extern "C" fn omp_target_free(_ptr: *mut c_void, _device: i32) {}
 
+    /// A host address the stand-in runtime holds nothing for (and cannot
+    /// allocate: `omp_target_alloc` always fails here).
+    pub static ABSENT: AtomicU64 = AtomicU64::new(0);
+
     #[unsafe(no_mangle)]
     extern "C" fn omp_get_mapped_ptr(ptr: *const c_void, _device: i32) -> *mut c_void {
+        if ptr as u64 == ABSENT.load(Ordering::SeqCst) {
+            return core::ptr::null_mut();
+        }
         (ptr as u64 + DEVICE_OFFSET) as *mut c_void
     }
 
@@ -661,4 +669,34 @@ fn a_plain_borrow_inside_another_owners_region_is_mapped_by_the_launch() {
     let held = [offload::__private::kept_in::<[f32], _>(&&region), None];
     assert_eq!(launch(&held), Ok(()));
     drop(region);
+}
+
+#[test]
+fn a_region_the_device_cannot_allocate_is_an_err_not_an_abort() {
+    use std::sync::atomic::Ordering;
+    // 64 MiB, never touched (the stand-in mappers copy nothing).
+    let big = vec![0u8; 64 << 20];
+    runtime::ABSENT.store(big.as_ptr() as u64, Ordering::SeqCst);
+    // Not present, and the trial allocation fails: refused before the
+    // runtime's own allocation (which would abort the process).
+    let error = offload::Device::new(2).map(&big[..]).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "offload: mapping 67108864 bytes to device 2: the device cannot allocate them"
+    );
+    // Below 64 MiB nothing is tried: the runtime maps (here: the stand-in
+    // then finds nothing, a plain failure).
+    let under = offload::Device::new(2)
+        .map(&big[..(64 << 20) - 1])
+        .err()
+        .unwrap();
+    assert!(
+        under
+            .to_string()
+            .starts_with("offload: mapping 67108863 bytes to device 2 failed"),
+        "{under}"
+    );
+    runtime::ABSENT.store(0, Ordering::SeqCst);
+    // The refusal left no live range behind.
+    drop(offload::Device::new(2).map(&big[..]).unwrap());
 }
