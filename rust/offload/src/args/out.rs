@@ -36,6 +36,30 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 /// }
 /// ```
 ///
+/// There is no `set(i, value)` or `fill(value)`: any thread could write any
+/// element, a data race between the launch's threads. Write through the
+/// thread's own elements instead:
+///
+/// | instead of | write |
+/// |---|---|
+/// | `y.set(i, v)` in every thread | `for (i, slot) in y.grid_stride() { slot.write(v) }` |
+/// | `y.fill(v)` | the same loop, `slot.write(v)` |
+/// | `y.set(v)` on an `Out<'_, T>`, one thread | `if let Some(slot) = y.first_thread() { slot.write(v); }` |
+/// | `y.set(i, v)` at an index the kernel computes | an atomic parameter (`&[AtomicU32]`), or `unsafe { y.unsync() }` with the proof that no two threads write `i` |
+///
+/// ```
+/// # use offload::{kernel, Out};
+/// #[kernel]
+/// pub fn fill(value: u32, mut y: Out<'_, [u32]>, mut count: Out<'_, usize>) {
+///     for (_, slot) in y.grid_stride() {
+///         slot.write(value);
+///     }
+///     if let Some(slot) = count.first_thread() {
+///         slot.write(y.len());
+///     }
+/// }
+/// ```
+///
 /// On the host, pass a `&mut` slice, array, `Vec` or value (or a
 /// [`MappedMut`](crate::MappedMut)).
 pub struct Out<'a, T: ?Sized, P: Partition = Strided> {

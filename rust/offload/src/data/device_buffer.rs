@@ -116,7 +116,8 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         }
         buffer.key = key.cast();
         // A fresh reservation overlaps no live host range.
-        let live = Ranges::region(device.0, [(key.as_ptr() as usize, bytes)]);
+        let live = Ranges::region(device.0, [(key.as_ptr() as usize, bytes)], || ())
+            .map(|(live, ())| live);
         let live = live.map_err(|_| {
             error(
                 device.0,
@@ -326,6 +327,9 @@ unsafe impl<T: DeviceCopy> HostIn<[T]> for &DeviceBuffer<T> {
     fn bytes(&self) -> usize {
         DeviceBuffer::bytes(self)
     }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
+    }
 }
 
 // SAFETY: as above, borrowed exclusively.
@@ -338,5 +342,8 @@ unsafe impl<T: DeviceCopy> HostMut<[T]> for &mut DeviceBuffer<T> {
     }
     fn bytes(&self) -> usize {
         DeviceBuffer::bytes(self)
+    }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
     }
 }
