@@ -39,8 +39,24 @@ pub enum Error {
         /// The variable.
         name: &'static str,
     },
-    /// No plugin was given and `OFFLOAD_PASSES_PLUGIN` is not set.
-    PluginNotSet,
+    /// No plugin is named and what building one needs is missing: LLVM
+    /// 22's `llvm-config` (and with it, its development files).
+    PluginPrerequisite {
+        /// The `llvm-config` executable (`LLVM_CONFIG`, else
+        /// `llvm-config-22`).
+        tool: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// No plugin is named and building it from its crate failed.
+    PluginBuild {
+        /// The plugin's cache directory.
+        dir: PathBuf,
+        /// The nested cargo's whole output.
+        log: PathBuf,
+        /// Its last lines.
+        output: String,
+    },
     /// The plugin's path does not name a file.
     PluginPath {
         /// The path given (a relative one joined to the build script's
@@ -259,9 +275,19 @@ impl fmt::Display for Error {
             Error::EnvNotSet { name } => {
                 write!(f, "{name} is not set (run from a build script, or set it)")
             }
-            Error::PluginNotSet => f.write_str(
-                "OFFLOAD_PASSES_PLUGIN is not set: set it to the absolute path of liboffload_passes.so \
-                 (built by `cargo build --release` in the offload-passes repository: target/release/liboffload_passes.so)",
+            Error::PluginPrerequisite { tool, problem } => write!(
+                f,
+                "offload-build: no plugin is named (OFFLOAD_PASSES_PLUGIN is unset), so it builds the offload-passes plugin, \
+                 which needs LLVM 22's development files and libomptarget: `{tool}` {problem}. \
+                 Install llvm-22-dev (LLVM 22's headers and llvm-config-22) and liboffload-22-dev (libomptarget) from apt.llvm.org, \
+                 or set LLVM_CONFIG to LLVM 22's llvm-config, or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so"
+            ),
+            Error::PluginBuild { dir, log, output } => write!(
+                f,
+                "offload-build: building the offload-passes plugin into {} failed (whole output: {}; \
+                 or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so):\n{output}",
+                dir.display(),
+                log.display()
             ),
             Error::PluginPath { path, source } => write!(
                 f,

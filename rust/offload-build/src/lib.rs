@@ -101,6 +101,7 @@ mod libraries;
 mod mode;
 mod owner;
 mod plugin;
+mod plugin_build;
 mod ptxas;
 mod stubs;
 mod sysroot;
