@@ -269,7 +269,12 @@ impl fmt::Display for Error {
         match self {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::Copy { from, to, source } => {
-                write!(f, "copying {} to {}: {source}", from.display(), to.display())
+                write!(
+                    f,
+                    "copying {} to {}: {source}",
+                    from.display(),
+                    to.display()
+                )
             }
             Error::Spawn { tool, source } => write!(f, "running {tool}: {source}"),
             Error::EnvNotSet { name } => {
@@ -304,7 +309,11 @@ impl fmt::Display for Error {
                 "offload-build: OFFLOAD_DEVICE_BUILD is `{value}`: give `skip` (no device build, as under `cargo check`) or `run` (always build), or unset it"
             ),
             Error::ArchiveFailed { lib, stderr } => {
-                write!(f, "offload-build: ar could not make {}:\n{stderr}", lib.display())
+                write!(
+                    f,
+                    "offload-build: ar could not make {}:\n{stderr}",
+                    lib.display()
+                )
             }
             Error::TwoDeviceBuilds {
                 kernel_crate,

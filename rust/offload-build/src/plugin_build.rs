@@ -148,7 +148,10 @@ fn wrapper_manifest(source: &Source) -> String {
         Source::Registry => format!("\"={VERSION}\""),
         Source::Repository(path) => format!(
             "{{ path = \"{}\" }}",
-            path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"")
+            path.display()
+                .to_string()
+                .replace('\\', "\\\\")
+                .replace('"', "\\\"")
         ),
     };
     format!(
@@ -202,16 +205,29 @@ fn build(dir: &Path, source: &Source) -> Result<(), Error> {
             output: tail(&String::from_utf8_lossy(&text), 30),
         });
     }
-    let plugin = dir.join(PLUGIN_FILE);
-    let partial = dir.join(format!("{PLUGIN_FILE}.partial"));
-    std::fs::copy(&built, &partial).map_err(|source| Error::Copy {
-        from: built.clone(),
-        to: partial.clone(),
-        source,
-    })?;
-    std::fs::rename(&partial, &plugin).map_err(io(&plugin))?;
+    install(&built, &dir.join(PLUGIN_FILE))?;
     let ready = dir.join("ready");
-    std::fs::write(&ready, format!("{PLUGIN_CRATE} {VERSION}\n")).map_err(io(&ready))
+    if !ready.exists() {
+        std::fs::write(&ready, format!("{PLUGIN_CRATE} {VERSION}\n")).map_err(io(&ready))?;
+    }
+    Ok(())
+}
+
+/// Copies `built` to `plugin` (whole: through a partial file and a
+/// rename) unless `plugin` has its bytes already: the device builds rerun
+/// when the plugin file changes, so a repository's plugin that cargo found
+/// fresh must keep its file untouched.
+fn install(built: &Path, plugin: &Path) -> Result<(), Error> {
+    let new = std::fs::read(built).map_err(io(built))?;
+    if std::fs::read(plugin).is_ok_and(|old| old == new) {
+        return Ok(());
+    }
+    let partial = plugin.with_extension("so.partial");
+    std::fs::write(&partial, &new).map_err(io(&partial))?;
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o755))
+        .map_err(io(&partial))?;
+    std::fs::rename(&partial, plugin).map_err(io(plugin))
 }
 
 /// The last `lines` lines of `text`.
@@ -242,7 +258,10 @@ mod tests {
         );
         let a = dir_name("22.1.8", &Source::Repository("/a/plugin".into()));
         let b = dir_name("22.1.8", &Source::Repository("/b/plugin".into()));
-        assert!(a.starts_with(&format!("22.1.8-{VERSION}-repository-")), "{a}");
+        assert!(
+            a.starts_with(&format!("22.1.8-{VERSION}-repository-")),
+            "{a}"
+        );
         assert_ne!(a, b);
     }
 
@@ -256,7 +275,9 @@ mod tests {
         assert!(manifest.contains("panic = \"unwind\""), "{manifest}");
         let repo = wrapper_manifest(&Source::Repository("/r/\"q\"/plugin".into()));
         assert!(
-            repo.contains(&format!("{PLUGIN_CRATE} = {{ path = \"/r/\\\"q\\\"/plugin\" }}")),
+            repo.contains(&format!(
+                "{PLUGIN_CRATE} = {{ path = \"/r/\\\"q\\\"/plugin\" }}"
+            )),
             "{repo}"
         );
     }
@@ -268,6 +289,32 @@ mod tests {
             Source::Repository(path) => assert!(path.join("src/shim.cpp").exists()),
             Source::Registry => panic!("the repository's plugin/ was not found"),
         }
+    }
+
+    #[test]
+    fn an_unchanged_plugin_keeps_its_file() {
+        let dir =
+            std::env::temp_dir().join(format!("offload-build-install-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (built, plugin) = (dir.join("built.so"), dir.join(PLUGIN_FILE));
+        std::fs::write(&built, b"one").unwrap();
+        install(&built, &plugin).unwrap();
+        assert_eq!(std::fs::read(&plugin).unwrap(), b"one");
+        let modified = |p: &Path| std::fs::metadata(p).unwrap().modified().unwrap();
+        let before = modified(&plugin);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        install(&built, &plugin).unwrap();
+        assert_eq!(
+            modified(&plugin),
+            before,
+            "the same bytes are not written again"
+        );
+        std::fs::write(&built, b"two").unwrap();
+        install(&built, &plugin).unwrap();
+        assert_eq!(std::fs::read(&plugin).unwrap(), b"two");
+        assert!(!dir.join("liboffload_passes.so.partial").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
