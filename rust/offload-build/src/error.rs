@@ -282,7 +282,7 @@ impl fmt::Display for Error {
             }
             Error::PluginPrerequisite { tool, problem } => write!(
                 f,
-                "offload-build: no plugin is named (OFFLOAD_PASSES_PLUGIN is unset), so it builds the offload-passes plugin, \
+                "offload-build: no plugin is named (OFFLOAD_PASSES_PLUGIN is unset or empty), so it builds the offload-passes plugin, \
                  which needs LLVM 22's development files and libomptarget: `{tool}` {problem}. \
                  Install llvm-22-dev (LLVM 22's headers and llvm-config-22) and liboffload-22-dev (libomptarget) from apt.llvm.org, \
                  or set LLVM_CONFIG to LLVM 22's llvm-config, or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so"
