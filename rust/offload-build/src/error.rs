@@ -39,24 +39,8 @@ pub enum Error {
         /// The variable.
         name: &'static str,
     },
-    /// No plugin is named and what building one needs is missing: LLVM
-    /// 22's `llvm-config` (and with it, its development files).
-    PluginPrerequisite {
-        /// The `llvm-config` executable (`LLVM_CONFIG`, else
-        /// `llvm-config-22`).
-        tool: String,
-        /// What is wrong with it.
-        problem: String,
-    },
-    /// No plugin is named and building it from its crate failed.
-    PluginBuild {
-        /// The plugin's cache directory.
-        dir: PathBuf,
-        /// The nested cargo's whole output.
-        log: PathBuf,
-        /// Its last lines.
-        output: String,
-    },
+    /// No plugin is named and building one from its crate failed.
+    PluginBuild(crate::PluginBuildError),
     /// The plugin's path does not name a file.
     PluginPath {
         /// The path given (a relative one joined to the build script's
@@ -280,20 +264,7 @@ impl fmt::Display for Error {
             Error::EnvNotSet { name } => {
                 write!(f, "{name} is not set (run from a build script, or set it)")
             }
-            Error::PluginPrerequisite { tool, problem } => write!(
-                f,
-                "offload-build: no plugin is named (OFFLOAD_PASSES_PLUGIN is unset or empty), so it builds the offload-passes plugin, \
-                 which needs LLVM 22's development files and libomptarget: `{tool}` {problem}. \
-                 Install llvm-22-dev (LLVM 22's headers and llvm-config-22) and liboffload-22-dev (libomptarget) from apt.llvm.org, \
-                 or set LLVM_CONFIG to LLVM 22's llvm-config, or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so"
-            ),
-            Error::PluginBuild { dir, log, output } => write!(
-                f,
-                "offload-build: building the offload-passes plugin into {} failed (whole output: {}; \
-                 or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so):\n{output}",
-                dir.display(),
-                log.display()
-            ),
+            Error::PluginBuild(error) => error.fmt(f),
             Error::PluginPath { path, source } => write!(
                 f,
                 "plugin {}: {source} (a relative OFFLOAD_PASSES_PLUGIN or plugin path is resolved against the directory of the package whose build script runs, not the workspace root; give an absolute path)",

@@ -122,6 +122,7 @@ pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
 pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
 pub use mode::OFFLOAD_DEVICE_BUILD;
+pub use plugin_build::PluginBuildError;
 pub use ptxas::OFFLOAD_PASSES_PTXAS;
 pub use stubs::Contract;
 pub use sysroot::OFFLOAD_SYSROOT_CACHE;

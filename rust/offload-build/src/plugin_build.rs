@@ -101,9 +101,11 @@ fn dir_name(llvm: &str, source: &Source) -> String {
 fn llvm_version() -> Result<String, Error> {
     let tool = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "llvm-config-22".into());
     println!("cargo::rerun-if-env-changed=LLVM_CONFIG");
-    let missing = |problem: String| Error::PluginPrerequisite {
-        tool: tool.clone(),
-        problem,
+    let missing = |problem: String| {
+        Error::PluginBuild(PluginBuildError::Prerequisite {
+            tool: tool.clone(),
+            problem,
+        })
     };
     let out = Command::new(&tool)
         .arg("--version")
@@ -199,11 +201,11 @@ fn build(dir: &Path, source: &Source) -> Result<(), Error> {
     std::fs::write(&log, &text).map_err(io(&log))?;
     let built = target_dir.join("release").join(PLUGIN_FILE);
     if !out.status.success() || !built.exists() {
-        return Err(Error::PluginBuild {
+        return Err(Error::PluginBuild(PluginBuildError::Failed {
             dir: dir.to_path_buf(),
             log,
             output: tail(&String::from_utf8_lossy(&text), 30),
-        });
+        }));
     }
     install(&built, &dir.join(PLUGIN_FILE))?;
     let ready = dir.join("ready");
@@ -228,6 +230,50 @@ fn install(built: &Path, plugin: &Path) -> Result<(), Error> {
     std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o755))
         .map_err(io(&partial))?;
     std::fs::rename(&partial, plugin).map_err(io(plugin))
+}
+
+/// Why the plugin could not be built (where no plugin is named).
+#[derive(Debug)]
+pub enum PluginBuildError {
+    /// What building it needs is missing: LLVM 22's `llvm-config` (and
+    /// with it, its development files).
+    Prerequisite {
+        /// The `llvm-config` executable (`LLVM_CONFIG`, else
+        /// `llvm-config-22`).
+        tool: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// The nested cargo failed.
+    Failed {
+        /// The plugin's cache directory.
+        dir: PathBuf,
+        /// The nested cargo's whole output.
+        log: PathBuf,
+        /// Its last lines.
+        output: String,
+    },
+}
+
+impl std::fmt::Display for PluginBuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PluginBuildError::Prerequisite { tool, problem } => write!(
+                f,
+                "offload-build: no plugin is named (OFFLOAD_PASSES_PLUGIN is unset or empty), so it builds the offload-passes plugin, \
+                 which needs LLVM 22's development files and libomptarget: `{tool}` {problem}. \
+                 Install llvm-22-dev (LLVM 22's headers and llvm-config-22) and liboffload-22-dev (libomptarget) from apt.llvm.org, \
+                 or set LLVM_CONFIG to LLVM 22's llvm-config, or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so"
+            ),
+            PluginBuildError::Failed { dir, log, output } => write!(
+                f,
+                "offload-build: building the offload-passes plugin into {} failed (whole output: {}; \
+                 or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so):\n{output}",
+                dir.display(),
+                log.display()
+            ),
+        }
+    }
 }
 
 /// The last `lines` lines of `text`.
