@@ -178,6 +178,22 @@ fn build(dir: &Path, source: &Source) -> Result<(), Error> {
     if !lib.exists() {
         std::fs::write(&lib, "").map_err(io(&lib))?;
     }
+    // A repository's plugin starts from the repository's lock file: the
+    // dependency versions its own `cargo build --release --locked` uses,
+    // all downloaded already.
+    let lock_file = work.join("Cargo.lock");
+    if let Source::Repository(plugin_dir) = source
+        && !lock_file.exists()
+    {
+        let repo_lock = plugin_dir.join("../Cargo.lock");
+        if repo_lock.exists() {
+            std::fs::copy(&repo_lock, &lock_file).map_err(|source| Error::Copy {
+                from: repo_lock.clone(),
+                to: lock_file.clone(),
+                source,
+            })?;
+        }
+    }
     let log = dir.join("build.log");
     let target_dir = work.join("target");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
