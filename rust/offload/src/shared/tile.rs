@@ -69,7 +69,8 @@ const fn claimant(claim: u64) -> Option<u64> {
 
 /// The current interval of this thread's team, as a record's high bits.
 #[inline]
-fn interval(stamp: u32) -> u64 {
+fn interval() -> u64 {
+    let stamp = team_stamp();
     let barriers = u64::from(crate::sync::barriers_passed()) & ((1 << BARRIER_BITS) - 1);
     (u64::from(stamp) << (BARRIER_BITS + CLAIM_BITS)) | (barriers << CLAIM_BITS)
 }
@@ -92,7 +93,6 @@ pub struct SharedTile<T> {
     records: *const AtomicU64,
     frozen: *const AtomicU64,
     len: usize,
-    stamp: u32,
     rank: usize,
     _thread: PhantomData<*mut T>,
 }
@@ -120,7 +120,6 @@ pub fn static_tile<T: AnyBitPattern>(site: &'static StaticSite) -> Option<Shared
         records,
         frozen,
         len,
-        stamp: team_stamp(),
         rank: crate::index::thread_rank(),
         _thread: PhantomData,
     })
@@ -155,7 +154,7 @@ impl<T: AnyBitPattern> SharedTile<T> {
     #[inline]
     fn is_frozen(&self) -> bool {
         let header = self.header().load(Relaxed);
-        (header >> 32) as u32 == self.stamp && header as u32 <= crate::sync::barriers_passed()
+        (header >> 32) as u32 == team_stamp() && header as u32 <= crate::sync::barriers_passed()
     }
 
     #[inline]
@@ -210,7 +209,7 @@ impl<T: AnyBitPattern> SharedTile<T> {
     #[inline]
     #[track_caller]
     fn claim_read(&self, i: usize) {
-        let now = interval(self.stamp);
+        let now = interval();
         let record = self.record(i);
         let mut seen = record.load(Relaxed);
         loop {
@@ -238,7 +237,7 @@ impl<T: AnyBitPattern> SharedTile<T> {
     #[inline]
     #[track_caller]
     fn claim_write(&self, i: usize) {
-        let now = interval(self.stamp);
+        let now = interval();
         let mine = written_by(self.rank);
         let record = self.record(i);
         let mut seen = record.load(Relaxed);
@@ -292,12 +291,13 @@ impl<T: AnyBitPattern> SharedTile<T> {
         let Some(next) = passed.checked_add(1) else {
             panic!("offload: shared tile frozen after u32::MAX sync_threads");
         };
-        let value = frozen_from(self.stamp, next);
+        let stamp = team_stamp();
+        let value = frozen_from(stamp, next);
         let header = self.header();
         let mut seen = header.load(Relaxed);
         // The interval the tile is frozen from only moves earlier within
         // the team, so no thread sees it frozen where another does not.
-        while (seen >> 32) as u32 != self.stamp || seen as u32 > next {
+        while (seen >> 32) as u32 != stamp || seen as u32 > next {
             match header.compare_exchange_weak(seen, value, Relaxed, Relaxed) {
                 Ok(_) => return,
                 Err(newer) => seen = newer,
@@ -316,7 +316,9 @@ impl<T: AnyBitPattern> SharedTile<T> {
 
 /// This team's stamp: different for every team of a launch, and on GPUs
 /// for every team since the image was loaded (modulo 2^32), so a record
-/// left by an earlier team in the same memory is of another interval.
+/// left by an earlier team in the same memory is of another interval. Read
+/// at each access, not kept in the handle: a handle kept past its team
+/// still claims in the current team's intervals.
 #[inline]
 fn team_stamp() -> u32 {
     target::team_stamp()
@@ -352,9 +354,9 @@ mod tests {
     use std::string::String;
     use std::vec::Vec;
 
-    /// A tile of `len` `u32`s over `memory` as thread `rank` of team
-    /// `stamp` sees it (outside a grid: no barrier passed).
-    fn view(memory: &[AtomicU64], len: usize, stamp: u32, rank: usize) -> SharedTile<u32> {
+    /// A tile of `len` `u32`s over `memory` as thread `rank` sees it
+    /// (outside a grid: team stamp 1, no barrier passed).
+    fn view(memory: &[AtomicU64], len: usize, rank: usize) -> SharedTile<u32> {
         assert!(memory.len() >= tile_bytes(4, len).unwrap() / 8);
         let base = memory.as_ptr().cast_mut().cast::<u8>();
         let records_at = (len * 4).next_multiple_of(8);
@@ -366,7 +368,6 @@ mod tests {
             // SAFETY: the header follows the records.
             frozen: unsafe { records.add(len) },
             len,
-            stamp,
             rank,
             _thread: PhantomData,
         }
@@ -398,14 +399,14 @@ mod tests {
     #[test]
     fn many_threads_read_an_element_no_thread_writes() {
         let m = memory(8);
-        let (a, b, c) = (view(&m, 8, 1, 0), view(&m, 8, 1, 1), view(&m, 8, 1, 2));
+        let (a, b, c) = (view(&m, 8, 0), view(&m, 8, 1), view(&m, 8, 2));
         assert_eq!(a.get(5) + b.get(5) + c.get(5) + a.get(5), 0);
     }
 
     #[test]
     fn a_thread_reads_back_what_it_writes_and_writes_what_it_read() {
         let m = memory(8);
-        let (a, b) = (view(&m, 8, 1, 0), view(&m, 8, 1, 1));
+        let (a, b) = (view(&m, 8, 0), view(&m, 8, 1));
         a.set(3, 7);
         assert_eq!(a.get(3), 7);
         a.set(3, a.get(3) + 1);
@@ -417,7 +418,7 @@ mod tests {
     #[test]
     fn a_read_of_an_element_another_thread_wrote_panics() {
         let m = memory(8);
-        let (a, b) = (view(&m, 8, 1, 0), view(&m, 8, 1, 1));
+        let (a, b) = (view(&m, 8, 0), view(&m, 8, 1));
         a.set(2, 1);
         let message = panic_message(|| {
             b.get(2);
@@ -431,7 +432,7 @@ mod tests {
     #[test]
     fn a_write_of_an_element_another_thread_read_panics() {
         let m = memory(8);
-        let (a, b, c) = (view(&m, 8, 1, 0), view(&m, 8, 1, 1), view(&m, 8, 1, 2));
+        let (a, b, c) = (view(&m, 8, 0), view(&m, 8, 1), view(&m, 8, 2));
         b.get(6);
         let message = panic_message(|| a.set(6, 1));
         assert!(
@@ -449,7 +450,7 @@ mod tests {
     #[test]
     fn two_writers_of_an_element_panic() {
         let m = memory(8);
-        let (a, b) = (view(&m, 8, 1, 0), view(&m, 8, 1, 1));
+        let (a, b) = (view(&m, 8, 0), view(&m, 8, 1));
         b.set(0, 1);
         let message = panic_message(|| a.set(0, 2));
         assert!(message.contains("thread rank 1 writes it"), "{message}");
@@ -459,29 +460,34 @@ mod tests {
     #[test]
     fn claims_of_another_team_are_stale() {
         let m = memory(8);
-        view(&m, 8, 1, 0).set(1, 5);
-        view(&m, 8, 1, 2).get(2);
-        // The next team (stamp 2) starts from fresh claims.
-        let (a, b) = (view(&m, 8, 2, 3), view(&m, 8, 2, 4));
-        assert_eq!(a.get(1), 5);
+        let records = (8 * 4) / 8;
+        // Team 2's thread 0 wrote element 1 and thread 2 read element 2,
+        // in the interval of no barrier passed, as this team is in.
+        let stale = |claim| (2u64 << 32) | claim;
+        m[records + 1].store(stale(written_by(0)), Relaxed);
+        m[records + 2].store(stale(read_by(2)), Relaxed);
+        assert_eq!(team_stamp(), 1);
+        let (a, b) = (view(&m, 8, 3), view(&m, 8, 4));
+        assert_eq!(a.get(1), 0);
         b.set(2, 9);
         assert_eq!(b.get(2), 9);
+        assert_eq!(m[records + 2].load(Relaxed), interval() | written_by(4));
     }
 
     #[test]
     fn a_tile_is_frozen_from_the_next_barrier_and_only_earlier_later() {
         let m = memory(4);
-        let (a, b) = (view(&m, 4, 7, 0), view(&m, 4, 7, 1));
+        let (a, b) = (view(&m, 4, 0), view(&m, 4, 1));
         a.freeze();
         // Frozen from barrier 1 on: this interval (0) is still checked.
         assert!(!a.is_frozen() && !b.is_frozen());
         a.set(0, 1);
-        assert_eq!(m[m.len() - 1].load(Relaxed), frozen_from(7, 1));
+        assert_eq!(m[m.len() - 1].load(Relaxed), frozen_from(1, 1));
         b.freeze();
-        assert_eq!(m[m.len() - 1].load(Relaxed), frozen_from(7, 1));
+        assert_eq!(m[m.len() - 1].load(Relaxed), frozen_from(1, 1));
         // A freeze of this interval, as a team that froze it at the start
         // sees it: reads of anything, no writes.
-        m[m.len() - 1].store(frozen_from(7, 0), Relaxed);
+        m[m.len() - 1].store(frozen_from(1, 0), Relaxed);
         assert!(a.is_frozen());
         assert_eq!(b.get(0), 1);
         let message = panic_message(|| b.set(1, 1));
@@ -498,7 +504,7 @@ mod tests {
     fn an_index_out_of_bounds_panics() {
         let m = memory(4);
         let message = panic_message(|| {
-            view(&m, 4, 1, 0).get(4);
+            view(&m, 4, 0).get(4);
         });
         assert!(
             message.contains("index 4 out of bounds (len 4)"),
