@@ -504,11 +504,13 @@ pub(crate) mod target {
     }
 
     /// The team's stamp for shared tiles (`tile::team_stamp`), at offset
-    /// 4 of the team's header.
+    /// 4 of the team's header: written by thread 0 before the entry's
+    /// barrier, only read after it (plain accesses, which the compiler may
+    /// merge).
     #[inline(always)]
-    fn stamp() -> &'static AtomicU32 {
-        // SAFETY: as in `element_size`, the header's second word.
-        unsafe { AtomicU32::from_ptr(base().cast::<u32>().add(1)) }
+    fn stamp() -> *mut u32 {
+        // SAFETY: the header's second word (the launcher asked for it).
+        unsafe { base().cast::<u32>().add(1) }
     }
 
     /// Teams started since the image was loaded (a device global): each
@@ -517,7 +519,8 @@ pub(crate) mod target {
 
     #[inline(always)]
     pub fn team_stamp() -> u32 {
-        stamp().load(Relaxed)
+        // SAFETY: written before the entry's barrier, never after.
+        unsafe { stamp().read() }
     }
 
     /// At the kernel's entry: this thread's record, the team's header (by
@@ -529,7 +532,9 @@ pub(crate) mod target {
         unsafe { record().write([0, dyn_shared_mem]) }
         if crate::index::thread_rank() == 0 {
             element_size().store(0, Relaxed);
-            stamp().store(TEAMS_STARTED.fetch_add(1, Relaxed).wrapping_add(1), Relaxed);
+            let team = TEAMS_STARTED.fetch_add(1, Relaxed).wrapping_add(1);
+            // SAFETY: thread 0 alone writes it, before the barrier below.
+            unsafe { stamp().write(team) }
         }
         hardware_barrier();
     }

@@ -9,7 +9,7 @@
 //! writer). An *interval* is the stretch between two
 //! [`sync_threads`](crate::sync_threads) of a team: every thread of the
 //! team is in the same one (each passed as many barriers), named by the
-//! team's stamp (unique per team of a launch, see [`team_stamp`]) and the
+//! team's stamp (unique per team of a launch, see `target::now`) and the
 //! barriers passed. A record changes only by compare-and-swap, from a claim
 //! of an earlier interval (or anything else) to one of the current
 //! interval, then along `Read(r) -> Shared` or `Read(w) -> Written(w)`,
@@ -67,12 +67,31 @@ const fn claimant(claim: u64) -> Option<u64> {
     }
 }
 
-/// The current interval of this thread's team, as a record's high bits.
-#[inline]
+/// Where this thread's team is: its stamp and the barriers it passed.
+#[derive(Clone, Copy)]
+struct Now {
+    stamp: u32,
+    barriers: u32,
+}
+
+impl Now {
+    #[inline]
+    fn read() -> Now {
+        let (stamp, barriers) = target::now();
+        Now { stamp, barriers }
+    }
+
+    /// The interval as a record's high bits.
+    #[inline]
+    fn interval(self) -> u64 {
+        let barriers = u64::from(self.barriers) & ((1 << BARRIER_BITS) - 1);
+        (u64::from(self.stamp) << (BARRIER_BITS + CLAIM_BITS)) | (barriers << CLAIM_BITS)
+    }
+}
+
+#[cfg(test)]
 fn interval() -> u64 {
-    let stamp = team_stamp();
-    let barriers = u64::from(crate::sync::barriers_passed()) & ((1 << BARRIER_BITS) - 1);
-    (u64::from(stamp) << (BARRIER_BITS + CLAIM_BITS)) | (barriers << CLAIM_BITS)
+    Now::read().interval()
 }
 
 const CLAIM_MASK: u64 = (1 << CLAIM_BITS) - 1;
@@ -152,9 +171,9 @@ impl<T: AnyBitPattern> SharedTile<T> {
     /// Whether a `freeze` in an earlier interval of this team made the
     /// tile read-only: the same answer in every thread of the interval.
     #[inline]
-    fn is_frozen(&self) -> bool {
+    fn is_frozen(&self, now: Now) -> bool {
         let header = self.header().load(Relaxed);
-        (header >> 32) as u32 == team_stamp() && header as u32 <= crate::sync::barriers_passed()
+        (header >> 32) as u32 == now.stamp && header as u32 <= now.barriers
     }
 
     #[inline]
@@ -177,8 +196,9 @@ impl<T: AnyBitPattern> SharedTile<T> {
     #[track_caller]
     pub fn get(&self, i: usize) -> T {
         self.check_index(i);
-        if !self.is_frozen() {
-            self.claim_read(i);
+        let now = Now::read();
+        if !self.is_frozen(now) {
+            self.claim_read(i, now.interval());
         }
         // SAFETY: in bounds; no other thread writes element `i` in this
         // interval (its record, or the freeze); any bits are a `T`.
@@ -196,11 +216,12 @@ impl<T: AnyBitPattern> SharedTile<T> {
     #[track_caller]
     pub fn set(&self, i: usize, value: T) {
         self.check_index(i);
+        let now = Now::read();
         assert!(
-            !self.is_frozen(),
+            !self.is_frozen(now),
             "offload: shared tile element {i} written after the tile was frozen"
         );
-        self.claim_write(i);
+        self.claim_write(i, now.interval());
         // SAFETY: in bounds; no other thread reads or writes element `i` in
         // this interval (its record names this thread as its writer).
         unsafe { self.base.add(i).write(value) }
@@ -208,8 +229,7 @@ impl<T: AnyBitPattern> SharedTile<T> {
 
     #[inline]
     #[track_caller]
-    fn claim_read(&self, i: usize) {
-        let now = interval();
+    fn claim_read(&self, i: usize, now: u64) {
         let record = self.record(i);
         let mut seen = record.load(Relaxed);
         loop {
@@ -236,8 +256,7 @@ impl<T: AnyBitPattern> SharedTile<T> {
 
     #[inline]
     #[track_caller]
-    fn claim_write(&self, i: usize) {
-        let now = interval();
+    fn claim_write(&self, i: usize, now: u64) {
         let mine = written_by(self.rank);
         let record = self.record(i);
         let mut seen = record.load(Relaxed);
@@ -287,11 +306,10 @@ impl<T: AnyBitPattern> SharedTile<T> {
     /// counted).
     #[track_caller]
     pub fn freeze(&self) {
-        let passed = crate::sync::barriers_passed();
-        let Some(next) = passed.checked_add(1) else {
+        let Now { stamp, barriers } = Now::read();
+        let Some(next) = barriers.checked_add(1) else {
             panic!("offload: shared tile frozen after u32::MAX sync_threads");
         };
-        let stamp = team_stamp();
         let value = frozen_from(stamp, next);
         let header = self.header();
         let mut seen = header.load(Relaxed);
@@ -314,35 +332,38 @@ impl<T: AnyBitPattern> SharedTile<T> {
     }
 }
 
-/// This team's stamp: different for every team of a launch, and on GPUs
-/// for every team since the image was loaded (modulo 2^32), so a record
-/// left by an earlier team in the same memory is of another interval. Read
-/// at each access, not kept in the handle: a handle kept past its team
-/// still claims in the current team's intervals.
-#[inline]
-fn team_stamp() -> u32 {
-    target::team_stamp()
-}
-
+/// This team's stamp and the barriers this thread passed in it. The stamp
+/// is different for every team of a launch, and on GPUs for every team
+/// since the image was loaded (modulo 2^32), so a record left by an
+/// earlier team in the same memory is of another interval. Read at each
+/// access, not kept in the handle: a handle kept past its team still
+/// claims in the current team's intervals.
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
 mod target {
     #[inline(always)]
-    pub fn team_stamp() -> u32 {
-        crate::shared::target::team_stamp()
+    pub fn now() -> (u32, u32) {
+        (
+            crate::shared::target::team_stamp(),
+            crate::shared::target::barriers_passed(),
+        )
     }
 }
 
 /// The CPU: the teams of a launch run one after another over one zeroed
-/// allocation per site, so the team's linear id plus one names it.
+/// allocation per site, so the team's linear id plus one names it (one
+/// team of stamp 1 outside a grid).
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 mod target {
-    use crate::index::{linear_id, team_count, team_id};
+    use crate::index::{Idx3, linear_id};
 
-    pub fn team_stamp() -> u32 {
-        let zero = crate::index::Idx3 { x: 0, y: 0, z: 0 };
-        let one = crate::index::Idx3 { x: 1, y: 1, z: 1 };
-        let (team, _) = linear_id(team_id(), team_count(), zero, one);
-        (team as u32).wrapping_add(1)
+    pub fn now() -> (u32, u32) {
+        let Some(thread) = crate::cpu_grid::current() else {
+            return (1, 0);
+        };
+        let zero = Idx3 { x: 0, y: 0, z: 0 };
+        let one = Idx3 { x: 1, y: 1, z: 1 };
+        let (team, _) = linear_id(thread.team_id(), thread.team_count(), zero, one);
+        ((team as u32).wrapping_add(1), thread.barriers_passed())
     }
 }
 
@@ -466,7 +487,7 @@ mod tests {
         let stale = |claim| (2u64 << 32) | claim;
         m[records + 1].store(stale(written_by(0)), Relaxed);
         m[records + 2].store(stale(read_by(2)), Relaxed);
-        assert_eq!(team_stamp(), 1);
+        assert_eq!(Now::read().stamp, 1);
         let (a, b) = (view(&m, 8, 3), view(&m, 8, 4));
         assert_eq!(a.get(1), 0);
         b.set(2, 9);
@@ -480,7 +501,7 @@ mod tests {
         let (a, b) = (view(&m, 4, 0), view(&m, 4, 1));
         a.freeze();
         // Frozen from barrier 1 on: this interval (0) is still checked.
-        assert!(!a.is_frozen() && !b.is_frozen());
+        assert!(!a.is_frozen(Now::read()) && !b.is_frozen(Now::read()));
         a.set(0, 1);
         assert_eq!(m[m.len() - 1].load(Relaxed), frozen_from(1, 1));
         b.freeze();
@@ -488,7 +509,7 @@ mod tests {
         // A freeze of this interval, as a team that froze it at the start
         // sees it: reads of anything, no writes.
         m[m.len() - 1].store(frozen_from(1, 0), Relaxed);
-        assert!(a.is_frozen());
+        assert!(a.is_frozen(Now::read()));
         assert_eq!(b.get(0), 1);
         let message = panic_message(|| b.set(1, 1));
         assert!(
@@ -497,7 +518,7 @@ mod tests {
         );
         // Another team's freeze does not hold for this one.
         m[m.len() - 1].store(frozen_from(6, 0), Relaxed);
-        assert!(!a.is_frozen());
+        assert!(!a.is_frozen(Now::read()));
     }
 
     #[test]
