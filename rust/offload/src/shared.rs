@@ -95,26 +95,28 @@
 //! they are in the same interval (a barrier orders every access before it
 //! before every access after it, as in the fixed phases), are made by two
 //! threads, and one writes. Each element has a *record* (8 bytes after the
-//! elements): the interval of its last claim (the team's stamp, unique per
-//! team of a launch, and the barriers passed) and the claim, *read by r*,
-//! *read by several* or *written by w*. An access first makes sure the
-//! record holds a claim of the current interval that allows it, changing
-//! it only by compare-and-swap: a claim of another interval (or any other
-//! bits) becomes *read by r* or *written by w*; *read by r* becomes *read
-//! by several* (another reader) or *written by r* (its own write). No
-//! claim of the interval leaves *read by several* or *written by w*, so in
-//! one interval an element is written (by `w`, whose claim is then final)
-//! only if no other thread's read was claimed before, and no other thread
-//! reads or writes it after; every other case panics before the access.
-//! A compare-and-swap always sees the latest value of the record, and the
-//! claims of one interval only move forward, so two threads cannot both
-//! see the claim they need. Bits left in the memory by another team or
-//! kernel are another interval's (or, if they happen to match, a claim of
-//! this one, whose rules are then kept all the same): they can cause a
-//! spurious panic, never a race. A tile is frozen from the barrier after a
-//! `freeze` for every thread alike: the interval it is frozen from only
-//! moves earlier, and a thread in interval `k` sees every value stored
-//! before the barrier that started `k`.
+//! elements): the interval of its last claim (52 bits of a hash of the
+//! team's stamp, unique per team of a launch, and the barriers passed) and
+//! the claim, *read by r*, *read by several* or *written by w*. An access
+//! first makes sure the record holds a claim of the current interval that
+//! allows it, changing it only by compare-and-swap: a claim of another
+//! interval (or any other bits) becomes *read by r* or *written by w*;
+//! *read by r* becomes *read by several* (another reader) or *written by r*
+//! (its own write). No claim of the interval leaves *read by several* or
+//! *written by w*, so in one interval an element is written (by `w`, whose
+//! claim is then final) only if no other thread's read was claimed before,
+//! and no other thread reads or writes it after; every other case panics
+//! before the access. A compare-and-swap always sees the latest value of
+//! the record, and the claims of one interval only move forward, so two
+//! threads cannot both see the claim they need. Bits left in the memory by
+//! another team or kernel are another interval's (or, with a chance of
+//! about 2^-52 per element, a claim of this one, whose rules are then kept
+//! all the same): they can cause a spurious panic, never a race. (GPU
+//! stamps count the teams started since the image was loaded, modulo 2^32.)
+//! A tile is frozen from the barrier after a `freeze` for every thread
+//! alike: the interval it is frozen from only moves earlier, and a thread
+//! in interval `k` sees every value stored before the barrier that started
+//! `k`.
 //!
 //! The records cost 8 bytes of shared memory per element and an atomic
 //! load per access (a compare-and-swap for the first access of an element
@@ -503,7 +505,7 @@ pub(crate) mod target {
         unsafe { AtomicU32::from_ptr(base().cast()) }
     }
 
-    /// The team's stamp for shared tiles (`tile::team_stamp`), at offset
+    /// The team's stamp for shared tiles (`tile::target::now`), at offset
     /// 4 of the team's header: written by thread 0 before the entry's
     /// barrier, only read after it (plain accesses, which the compiler may
     /// merge).

@@ -41,9 +41,8 @@ pub(super) const fn tile_bytes(size: usize, len: usize) -> Option<usize> {
     }
 }
 
-/// Bits of a record: the team's stamp (32), the barriers passed modulo
-/// 2^20 (20) and the claim (12).
-const BARRIER_BITS: u32 = 20;
+/// Bits of a record: the interval (52, a hash of the team's stamp and the
+/// barriers passed) and the claim (12).
 const CLAIM_BITS: u32 = 12;
 /// Read by several threads in the interval (no thread may write it).
 const SHARED: u64 = 1;
@@ -81,11 +80,16 @@ impl Now {
         Now { stamp, barriers }
     }
 
-    /// The interval as a record's high bits.
+    /// The interval as a record's high bits: a mix of the stamp and the
+    /// barriers passed (splitmix64's finaliser, one-to-one on 64 bits)
+    /// truncated to 52 bits, so two intervals (of one team or of two)
+    /// share their bits with a chance of about 2^-52, however they differ.
     #[inline]
     fn interval(self) -> u64 {
-        let barriers = u64::from(self.barriers) & ((1 << BARRIER_BITS) - 1);
-        (u64::from(self.stamp) << (BARRIER_BITS + CLAIM_BITS)) | (barriers << CLAIM_BITS)
+        let mut z = (u64::from(self.stamp) << 32) | u64::from(self.barriers);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (z ^ (z >> 31)) & !CLAIM_MASK
     }
 }
 
@@ -410,6 +414,18 @@ mod tests {
     }
 
     #[test]
+    fn intervals_of_one_team_and_of_two_differ() {
+        let mut seen = std::collections::BTreeSet::new();
+        for stamp in [1, 2, 3, 1 << 20, u32::MAX] {
+            for barriers in [0, 1, 2, 1 << 20, (1 << 20) + 1, u32::MAX] {
+                let bits = Now { stamp, barriers }.interval();
+                assert_eq!(bits & CLAIM_MASK, 0);
+                assert!(bits != 0 && seen.insert(bits), "{stamp} {barriers}");
+            }
+        }
+    }
+
+    #[test]
     fn the_layout_counts_elements_records_and_header() {
         assert_eq!(tile_bytes(4, 3), Some(16 + 24 + 8));
         assert_eq!(tile_bytes(8, 4), Some(32 + 32 + 8));
@@ -484,7 +500,13 @@ mod tests {
         let records = (8 * 4) / 8;
         // Team 2's thread 0 wrote element 1 and thread 2 read element 2,
         // in the interval of no barrier passed, as this team is in.
-        let stale = |claim| (2u64 << 32) | claim;
+        let stale = |claim| {
+            let team_2 = Now {
+                stamp: 2,
+                barriers: 0,
+            };
+            team_2.interval() | claim
+        };
         m[records + 1].store(stale(written_by(0)), Relaxed);
         m[records + 2].store(stale(read_by(2)), Relaxed);
         assert_eq!(Now::read().stamp, 1);
