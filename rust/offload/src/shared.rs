@@ -78,7 +78,9 @@
 //! filled once is read by everyone from then on.
 //! [`shared_tile!`](crate::shared_tile)`(T; LEN)` declares a static shared
 //! array for these, a [`SharedTile`], whose accesses are checked element by
-//! element. Call the stretch of a team's run between two of its barriers an
+//! element; [`dyn_tile`]`::<T>(len)` views the launch's dynamic shared
+//! memory the same way (a team views it one way: as a tile or with the
+//! fixed phases, with one element size). Call the stretch of a team's run between two of its barriers an
 //! *interval* (every thread of the team is in the same one: each passed as
 //! many barriers). In an interval, each element of a tile is
 //!
@@ -162,9 +164,9 @@ mod tile;
 pub use static_array::{SharedArray, SharedAtomics};
 #[doc(hidden)]
 pub use static_array::{StaticSite, static_array, static_atomics};
-pub use tile::SharedTile;
 #[doc(hidden)]
 pub use tile::static_tile;
+pub use tile::{SharedTile, dyn_tile, dyn_tile_len};
 
 /// A static shared array of the team: `shared_array!(T; LEN)` declares
 /// `LEN` `T`s (a constant) shared by the threads of a team, like CUDA's
@@ -315,7 +317,7 @@ pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
     let (base, bytes) = target::dyn_shared()?;
     let size = size_of::<T>();
     // Ownership is by index: views of one element size own the same bytes.
-    let key = size as u32;
+    let key = element_key(size, false)?;
     let agreed = match target::element_size().compare_exchange(0, key, Relaxed, Relaxed) {
         Ok(_) => true,
         Err(size) => size == key,
@@ -329,6 +331,17 @@ pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
         len,
         _thread: PhantomData,
     })
+}
+
+/// The value a team's views of its dynamic shared memory agree on: the
+/// element size, and whether they are tiles ([`dyn_tile`]: claims per
+/// element) or of the fixed phases (`None` for sizes of 2^31 bytes or
+/// more, which no launch holds with their records).
+#[inline]
+fn element_key(size: usize, tile: bool) -> Option<u32> {
+    const TILE: u32 = 1 << 31;
+    let size = u32::try_from(size).ok().filter(|s| s & TILE == 0)?;
+    Some(if tile { size | TILE } else { size })
 }
 
 /// The largest `len` for which [`dyn_shared`]`::<T>(len)` is `Some`.

@@ -5,15 +5,18 @@
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use offload::__private::run_grid;
-use offload::index;
-use offload::sync_threads;
+use offload::{index, shared, sync_threads};
 use offload_contract::grid::{Grid, encode};
 
 fn run(teams: [u32; 3], threads: [u32; 3], kernel: impl Fn()) {
+    run_with(teams, threads, 0, kernel);
+}
+
+fn run_with(teams: [u32; 3], threads: [u32; 3], dyn_shared_mem: u32, kernel: impl Fn()) {
     let slots = encode(Grid {
         teams,
         threads,
-        dyn_shared_mem: 0,
+        dyn_shared_mem,
     });
     // SAFETY: the closures share only atomics and shared memory.
     unsafe { run_grid(slots, &kernel) };
@@ -202,4 +205,52 @@ fn each_team_starts_with_fresh_claims() {
 #[test]
 fn no_shared_tile_outside_a_launch_grid() {
     assert!(offload::shared_tile!(f32; 16).is_none());
+    assert!(shared::dyn_tile::<f32>(0).is_none());
+    assert_eq!(shared::dyn_tile_len::<f32>(), 0);
+}
+
+#[test]
+fn the_dynamic_shared_memory_is_a_tile_of_the_launch_size() {
+    // 3 teams of 32 threads, each with a tile of 100 u32s in 1208 bytes
+    // (400 of elements, 800 of records, 8 of header): thread t writes
+    // element t + 32 k, then every thread reads its neighbours.
+    let n = 100;
+    let bytes = 400 + 800 + 8;
+    let wrong = AtomicU32::new(0);
+    run_with([3, 1, 1], [32, 1, 1], bytes, || {
+        assert_eq!(shared::dyn_tile_len::<u32>(), n);
+        assert_eq!(shared::dyn_tile_len::<u64>(), (bytes as usize - 8) / 16);
+        assert!(shared::dyn_tile::<u32>(n + 1).is_none());
+        // A shorter view of the same tile: the same records.
+        let (t, short) = (
+            shared::dyn_tile::<u32>(n).unwrap(),
+            shared::dyn_tile::<u32>(10).unwrap(),
+        );
+        // One layout per team: not as the fixed phases, nor as u64s.
+        assert!(shared::dyn_shared::<u32>(n).is_none());
+        assert!(shared::dyn_tile::<u64>(1).is_none());
+        let team = index::team_id().x;
+        for i in (index::thread_rank()..n).step_by(32) {
+            t.set(i, i as u32 + team);
+        }
+        sync_threads();
+        for i in 0..n {
+            if t.get(i) != i as u32 + team || i < 10 && short.get(i) != i as u32 + team {
+                wrong.fetch_add(1, Relaxed);
+            }
+        }
+    });
+    assert_eq!(wrong.load(Relaxed), 0);
+}
+
+#[test]
+fn a_team_views_its_dynamic_shared_memory_one_way() {
+    let both = AtomicU32::new(0);
+    run_with([1, 1, 1], [4, 1, 1], 256, || {
+        let plain = shared::dyn_shared::<u32>(8).is_some();
+        let tile = shared::dyn_tile::<u32>(8).is_some();
+        both.fetch_add(u32::from(plain && tile), Relaxed);
+        sync_threads();
+    });
+    assert_eq!(both.load(Relaxed), 0);
 }

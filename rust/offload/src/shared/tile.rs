@@ -130,22 +130,89 @@ pub fn static_tile<T: AnyBitPattern>(site: &'static StaticSite) -> Option<Shared
         return None;
     }
     let base = super::static_array::target::static_shared(site)?;
-    let len = site.len();
-    let records_at = (len * size_of::<T>()).next_multiple_of(8);
-    // SAFETY: the site's memory holds the elements, `len` records from
-    // `records_at` (8-aligned: the memory is) and the header after them.
-    let (records, frozen) = unsafe {
-        let records = base.add(records_at).cast::<AtomicU64>();
-        (records.cast_const(), records.add(len).cast_const())
+    // SAFETY: the site's memory is a tile of `site.len()` `T`s (its
+    // layout, `tile_bytes`), the same for every thread of the team.
+    Some(unsafe { SharedTile::over(base, site.len(), site.len()) })
+}
+
+/// The most elements of `size` bytes a tile in `bytes` bytes holds.
+const fn tile_capacity(size: usize, bytes: usize) -> usize {
+    if size == 0 {
+        return 0;
+    }
+    let mut capacity = bytes.saturating_sub(8) / (size + 8);
+    // The elements' rounding to 8 bytes takes at most one element more.
+    while capacity > 0 {
+        match tile_bytes(size, capacity) {
+            Some(need) if need <= bytes => break,
+            _ => capacity -= 1,
+        }
+    }
+    capacity
+}
+
+/// The launch's dynamic shared memory as a shared tile of `len` `T`s (the
+/// element claims of [`shared_tile!`](crate::shared_tile) for memory whose
+/// size the launch chooses), or `None` if it holds fewer (see
+/// [`dyn_tile_len`]), if a thread of the team viewed the memory otherwise
+/// before (as [`dyn_shared`](super::dyn_shared) or as a tile of another
+/// element size: one layout per team), if `T` is zero-sized or more aligned
+/// than the memory, or outside a launch grid.
+///
+/// The memory holds as many elements as fit with their 8-byte records and
+/// an 8-byte header ([`dyn_tile_len`]), wherever `len` ends: views of any
+/// `len` agree on where each element's record is.
+#[inline]
+pub fn dyn_tile<T: AnyBitPattern>(len: usize) -> Option<SharedTile<T>> {
+    let (base, bytes) = super::target::dyn_shared()?;
+    let size = size_of::<T>();
+    let key = super::element_key(size, true)?;
+    let agreed = match super::target::element_size().compare_exchange(0, key, Relaxed, Relaxed) {
+        Ok(_) => true,
+        Err(other) => other == key,
     };
-    Some(SharedTile {
-        base: base.cast(),
-        records,
-        frozen,
-        len,
-        rank: crate::index::thread_rank(),
-        _thread: PhantomData,
-    })
+    let capacity = tile_capacity(size, bytes);
+    let fits = agreed && len <= capacity && base.align_offset(align_of::<T>().max(8)) == 0;
+    // SAFETY: the memory holds a tile of `capacity` elements (`tile_capacity`),
+    // valid for the kernel; every tile view of the team has this layout
+    // (the agreed key, and `capacity` from the launch's size).
+    fits.then(|| unsafe { SharedTile::over(base, capacity, len) })
+}
+
+/// The largest `len` for which [`dyn_tile`]`::<T>(len)` is `Some` (its
+/// elements with 8 bytes of record each and the 8-byte header in the
+/// launch's `dyn_shared_mem`).
+#[inline]
+pub fn dyn_tile_len<T>() -> usize {
+    super::target::dyn_shared().map_or(0, |(_, bytes)| tile_capacity(size_of::<T>(), bytes))
+}
+
+impl<T> SharedTile<T> {
+    /// The view of the first `len` elements of a tile of `capacity`
+    /// elements at `base`.
+    ///
+    /// # Safety
+    /// `base` is 8-aligned and aligned for `T`, and valid for the kernel
+    /// for `tile_bytes(size_of::<T>(), capacity)` bytes shared by the team
+    /// and laid out as a tile (the elements, the records from the next
+    /// multiple of 8 bytes, the header), the same way in every view of the
+    /// team; `len <= capacity`.
+    unsafe fn over(base: *mut u8, capacity: usize, len: usize) -> Self {
+        let records_at = (capacity * size_of::<T>()).next_multiple_of(8);
+        // SAFETY: the records and the header lie in the tile (the caller).
+        let (records, frozen) = unsafe {
+            let records = base.add(records_at).cast::<AtomicU64>();
+            (records.cast_const(), records.add(capacity).cast_const())
+        };
+        SharedTile {
+            base: base.cast(),
+            records,
+            frozen,
+            len,
+            rank: crate::index::thread_rank(),
+            _thread: PhantomData,
+        }
+    }
 }
 
 impl<T: AnyBitPattern> SharedTile<T> {
@@ -423,6 +490,22 @@ mod tests {
                 assert!(bits != 0 && seen.insert(bits), "{stamp} {barriers}");
             }
         }
+    }
+
+    #[test]
+    fn a_capacity_is_the_most_elements_that_fit() {
+        for size in [1, 3, 4, 8, 12, 64] {
+            for bytes in [0, 7, 8, 16, 17, 100, 1208, 4099] {
+                let capacity = tile_capacity(size, bytes);
+                let fits = |n| tile_bytes(size, n).is_some_and(|need| need <= bytes);
+                assert!(
+                    capacity == 0 && bytes < 8 + 8 + size.next_multiple_of(8) || fits(capacity)
+                );
+                assert!(!fits(capacity + 1), "{size} {bytes}");
+            }
+        }
+        assert_eq!(tile_capacity(0, 100), 0);
+        assert_eq!(tile_capacity(4, 1208), 100);
     }
 
     #[test]
