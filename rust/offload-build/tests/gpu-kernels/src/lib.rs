@@ -186,4 +186,8 @@ pub fn tile_blur(
     if let Some((_, slot)) = seen.at_global_id() {
         slot.write(table.get(me % 16));
     }
+    // The dynamic shared memory as a tile, where the launch gave enough.
+    if let Some(extra) = offload::shared::dyn_tile::<u32>(256) {
+        extra.set(me, me as u32);
+    }
 }
