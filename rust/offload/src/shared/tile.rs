@@ -1,5 +1,6 @@
 //! Shared tiles: [`shared_tile!`](crate::shared_tile), a static shared
-//! array whose elements each thread claims as it touches them, for the
+//! array whose elements each thread claims as it touches them, and
+//! [`dyn_tile`], the dynamic shared memory viewed the same way, for the
 //! patterns of CUDA kernels that the fixed phases of
 //! [`SharedArray`](super::SharedArray) refuse (see the module docs of
 //! [`shared`](super), "Shared tiles").

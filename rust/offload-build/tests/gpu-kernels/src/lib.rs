@@ -155,7 +155,8 @@ pub fn team_histogram(x: &[u32], bins: &[AtomicU32]) {
 /// threads blurs its block of `x` (`a`'s neighbours read while each thread
 /// writes its element of `b`, between the same two barriers), rows of 64 by
 /// the threads' 2-D ids into `out`, and a frozen tile read by everyone into
-/// `seen` by global id.
+/// `seen` by global id; each thread also writes its rank into the dynamic
+/// shared memory viewed as a tile.
 #[kernel]
 pub fn tile_blur(
     x: &[f32],
