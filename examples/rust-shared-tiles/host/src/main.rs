@@ -4,7 +4,7 @@
 use std::error::Error;
 
 use offload::Launch;
-use tiles_kernels::{SEQ, TILE, WIDTH, align_rows, heat2};
+use tiles_kernels::{SEQ, TILE, WIDTH, align_rows, heat2, ramp_rows};
 
 /// One step of `u' = u/2 + (left + right + up + down)/8` on a `WIDTH`-wide
 /// image, 0 outside it: the plain loop.
@@ -50,12 +50,20 @@ fn check_heat() -> Result<(), Box<dyn Error>> {
         .map(|(a, b)| (a - b).abs() / b.abs().max(1.0))
         .fold(0.0f32, f32::max);
     assert!(worst < 1e-5, "heat2: off by {worst}");
+    // In place, one pixel per thread by its 2-D id.
+    let mut ramped = u.clone();
+    ramp_rows(&grid, &mut ramped, 0.5)?;
+    let expected: Vec<f32> = (0..u.len())
+        .map(|i| u[i] + 0.5 * (i / WIDTH) as f32)
+        .collect();
+    assert_eq!(ramped, expected, "ramp_rows");
     println!(
         "heat2: ok ({WIDTH} x {height} image, {} steps in {launches} launches of {} x {} teams of {TILE} x {TILE} threads)",
         2 * launches,
         teams.0,
         teams.1
     );
+    println!("ramp_rows: ok ({WIDTH} x {height} pixels in place)");
     Ok(())
 }
 

@@ -13,6 +13,8 @@
 //!   step), with the substitution table loaded once into shared memory and
 //!   frozen; each thread writes its cell of the last row by its global id
 //!   (`GlobalId`).
+//! - [`ramp_rows`]: an in-place update of an image, one pixel per thread by
+//!   its 2-D id (`InOut<'_, [f32], Rows<WIDTH>>`).
 //!
 //! Shared memory is [`shared_tile!`]: every access is checked element by
 //! element (see `offload::shared`, "Shared tiles"), so none of this needs
@@ -23,7 +25,7 @@
 use offload::index::{team_id, thread_count, thread_id, thread_rank};
 use offload::partition::{GlobalId, Rows};
 use offload::shared::SharedTile;
-use offload::{Out, kernel, shared_tile, sync_threads};
+use offload::{InOut, Out, kernel, shared_tile, sync_threads};
 
 /// Threads per team in x and y for [`heat2`].
 pub const TILE: usize = 16;
@@ -84,6 +86,16 @@ pub fn heat2(input: &[f32], mut out: Out<'_, [f32], Rows<WIDTH>>) {
     let value = step(&b, c);
     if let Some((_, slot)) = out.at_global_2d() {
         slot.write(value);
+    }
+}
+
+/// Adds `by` times its row number to every pixel of an image of rows of
+/// [`WIDTH`], in place, one pixel per thread by its 2-D id (CUDA's
+/// `if (x < w && y < h) img[y * w + x] += by * y`).
+#[kernel]
+pub fn ramp_rows(mut image: InOut<'_, [f32], Rows<WIDTH>>, by: f32) {
+    if let Some((i, pixel)) = image.at_global_2d() {
+        *pixel += by * (i / WIDTH) as f32;
     }
 }
 
