@@ -254,3 +254,58 @@ fn a_team_views_its_dynamic_shared_memory_one_way() {
     });
     assert_eq!(both.load(Relaxed), 0);
 }
+
+/// Runs test `name` of this binary in a child process with `OFFLOAD_CHILD`
+/// set (a panic in a team of several threads aborts the process) and
+/// returns its stderr, after checking that it failed.
+fn child_stderr(name: &str) -> String {
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env("OFFLOAD_CHILD", "1")
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "{name} did not fail");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn two_threads_writing_one_element_between_two_barriers_panic() {
+    if std::env::var_os("OFFLOAD_CHILD").is_some() {
+        // Threads 2k and 2k+1 both write element k.
+        run([1, 1, 1], [8, 1, 1], || {
+            let t = offload::shared_tile!(u32; 4).unwrap();
+            let me = index::thread_rank();
+            t.set(me / 2, me as u32);
+            sync_threads();
+        });
+        return;
+    }
+    let stderr = child_stderr("two_threads_writing_one_element_between_two_barriers_panic");
+    assert!(
+        stderr.contains("offload: shared tile element")
+            && stderr.contains("writes it between the same two sync_threads"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_read_of_a_neighbour_written_between_the_same_two_barriers_panics() {
+    if std::env::var_os("OFFLOAD_CHILD").is_some() {
+        // CUDA's racy `s[i] = s[i - 1] + 1` without a barrier in between.
+        run([1, 1, 1], [16, 1, 1], || {
+            let t = offload::shared_tile!(u32; 16).unwrap();
+            let me = index::thread_rank();
+            let left = if me > 0 { t.get(me - 1) } else { 0 };
+            t.set(me, left + 1);
+            sync_threads();
+        });
+        return;
+    }
+    let stderr = child_stderr("a_read_of_a_neighbour_written_between_the_same_two_barriers_panics");
+    assert!(
+        stderr.contains("offload: shared tile element")
+            && (stderr.contains("reads it between the same two sync_threads")
+                || stderr.contains("writes it between the same two sync_threads")),
+        "{stderr}"
+    );
+}
