@@ -88,13 +88,7 @@ fn check_align() -> Result<(), Box<dyn Error>> {
     let a: Vec<u8> = (0..pairs * SEQ).map(|i| (i * 7 % 11 % 4) as u8).collect();
     let b: Vec<u8> = (0..pairs * SEQ).map(|i| (i * 5 % 13 % 4) as u8).collect();
     let table: Vec<i32> = (0..16)
-        .map(|k| {
-            if k / 4 == k % 4 {
-                3
-            } else {
-                -(k as i32 % 3) - 1
-            }
-        })
+        .map(|k| if k / 4 == k % 4 { 3 } else { -(k % 3) - 1 })
         .collect();
     let gap = 2;
     let mut last = vec![i32::MIN; pairs * SEQ];
