@@ -33,9 +33,11 @@
 //! The barrier between two phases orders every write before every read.
 //! Each access checks the phase and the ownership, and an access that
 //! breaks them panics (on the CPU: the message and an abort; on GPUs a
-//! trap) instead of racing. A kernel that needs another pattern (a thread
-//! reading a neighbour's element it wrote in the same phase, after its own
-//! fence) uses [`as_ptr`](DynShared::as_ptr), under its own proof.
+//! trap) instead of racing. A kernel whose threads touch other elements
+//! between two barriers (a stencil, a wavefront, a halo load) takes a
+//! shared tile (below); one that needs a pattern no safe form allows (a
+//! thread reading a neighbour's element written in the same phase, after
+//! a fence) uses [`as_ptr`](DynShared::as_ptr), under its own proof.
 //!
 //! ```
 //! use offload::atomic::{AtomicF32, Ordering};
