@@ -4,7 +4,7 @@
 use std::error::Error;
 
 use offload::Launch;
-use tiles_kernels::{SEQ, TILE, WIDTH, align_rows, heat2, ramp_rows};
+use tiles_kernels::{PATH_TEAM, PYRAMID, SEQ, TILE, WIDTH, align_rows, heat2, min_path, ramp_rows};
 
 /// One step of `u' = u/2 + (left + right + up + down)/8` on a `WIDTH`-wide
 /// image, 0 outside it: the plain loop.
@@ -67,6 +67,49 @@ fn check_heat() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
+/// The cheapest path's cost to each column of the last row of `wall`
+/// (rows of `cols`), moving down one row at a time to the same column or a
+/// neighbouring one: the plain loop.
+fn path_plain(wall: &[i32], cols: usize) -> Vec<i32> {
+    let mut prev = wall[..cols].to_vec();
+    for row in wall.chunks(cols).skip(1) {
+        prev = (0..cols)
+            .map(|c| {
+                let left = if c > 0 { prev[c - 1] } else { i32::MAX };
+                let right = prev.get(c + 1).copied().unwrap_or(i32::MAX);
+                row[c] + left.min(prev[c]).min(right)
+            })
+            .collect();
+    }
+    prev
+}
+
+fn check_path() -> Result<(), Box<dyn Error>> {
+    let (cols, launches) = (300, 3);
+    let wall: Vec<i32> = (0..(1 + launches * PYRAMID) * cols)
+        .map(|i| (i * 7919 % 10) as i32)
+        .collect();
+    let own = PATH_TEAM - 2 * PYRAMID;
+    let teams = cols.div_ceil(own);
+    let grid = Launch::grid(teams as u32, PATH_TEAM as u32);
+    let mut prev = wall[..cols].to_vec();
+    for launch in 0..launches {
+        let rows = &wall[(1 + launch * PYRAMID) * cols..][..PYRAMID * cols];
+        let mut padded = vec![0; teams * PATH_TEAM];
+        min_path(&grid, &prev, rows, &mut padded)?;
+        // Column c is thread PYRAMID + c % own of team c / own.
+        prev = (0..cols)
+            .map(|c| padded[c / own * PATH_TEAM + PYRAMID + c % own])
+            .collect();
+    }
+    assert_eq!(prev, path_plain(&wall, cols), "min_path");
+    println!(
+        "min_path: ok ({cols} columns, {} rows in {launches} launches of {teams} teams x {PATH_TEAM} threads)",
+        launches * PYRAMID
+    );
+    Ok(())
+}
+
 /// The last row of the Needleman-Wunsch matrix of `a` against `b`: the
 /// plain loop.
 fn align_plain(a: &[u8], b: &[u8], table: &[i32], gap: i32) -> Vec<i32> {
@@ -108,5 +151,6 @@ fn check_align() -> Result<(), Box<dyn Error>> {
 
 fn main() -> Result<(), Box<dyn Error>> {
     check_heat()?;
+    check_path()?;
     check_align()
 }

@@ -13,6 +13,9 @@
 //!   step), with the substitution table loaded once into shared memory and
 //!   frozen; each thread writes its cell of the last row by its global id
 //!   (`GlobalId`).
+//! - [`min_path`]: a cheapest-path sweep over rows (CUDA's pathfinder),
+//!   several rows per launch on a shrinking halo (a pyramid), reading
+//!   neighbours in one shared tile while writing the other.
 //! - [`ramp_rows`]: an in-place update of an image, one pixel per thread by
 //!   its 2-D id (`InOut<'_, [f32], Rows<WIDTH>>`).
 //!
@@ -96,6 +99,61 @@ pub fn heat2(input: &[f32], mut out: Out<'_, [f32], Rows<WIDTH>>) {
 pub fn ramp_rows(mut image: InOut<'_, [f32], Rows<WIDTH>>, by: f32) {
     if let Some((i, pixel)) = image.at_global_2d() {
         *pixel += by * (i / WIDTH) as f32;
+    }
+}
+
+/// Threads per team of [`min_path`], and the rows it sweeps per launch.
+pub const PATH_TEAM: usize = 64;
+pub const PYRAMID: usize = 4;
+
+/// `PYRAMID` rows of a cheapest-path sweep (CUDA's pathfinder with a
+/// pyramid): `next[c] = wall[r][c] + min(prev[c-1], prev[c], prev[c+1])`
+/// for the rows `r` of `wall` (`PYRAMID` rows of `prev.len()` columns),
+/// from `prev`. Each team of [`PATH_TEAM`] threads covers `PATH_TEAM - 2 *
+/// PYRAMID` columns with a halo of `PYRAMID` on each side, which shrinks by
+/// one per row: reading its neighbours in one shared tile while each
+/// thread writes its own element of the other. The team's thread `t`
+/// writes its column's cost to `padded[team * PATH_TEAM + t]` (its global
+/// id) if its column is one of the team's own (the halo's threads write
+/// nothing there); the host drops the halo's slots.
+#[kernel]
+pub fn min_path(prev: &[i32], wall: &[i32], mut padded: Out<'_, [i32], GlobalId>) {
+    assert!(
+        thread_count().x as usize == PATH_TEAM,
+        "min_path runs 64 threads per team"
+    );
+    let (Some(a), Some(b)) = (shared_tile!(i32; PATH_TEAM), shared_tile!(i32; PATH_TEAM)) else {
+        return;
+    };
+    let cols = prev.len();
+    let t = thread_rank();
+    let own = PATH_TEAM - 2 * PYRAMID;
+    // This thread's column (None past either end of the row).
+    let col = (team_id().x as usize * own + t)
+        .checked_sub(PYRAMID)
+        .filter(|&c| c < cols);
+    a.set(t, col.map_or(i32::MAX, |c| prev[c]));
+    for row in 0..PYRAMID {
+        sync_threads();
+        let (from, to) = if row % 2 == 0 { (&a, &b) } else { (&b, &a) };
+        // Cells whose three sources the tile still holds, in the row.
+        if let Some(c) = col.filter(|_| (row + 1..PATH_TEAM - row - 1).contains(&t)) {
+            let left = if c > 0 { from.get(t - 1) } else { i32::MAX };
+            let right = if c + 1 < cols {
+                from.get(t + 1)
+            } else {
+                i32::MAX
+            };
+            let best = left.min(from.get(t)).min(right);
+            to.set(t, wall[row * cols + c] + best);
+        }
+    }
+    let last = if PYRAMID % 2 == 1 { &b } else { &a };
+    if (PYRAMID..PATH_TEAM - PYRAMID).contains(&t) && col.is_some() {
+        let cost = last.get(t);
+        if let Some((_, slot)) = padded.at_global_id() {
+            slot.write(cost);
+        }
     }
 }
 
