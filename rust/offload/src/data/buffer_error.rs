@@ -18,6 +18,16 @@ pub enum BufferProblem {
         /// The host slice's (or the other buffer's) length.
         other: usize,
     },
+    /// Elements `start..start + len` are not all in the buffer (a range
+    /// copy).
+    OutOfRange {
+        /// The first element asked for.
+        start: usize,
+        /// The number of elements asked for.
+        len: usize,
+        /// The buffer's length.
+        buffer: usize,
+    },
     /// The runtime refused (`omp_target_memcpy`, `omp_target_memset` or
     /// `omp_target_associate_ptr` returned this code).
     RuntimeFailed(i32),
@@ -59,6 +69,11 @@ impl fmt::Display for BufferError {
             BufferProblem::LengthMismatch { buffer, other } => write!(
                 f,
                 "the buffer holds {buffer} elements, the other side {other}"
+            ),
+            BufferProblem::OutOfRange { start, len, buffer } => write!(
+                f,
+                "elements {start}..{} are not in the buffer of {buffer} elements",
+                start.saturating_add(len)
             ),
             BufferProblem::RuntimeFailed(code) => write!(f, "the runtime returned {code}"),
         }
