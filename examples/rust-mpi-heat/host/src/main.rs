@@ -1,0 +1,219 @@
+//! The host side of the rust-mpi-heat example: a 2-D heat equation split
+//! by rows over MPI ranks, one device per rank (offload-mpi's
+//! `rank_device`), each rank's block in device buffers, the halo rows
+//! exchanged every step (offload-mpi's `Exchange`) while the interior is
+//! updated on a stream, and the result gathered on rank 0 and checked bit
+//! for bit against a plain CPU computation. No unsafe code.
+//!
+//! `mpirun -n 4 rust-mpi-heat [--nx N] [--ny N] [--steps N]
+//! [--grid TEAMS,THREADS] [--out FILE] [--bench] [--fail RANK:device|launch]`
+
+mod block;
+mod config;
+mod reference;
+
+use std::error::Error;
+use std::time::Duration;
+
+use mpi::datatype::PartitionMut;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+use offload::{Device, Launch};
+use offload_mpi::{Exchange, Placement, rank_device, unwrap_or_abort};
+
+use block::{Block, Neighbours, StepTime};
+use config::{Config, Failure};
+
+/// The diffusion number (stable up to 0.25).
+const ALPHA: f32 = 0.2;
+/// The temperature of the row above the grid.
+const TOP: f32 = 1.0;
+
+/// The start value of cell (`row`, `col`) of the whole grid.
+fn start(row: usize, col: usize) -> f32 {
+    ((row * 7 + col * 13) % 17) as f32 / 17.0
+}
+
+/// The rows of rank `rank` of `size`: `(first, count)`, the first
+/// `ny % size` ranks one row more.
+fn rows_of(rank: usize, size: usize, ny: usize) -> (usize, usize) {
+    let (base, extra) = (ny / size, ny % size);
+    (
+        rank * base + rank.min(extra),
+        base + usize::from(rank < extra),
+    )
+}
+
+fn main() {
+    let Some(universe) = mpi::initialize() else {
+        eprintln!("rust-mpi-heat: MPI was initialised already");
+        std::process::exit(1);
+    };
+    let world = universe.world();
+    let config = unwrap_or_abort(&world, Config::parse(std::env::args().skip(1)));
+    let placement = unwrap_or_abort(&world, rank_device(&world));
+    let result = run(&world, &config, placement);
+    unwrap_or_abort(&world, result);
+}
+
+fn run(
+    world: &SimpleCommunicator,
+    config: &Config,
+    placement: Placement,
+) -> Result<(), Box<dyn Error>> {
+    let (rank, size) = (world.rank(), world.size());
+    if config.ny < size as usize {
+        return Err(format!("{} rows cannot be split over {size} ranks", config.ny).into());
+    }
+    let exchange = Exchange::new();
+    let rows = rows_of(rank as usize, size as usize, config.ny);
+    report_placement(world, config, placement, rows, &exchange);
+    let mut device = placement.device;
+    let grid = Launch::grid(config.grid.0, config.grid.1).device(device.number());
+    let mut edges = grid;
+    match config.fail {
+        Some((r, Failure::Device)) if r == rank => device = Device::new(placement.devices as i64),
+        Some((r, Failure::Launch)) if r == rank => edges = grid.device(placement.devices as i64),
+        _ => {}
+    }
+    let top = if rank == 0 { TOP } else { 0.0 };
+    let mut block = Block::new(device, config.nx, rows, top)?;
+    let neighbours = Neighbours {
+        up: (rank > 0).then(|| world.process_at_rank(rank - 1)),
+        down: (rank + 1 < size).then(|| world.process_at_rank(rank + 1)),
+    };
+    let mut total = StepTime::default();
+    for _ in 0..config.steps {
+        let time = block.step(&grid, &edges, &exchange, &neighbours)?;
+        total.step += time.step;
+        total.halo += time.halo;
+    }
+    let values = block.values()?;
+    if config.bench {
+        return report_times(world, config, total);
+    }
+    gather_and_check(world, config, &values, block.rows())
+}
+
+/// Rank 0 prints every rank's node-local rank, device and rows.
+fn report_placement(
+    world: &SimpleCommunicator,
+    config: &Config,
+    placement: Placement,
+    (first, rows): (usize, usize),
+    exchange: &Exchange,
+) {
+    let mine = [
+        placement.local_rank as u64,
+        placement.local_ranks as u64,
+        placement.device.number() as u64,
+        placement.devices as u64,
+        first as u64,
+        rows as u64,
+    ];
+    let root = world.process_at_rank(0);
+    if world.rank() != 0 {
+        root.gather_into(&mine[..]);
+        return;
+    }
+    let mut all = vec![0u64; 6 * world.size() as usize];
+    root.gather_into_root(&mine[..], &mut all[..]);
+    println!(
+        "ranks: {}, grid {} x {}, {} steps, exchange {}",
+        world.size(),
+        config.ny,
+        config.nx,
+        config.steps,
+        exchange.path()
+    );
+    for (rank, p) in all.chunks(6).enumerate() {
+        println!(
+            "rank {rank}: local rank {} of {}, device {} of {}, rows {}..{}",
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            p[4],
+            p[4] + p[5]
+        );
+    }
+}
+
+/// Gathers the blocks on rank 0, which writes the grid (`--out`) and
+/// compares it with the CPU computation.
+fn gather_and_check(
+    world: &SimpleCommunicator,
+    config: &Config,
+    values: &[f32],
+    rows: usize,
+) -> Result<(), Box<dyn Error>> {
+    let root = world.process_at_rank(0);
+    if world.rank() != 0 {
+        root.gather_varcount_into(values);
+        return Ok(());
+    }
+    let size = world.size() as usize;
+    let counts: Vec<i32> = (0..size)
+        .map(|r| (rows_of(r, size, config.ny).1 * config.nx) as i32)
+        .collect();
+    let displs: Vec<i32> = (0..size)
+        .map(|r| (rows_of(r, size, config.ny).0 * config.nx) as i32)
+        .collect();
+    debug_assert_eq!(counts[0] as usize, rows * config.nx);
+    let mut grid = vec![0.0f32; config.nx * config.ny];
+    let mut partition = PartitionMut::new(&mut grid[..], counts, &displs[..]);
+    root.gather_varcount_into_root(values, &mut partition);
+    if let Some(out) = &config.out {
+        let bytes: Vec<u8> = grid.iter().flat_map(|v| v.to_le_bytes()).collect();
+        std::fs::write(out, bytes).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    let cpu = reference::heat(config.nx, config.ny, config.steps, ALPHA, TOP);
+    let sum: f64 = grid.iter().map(|&v| f64::from(v)).sum();
+    println!("sum of the grid: {sum:.6}");
+    match grid
+        .iter()
+        .zip(&cpu)
+        .position(|(a, b)| a.to_bits() != b.to_bits())
+    {
+        None => println!("matches the CPU computation bit for bit: true"),
+        Some(i) => {
+            let (row, col) = (i / config.nx, i % config.nx);
+            return Err(format!(
+                "cell ({row}, {col}) is {} on the devices, {} on the CPU",
+                grid[i], cpu[i]
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+/// Rank 0 prints the slowest rank's mean time per step and halo exchange.
+fn report_times(
+    world: &SimpleCommunicator,
+    config: &Config,
+    total: StepTime,
+) -> Result<(), Box<dyn Error>> {
+    let steps = config.steps.max(1) as f64;
+    let mine = [
+        total.step.as_secs_f64() / steps,
+        total.halo.as_secs_f64() / steps,
+    ];
+    let root = world.process_at_rank(0);
+    if world.rank() != 0 {
+        root.gather_into(&mine[..]);
+        return Ok(());
+    }
+    let mut all = vec![0.0f64; 2 * world.size() as usize];
+    root.gather_into_root(&mine[..], &mut all[..]);
+    let step = all.chunks(2).map(|t| t[0]).fold(0.0, f64::max);
+    let halo = all.chunks(2).map(|t| t[1]).fold(0.0, f64::max);
+    let ms = |s: f64| Duration::from_secs_f64(s).as_secs_f64() * 1e3;
+    println!(
+        "time per step: {:.3} ms, halo exchange: {:.3} ms ({:.1}% of a step)",
+        ms(step),
+        ms(halo),
+        100.0 * halo / step
+    );
+    Ok(())
+}
