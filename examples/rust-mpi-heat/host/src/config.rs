@@ -1,5 +1,6 @@
 //! The command line: `rust-mpi-heat [--nx N] [--ny N] [--steps N]
-//! [--grid TEAMS,THREADS] [--out FILE] [--bench] [--fail RANK:device|launch]`.
+//! [--grid TEAMS,THREADS] [--out FILE] [--bench] [--fail RANK:device|launch]
+//! [--check-exchange]`.
 
 use std::path::PathBuf;
 
@@ -31,6 +32,8 @@ pub struct Config {
     pub bench: bool,
     /// A rank that fails on purpose.
     pub fail: Option<(i32, Failure)>,
+    /// Show the exchange's errors instead of running the steps.
+    pub check_exchange: bool,
 }
 
 impl Config {
@@ -44,10 +47,12 @@ impl Config {
             out: None,
             bench: false,
             fail: None,
+            check_exchange: false,
         };
         while let Some(flag) = args.next() {
-            if flag == "--bench" {
-                config.bench = true;
+            if flag == "--bench" || flag == "--check-exchange" {
+                config.bench |= flag == "--bench";
+                config.check_exchange |= flag == "--check-exchange";
                 continue;
             }
             let value = args

@@ -6,9 +6,11 @@
 //! for bit against a plain CPU computation. No unsafe code.
 //!
 //! `mpirun -n 4 rust-mpi-heat [--nx N] [--ny N] [--steps N]
-//! [--grid TEAMS,THREADS] [--out FILE] [--bench] [--fail RANK:device|launch]`
+//! [--grid TEAMS,THREADS] [--out FILE] [--bench] [--fail RANK:device|launch]
+//! [--check-exchange]`
 
 mod block;
+mod checks;
 mod config;
 mod reference;
 
@@ -66,6 +68,9 @@ fn run(
         return Err(format!("{} rows cannot be split over {size} ranks", config.ny).into());
     }
     let exchange = Exchange::new();
+    if config.check_exchange {
+        return checks::exchange_errors(world, placement.device, &exchange);
+    }
     let rows = rows_of(rank as usize, size as usize, config.ny);
     report_placement(world, config, placement, rows, &exchange);
     let mut device = placement.device;

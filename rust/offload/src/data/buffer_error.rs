@@ -18,13 +18,13 @@ pub enum BufferProblem {
         /// The host slice's (or the other buffer's) length.
         other: usize,
     },
-    /// Elements `start..start + len` are not all in the buffer (a range
-    /// copy).
+    /// Elements `start..end` are not all in the buffer, or `end` is before
+    /// `start` (a range copy or range address).
     OutOfRange {
         /// The first element asked for.
         start: usize,
-        /// The number of elements asked for.
-        len: usize,
+        /// One past the last element asked for.
+        end: usize,
         /// The buffer's length.
         buffer: usize,
     },
@@ -70,10 +70,13 @@ impl fmt::Display for BufferError {
                 f,
                 "the buffer holds {buffer} elements, the other side {other}"
             ),
-            BufferProblem::OutOfRange { start, len, buffer } => write!(
+            BufferProblem::OutOfRange { start, end, buffer } if end < start => write!(
                 f,
-                "elements {start}..{} are not in the buffer of {buffer} elements",
-                start.saturating_add(len)
+                "the range {start}..{end} ends before it starts (the buffer holds {buffer} elements)"
+            ),
+            BufferProblem::OutOfRange { start, end, buffer } => write!(
+                f,
+                "elements {start}..{end} are not in the buffer of {buffer} elements"
             ),
             BufferProblem::RuntimeFailed(code) => write!(f, "the runtime returned {code}"),
         }

@@ -230,8 +230,8 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         &self,
         range: core::ops::Range<usize>,
     ) -> Result<DevicePtr<[T]>, BufferError> {
-        let len = range.end.checked_sub(range.start).unwrap_or(usize::MAX);
-        self.byte_range("device_ptr_range", range.start, len)?;
+        self.byte_range("device_ptr_range", range.clone())?;
+        let len = range.end - range.start;
         if len == 0 {
             return Ok(DevicePtr::from_raw(core::ptr::null_mut(), 0));
         }
@@ -268,31 +268,30 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         Ok(out)
     }
 
-    /// The byte range of elements `start..start + len`, or an error when
-    /// they are not all in the buffer.
+    /// The byte offset and size of elements `range`, or an error when they
+    /// are not all in the buffer.
     fn byte_range(
         &self,
         op: &'static str,
-        start: usize,
-        len: usize,
+        range: core::ops::Range<usize>,
     ) -> Result<(usize, usize), BufferError> {
-        match start.checked_add(len) {
-            Some(end) if end <= self.len => Ok((start * size_of::<T>(), len * size_of::<T>())),
-            _ => {
-                let problem = BufferProblem::OutOfRange {
-                    start,
-                    len,
-                    buffer: self.len,
-                };
-                Err(self.error(op, problem))
-            }
+        let core::ops::Range { start, end } = range;
+        if start <= end && end <= self.len {
+            return Ok((start * size_of::<T>(), (end - start) * size_of::<T>()));
         }
+        let problem = BufferProblem::OutOfRange {
+            start,
+            end,
+            buffer: self.len,
+        };
+        Err(self.error(op, problem))
     }
 
     /// Copies elements `start..start + dst.len()` of the device's to `dst`,
     /// and nothing else (for instance one row of a grid, to send it).
     pub fn copy_range_to_host(&self, start: usize, dst: &mut [T]) -> Result<(), BufferError> {
-        let range = self.byte_range("copy_range_to_host", start, dst.len())?;
+        let end = start.saturating_add(dst.len());
+        let range = self.byte_range("copy_range_to_host", start..end)?;
         let host = (dst.as_mut_ptr().cast(), Self::host());
         // SAFETY: a range inside the buffer (checked), into `dst`'s bytes.
         unsafe { self.memcpy("copy_range_to_host", range, host, false) }
@@ -301,7 +300,8 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     /// Copies `src` to elements `start..start + src.len()` on the device,
     /// leaving the others as they are.
     pub fn copy_range_from_host(&mut self, start: usize, src: &[T]) -> Result<(), BufferError> {
-        let range = self.byte_range("copy_range_from_host", start, src.len())?;
+        let end = start.saturating_add(src.len());
+        let range = self.byte_range("copy_range_from_host", start..end)?;
         let host = (src.as_ptr().cast_mut().cast(), Self::host());
         // SAFETY: a range inside the buffer (checked), from `src`'s bytes.
         unsafe { self.memcpy("copy_range_from_host", range, host, true) }
@@ -310,9 +310,8 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
     /// Elements `range` of the device's, copied to a new `Vec` (only
     /// those).
     pub fn range_to_vec(&self, range: core::ops::Range<usize>) -> Result<Vec<T>, BufferError> {
-        // A reversed range is out of range too (its end is before its start).
-        let len = range.end.checked_sub(range.start).unwrap_or(usize::MAX);
-        let bytes = self.byte_range("range_to_vec", range.start, len)?;
+        let bytes = self.byte_range("range_to_vec", range.clone())?;
+        let len = range.end - range.start;
         let mut out: Vec<T> = Vec::with_capacity(len);
         let host = (out.as_mut_ptr().cast(), Self::host());
         // SAFETY: a range inside the buffer (checked) into the Vec's
