@@ -59,25 +59,35 @@ impl Block {
         })
     }
 
-    /// One time step.
+    /// One time step; with `overlap` the interior is updated on a stream
+    /// during the halo exchange, without it after the exchange on this
+    /// thread (to measure what the overlap saves).
     pub fn step(
         &mut self,
-        grid: &Launch,
-        edges: &Launch,
+        (grid, edges): (&Launch, &Launch),
         exchange: &Exchange,
         neighbours: &Neighbours<'_>,
+        overlap: bool,
     ) -> Result<StepTime, Box<dyn Error>> {
         let start = Instant::now();
         let nx = self.nx;
         let (old, new, halo) = (&self.old, &mut self.new, &mut self.halo);
-        let (exchanged, halo_time) = offload::scope(|s| {
-            // The interior needs no halo: it runs while the rows travel.
-            s.stream()
-                .run(|| diffuse_interior(grid, nx, crate::ALPHA, old, &mut *new));
+        let (exchanged, halo_time) = if overlap {
+            offload::scope(|s| {
+                // The interior needs no halo: it runs while the rows travel.
+                s.stream()
+                    .run(|| diffuse_interior(grid, nx, crate::ALPHA, old, &mut *new));
+                let started = Instant::now();
+                let exchanged = exchange_halo(exchange, neighbours, old, &mut *halo, nx);
+                (exchanged, started.elapsed())
+            })?
+        } else {
             let started = Instant::now();
-            let exchanged = exchange_halo(exchange, neighbours, old, &mut *halo, nx);
-            (exchanged, started.elapsed())
-        })?;
+            exchange_halo(exchange, neighbours, old, &mut *halo, nx)?;
+            let time = started.elapsed();
+            diffuse_interior(grid, nx, crate::ALPHA, old, &mut *new)?;
+            (Ok(()), time)
+        };
         exchanged?;
         diffuse_edges(edges, nx, crate::ALPHA, old, &*halo, new)?;
         std::mem::swap(&mut self.old, &mut self.new);

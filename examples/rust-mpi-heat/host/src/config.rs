@@ -1,6 +1,6 @@
 //! The command line: `rust-mpi-heat [--nx N] [--ny N] [--steps N]
 //! [--grid TEAMS,THREADS] [--out FILE] [--bench] [--fail RANK:device|launch]
-//! [--check-exchange]`.
+//! [--check-exchange] [--no-overlap]`.
 
 use std::path::PathBuf;
 
@@ -34,6 +34,8 @@ pub struct Config {
     pub fail: Option<(i32, Failure)>,
     /// Show the exchange's errors instead of running the steps.
     pub check_exchange: bool,
+    /// Update the interior after the halo exchange, not during it.
+    pub no_overlap: bool,
 }
 
 impl Config {
@@ -48,11 +50,11 @@ impl Config {
             bench: false,
             fail: None,
             check_exchange: false,
+            no_overlap: false,
         };
         while let Some(flag) = args.next() {
-            if flag == "--bench" || flag == "--check-exchange" {
-                config.bench |= flag == "--bench";
-                config.check_exchange |= flag == "--check-exchange";
+            if let Some(switch) = config.switch(&flag) {
+                *switch = true;
                 continue;
             }
             let value = args
@@ -72,6 +74,18 @@ impl Config {
             return Err("rust-mpi-heat: --nx and --ny must be at least 1".into());
         }
         Ok(config)
+    }
+}
+
+impl Config {
+    /// The setting a flag without a value turns on.
+    fn switch(&mut self, flag: &str) -> Option<&mut bool> {
+        match flag {
+            "--bench" => Some(&mut self.bench),
+            "--check-exchange" => Some(&mut self.check_exchange),
+            "--no-overlap" => Some(&mut self.no_overlap),
+            _ => None,
+        }
     }
 }
 

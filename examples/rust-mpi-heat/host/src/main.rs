@@ -7,7 +7,7 @@
 //!
 //! `mpirun -n 4 rust-mpi-heat [--nx N] [--ny N] [--steps N]
 //! [--grid TEAMS,THREADS] [--out FILE] [--bench] [--fail RANK:device|launch]
-//! [--check-exchange]`
+//! [--check-exchange] [--no-overlap]`
 
 mod block;
 mod checks;
@@ -89,7 +89,7 @@ fn run(
     };
     let mut total = StepTime::default();
     for _ in 0..config.steps {
-        let time = block.step(&grid, &edges, &exchange, &neighbours)?;
+        let time = block.step((&grid, &edges), &exchange, &neighbours, !config.no_overlap)?;
         total.step += time.step;
         total.halo += time.halo;
     }
