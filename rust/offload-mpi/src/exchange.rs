@@ -169,7 +169,7 @@ fn by_address<T: DeviceCopy + Equivalence>(
 
 /// A message received into a range by address may be shorter than the
 /// range (a longer one is an MPI truncation error).
-fn received_length<T: Equivalence>(
+pub(crate) fn received_length<T: Equivalence>(
     range: &Range<usize>,
     status: Status,
 ) -> Result<(), ExchangeError> {
@@ -177,7 +177,11 @@ fn received_length<T: Equivalence>(
     same_length(range, usize::try_from(count).unwrap_or(0), status)
 }
 
-fn same_length(range: &Range<usize>, received: usize, status: Status) -> Result<(), ExchangeError> {
+pub(crate) fn same_length(
+    range: &Range<usize>,
+    received: usize,
+    status: Status,
+) -> Result<(), ExchangeError> {
     let expected = range.end - range.start;
     if received == expected {
         return Ok(());

@@ -19,12 +19,15 @@ pub struct GpuSupport {
 type Query = unsafe extern "C" fn() -> c_int;
 
 impl GpuSupport {
-    /// Asks the MPI library the program runs with (after MPI is
-    /// initialised). The queries are looked up by name at run time
-    /// (`dlsym`), not linked: an MPI library without them (MPICH, an Open
-    /// MPI without the extension) reports no support, and the same binary
-    /// finds them in a cluster's GPU-aware Open MPI.
+    /// Asks the MPI library the program runs with. The queries are looked
+    /// up by name at run time (`dlsym`), not linked: an MPI library without
+    /// them (MPICH, an Open MPI without the extension) reports no support,
+    /// and the same binary finds them in a cluster's GPU-aware Open MPI.
+    /// Before MPI is initialised or after it is finalised: no support.
     pub fn query() -> Self {
+        if !mpi::environment::is_initialized() || mpi::environment::is_finalized() {
+            return GpuSupport::default();
+        }
         GpuSupport {
             cuda: ask(c"MPIX_Query_cuda_support"),
             rocm: ask(c"MPIX_Query_rocm_support"),
@@ -103,5 +106,10 @@ mod tests {
     #[test]
     fn a_missing_query_reports_no_support() {
         assert!(!ask(c"MPIX_Query_no_such_support"));
+    }
+
+    #[test]
+    fn no_support_before_mpi_is_initialised() {
+        assert_eq!(GpuSupport::query(), GpuSupport::default());
     }
 }

@@ -45,10 +45,12 @@ mod device_range;
 mod error;
 mod exchange;
 mod gpu_support;
+mod overlap;
 mod placement;
 
 pub use abort::unwrap_or_abort;
 pub use error::ExchangeError;
 pub use exchange::{Exchange, Incoming, Outgoing};
 pub use gpu_support::{ExchangePath, GpuSupport};
+pub use overlap::Shift;
 pub use placement::{NoDevice, Placement, device_of_local_rank, rank_device};

@@ -1,5 +1,6 @@
-//! One rank's block of rows on its device, and its time step: the interior
-//! updated on a stream while the halo rows are exchanged, then the edges.
+//! One rank's block of rows on its device, and its time step: the halo
+//! rows sent and received while the interior is updated on a stream, then
+//! the edges.
 
 use std::error::Error;
 use std::time::{Duration, Instant};
@@ -7,17 +8,18 @@ use std::time::{Duration, Instant};
 use heat_kernels::{diffuse_edges, diffuse_interior};
 use mpi::topology::Process;
 use offload::{Device, DeviceBuffer, Launch};
-use offload_mpi::{Exchange, ExchangeError, Incoming, Outgoing};
+use offload_mpi::{Exchange, Incoming, Outgoing, Shift};
 
 /// Rows `first..first + rows` of the grid on one device: the values
-/// (`old`), the next step's (`new`) and the halo (the row above the block,
-/// then the row below it).
+/// (`old`), the next step's (`new`), and the halo rows above and below the
+/// block (the neighbours' edge rows, or the grid's boundary).
 pub struct Block {
     nx: usize,
     rows: usize,
     old: DeviceBuffer<f32>,
     new: DeviceBuffer<f32>,
-    halo: DeviceBuffer<f32>,
+    above: DeviceBuffer<f32>,
+    below: DeviceBuffer<f32>,
 }
 
 /// The ranks above and below this one (none at the grid's top and bottom).
@@ -31,13 +33,13 @@ pub struct Neighbours<'a> {
 pub struct StepTime {
     /// The whole step.
     pub step: Duration,
-    /// The halo exchange (while the interior is updated).
+    /// The halo exchange's time not hidden behind the interior update.
     pub halo: Duration,
 }
 
 impl Block {
     /// The start values of rows `first..first + rows` on `device`; the halo
-    /// holds the boundary rows (`top` above the grid, 0 below) until the
+    /// rows hold the boundary (`top` above the grid, 0 below) until the
     /// neighbours' rows replace them.
     pub fn new(
         device: Device,
@@ -48,20 +50,20 @@ impl Block {
         let start: Vec<f32> = (0..rows * nx)
             .map(|i| crate::start(first + i / nx, i % nx))
             .collect();
-        let mut halo = vec![0.0f32; 2 * nx];
-        halo[..nx].fill(top);
         Ok(Block {
             nx,
             rows,
             old: device.alloc_from(&start)?,
             new: device.alloc(rows * nx)?,
-            halo: device.alloc_from(&halo)?,
+            above: device.alloc_from(&vec![top; nx])?,
+            below: device.alloc(nx)?,
         })
     }
 
-    /// One time step; with `overlap` the interior is updated on a stream
-    /// during the halo exchange, without it after the exchange on this
-    /// thread (to measure what the overlap saves).
+    /// One time step. With `overlap` the halo rows are sent and received
+    /// (nonblocking) while the interior is updated on a stream; without it
+    /// they are exchanged first and the interior is updated after (to
+    /// measure what the overlap saves).
     pub fn step(
         &mut self,
         (grid, edges): (&Launch, &Launch),
@@ -71,29 +73,35 @@ impl Block {
     ) -> Result<StepTime, Box<dyn Error>> {
         let start = Instant::now();
         let nx = self.nx;
-        let (old, new, halo) = (&self.old, &mut self.new, &mut self.halo);
-        let (exchanged, halo_time) = if overlap {
-            offload::scope(|s| {
-                // The interior needs no halo: it runs while the rows travel.
-                s.stream()
-                    .run(|| diffuse_interior(grid, nx, crate::ALPHA, old, &mut *new));
+        let (old, new) = (&self.old, &mut self.new);
+        let shifts = halo_shifts(neighbours, old, (&mut self.above, &mut self.below));
+        let halo = if overlap {
+            let (interior, busy) = exchange.overlap(shifts, || {
                 let started = Instant::now();
-                let exchanged = exchange_halo(exchange, neighbours, old, &mut *halo, nx);
-                (exchanged, started.elapsed())
-            })?
+                // The interior needs no halo: it is updated while the rows
+                // travel, the host waiting for the stream, not in MPI.
+                let interior = offload::scope(|s| {
+                    s.stream()
+                        .run(|| diffuse_interior(grid, nx, crate::ALPHA, old, &mut *new));
+                });
+                (interior, started.elapsed())
+            })?;
+            interior?;
+            start.elapsed().saturating_sub(busy)
         } else {
-            let started = Instant::now();
-            exchange_halo(exchange, neighbours, old, &mut *halo, nx)?;
-            let time = started.elapsed();
+            for shift in shifts {
+                exchange.shift(shift.send, shift.receive, 0)?;
+            }
+            let halo = start.elapsed();
             diffuse_interior(grid, nx, crate::ALPHA, old, &mut *new)?;
-            (Ok(()), time)
+            halo
         };
-        exchanged?;
-        diffuse_edges(edges, nx, crate::ALPHA, old, &*halo, new)?;
+        let (above, below) = (&self.above, &self.below);
+        diffuse_edges(edges, nx, crate::ALPHA, old, above, below, new)?;
         std::mem::swap(&mut self.old, &mut self.new);
         Ok(StepTime {
             step: start.elapsed(),
-            halo: halo_time,
+            halo,
         })
     }
 
@@ -108,38 +116,38 @@ impl Block {
     }
 }
 
-/// Sends the block's first row up while the row below arrives from below
-/// (tag 0), then its last row down while the row above arrives (tag 1).
-fn exchange_halo(
-    exchange: &Exchange,
-    neighbours: &Neighbours<'_>,
-    old: &DeviceBuffer<f32>,
-    halo: &mut DeviceBuffer<f32>,
-    nx: usize,
-) -> Result<(), ExchangeError> {
-    let last = old.len() - nx..old.len();
-    let up = neighbours.up.as_ref();
-    let down = neighbours.down.as_ref();
-    let first_row = up.map(|to| Outgoing {
-        to,
-        buffer: old,
-        range: 0..nx,
-    });
-    let below = down.map(|from| Incoming {
-        from,
-        buffer: &mut *halo,
-        range: nx..2 * nx,
-    });
-    exchange.shift(first_row, below, 0)?;
-    let last_row = down.map(|to| Outgoing {
-        to,
-        buffer: old,
-        range: last,
-    });
-    let above = up.map(|from| Incoming {
-        from,
-        buffer: &mut *halo,
-        range: 0..nx,
-    });
-    exchange.shift(last_row, above, 1)
+/// The block's first row goes up while the row below arrives from below;
+/// its last row goes down while the row above arrives from above.
+fn halo_shifts<'a, 'c>(
+    neighbours: &'a Neighbours<'c>,
+    old: &'a DeviceBuffer<f32>,
+    (above, below): (&'a mut DeviceBuffer<f32>, &'a mut DeviceBuffer<f32>),
+) -> Vec<Shift<'a, 'c, f32>> {
+    let (nx, len) = (above.len(), old.len());
+    let (up, down) = (neighbours.up.as_ref(), neighbours.down.as_ref());
+    let upwards = Shift {
+        send: up.map(|to| Outgoing {
+            to,
+            buffer: old,
+            range: 0..nx,
+        }),
+        receive: down.map(|from| Incoming {
+            from,
+            buffer: below,
+            range: 0..nx,
+        }),
+    };
+    let downwards = Shift {
+        send: down.map(|to| Outgoing {
+            to,
+            buffer: old,
+            range: len - nx..len,
+        }),
+        receive: up.map(|from| Incoming {
+            from,
+            buffer: above,
+            range: 0..nx,
+        }),
+    };
+    vec![upwards, downwards]
 }

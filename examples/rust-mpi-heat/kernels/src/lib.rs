@@ -60,18 +60,20 @@ pub fn diffuse_interior(
     }
 }
 
-/// The first and last rows of `new` from `old` and `halo` (`2 * nx` cells:
-/// the row above the block, then the row below it); the other rows are
-/// left as they are. Chunks that hold neither row are skipped.
+/// The first and last rows of `new` from `old` and the halo rows `above`
+/// and `below` the block (`nx` cells each); the other rows are left as
+/// they are. Chunks that hold neither row are skipped.
 #[kernel]
 pub fn diffuse_edges(
     nx: usize,
     alpha: f32,
     old: &[f32],
-    halo: &[f32],
+    above: &[f32],
+    below: &[f32],
     mut new: InOut<'_, [f32], Chunks<CHUNK>>,
 ) {
-    if nx == 0 || old.len() != new.len() || halo.len() != 2 * nx {
+    if nx == 0 || old.is_empty() || old.len() != new.len() || above.len() != nx || below.len() != nx
+    {
         return;
     }
     let rows = old.len() / nx;
@@ -84,9 +86,9 @@ pub fn diffuse_edges(
         let (mut row, mut col) = (start / nx, start % nx);
         for (i, v) in (start..).zip(chunk.iter_mut()) {
             if row == 0 || row + 1 == rows {
-                let up = if row == 0 { halo[col] } else { old[i - nx] };
+                let up = if row == 0 { above[col] } else { old[i - nx] };
                 let down = if row + 1 == rows {
-                    halo[nx + col]
+                    below[col]
                 } else {
                     old[i + nx]
                 };
