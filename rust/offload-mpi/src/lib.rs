@@ -15,7 +15,12 @@
 //!   address of the range and moves the data itself (GPUDirect, IPC).
 //!
 //! [`ExchangePath::select`] is the predicate that picks one; no `unsafe` is
-//! needed in the program.
+//! needed in the program. [`Exchange::shift`] sends and receives at once
+//! (`MPI_Sendrecv`); [`Exchange::overlap`] starts several sends and receives
+//! and runs work (a kernel on the interior of a block) while they travel.
+//! A rank's error ends the whole job through [`unwrap_or_abort`]
+//! (`MPI_Abort`), so no rank waits forever for a failed one. See
+//! `docs/multi-node.md` in the repository.
 //!
 //! ```no_run
 //! use mpi::traits::*;

@@ -5,12 +5,12 @@ use std::error::Error;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
 use offload::Device;
-use offload_mpi::Exchange;
+use offload_mpi::{Exchange, Outgoing, Shift};
 
-/// Rank 0 asks for a range past the end of its buffer (refused before
-/// anything is sent), then sends 3 elements where rank 1 receives 4 (rank 1
-/// gets a length error, its buffer unchanged); then both exchange the right
-/// lengths.
+/// Rank 0 asks for a range past the end of its buffer, in a send and in an
+/// overlapped exchange (refused before anything is sent or the work runs),
+/// then sends 3 elements where rank 1 receives 4 (rank 1 gets a length
+/// error, its buffer unchanged); then both exchange the right lengths.
 pub fn exchange_errors(
     world: &SimpleCommunicator,
     device: Device,
@@ -26,6 +26,19 @@ pub fn exchange_errors(
             match exchange.send(&to, &buffer, 2..6, 7) {
                 Err(error) => println!("rank 0: range past the end: {error}"),
                 Ok(()) => return Err("a send of elements 2..6 of 4 succeeded".into()),
+            }
+            let send = Outgoing {
+                to: &to,
+                buffer: &buffer,
+                range: 3..5,
+            };
+            let shifts = vec![Shift {
+                send: Some(send),
+                receive: None,
+            }];
+            match exchange.overlap(shifts, || println!("rank 0: the work ran")) {
+                Err(error) => println!("rank 0: overlap past the end: {error}"),
+                Ok(()) => return Err("an overlap sending elements 3..5 of 4 succeeded".into()),
             }
             exchange.send(&to, &buffer, 0..3, 7)?;
             exchange.send(&to, &buffer, 1..3, 8)?;
