@@ -11,7 +11,9 @@ pub enum ExchangeError {
     /// The copy between the device and host memory failed, or the range is
     /// not in the buffer.
     Buffer(BufferError),
-    /// The message received is not as long as the range it was for.
+    /// The message received is not as long as the range it was for (staged,
+    /// the range is left as it was; by device address, MPI has written the
+    /// elements it received).
     Length {
         /// The rank it came from.
         source: i32,
