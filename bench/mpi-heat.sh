@@ -5,9 +5,10 @@
 # bound to cores), each rank on its own device of libomptarget's host plugin
 # (one core's worth of work: teams of one thread). Prints, for 1 rank, 2
 # ranks, and 2 ranks that update the interior after the exchange instead of
-# during it (--no-overlap), the time per step and the halo exchange's time
-# per step (the slowest rank's means over the steps; best of REPS runs by
-# time per step), and the speed-up of 2 ranks over 1. See bench/README.md.
+# during it (--no-overlap), the time per step, the halo exchange's time per
+# step that the interior update did not hide and the CPU time per step of a
+# rank (the slowest rank's means over the steps; best of REPS runs by time
+# per step), and the speed-up of 2 ranks over 1. See bench/README.md.
 #
 #   bench/mpi-heat.sh [NX NY STEPS REPS]     # defaults: 4096 2048 60 3
 set -euo pipefail

@@ -88,6 +88,7 @@ fn run(
         down: (rank + 1 < size).then(|| world.process_at_rank(rank + 1)),
     };
     let mut total = StepTime::default();
+    let cpu_before = cpu_time();
     for _ in 0..config.steps {
         let time = block.step((&grid, &edges), &exchange, &neighbours, !config.no_overlap)?;
         total.step += time.step;
@@ -95,7 +96,8 @@ fn run(
     }
     let values = block.values()?;
     if config.bench {
-        return report_times(world, config, total);
+        let cpu = cpu_time().saturating_sub(cpu_before);
+        return report_times(world, config, total, cpu);
     }
     gather_and_check(world, config, &values, block.rows())
 }
@@ -193,31 +195,45 @@ fn gather_and_check(
     Ok(())
 }
 
-/// Rank 0 prints the slowest rank's mean time per step and halo exchange.
+/// The CPU time this process has used, all its threads (Linux: utime and
+/// stime of /proc/self/stat, in USER_HZ ticks, 100 per second in Linux's
+/// ABI); zero where it cannot be read.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name (which ends with the last ')'):
+    // utime and stime are the 12th and 13th of them.
+    let fields = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let ticks: u64 = fields
+        .split_whitespace()
+        .skip(11)
+        .take(2)
+        .filter_map(|t| t.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
+}
+
+/// Rank 0 prints the slowest rank's mean time per step, halo exchange
+/// (what the interior update did not hide) and CPU time per step.
 fn report_times(
     world: &SimpleCommunicator,
     config: &Config,
     total: StepTime,
+    cpu: Duration,
 ) -> Result<(), Box<dyn Error>> {
     let steps = config.steps.max(1) as f64;
-    let mine = [
-        total.step.as_secs_f64() / steps,
-        total.halo.as_secs_f64() / steps,
-    ];
+    let mine = [total.step, total.halo, cpu].map(|t| t.as_secs_f64() * 1e3 / steps);
     let root = world.process_at_rank(0);
     if world.rank() != 0 {
         root.gather_into(&mine[..]);
         return Ok(());
     }
-    let mut all = vec![0.0f64; 2 * world.size() as usize];
+    let mut all = vec![0.0f64; 3 * world.size() as usize];
     root.gather_into_root(&mine[..], &mut all[..]);
-    let step = all.chunks(2).map(|t| t[0]).fold(0.0, f64::max);
-    let halo = all.chunks(2).map(|t| t[1]).fold(0.0, f64::max);
-    let ms = |s: f64| Duration::from_secs_f64(s).as_secs_f64() * 1e3;
+    let slowest = |i: usize| all.chunks(3).map(|t| t[i]).fold(0.0, f64::max);
+    let (step, halo, cpu) = (slowest(0), slowest(1), slowest(2));
     println!(
-        "time per step: {:.3} ms, halo exchange: {:.3} ms ({:.1}% of a step)",
-        ms(step),
-        ms(halo),
+        "time per step: {step:.3} ms, halo exchange: {halo:.3} ms ({:.1}% of a step), \
+         CPU time per step and rank: {cpu:.1} ms",
         100.0 * halo / step
     );
     Ok(())
