@@ -14,6 +14,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     let grid = Launch::grid(4, 64);
     devices();
     buffers(&grid)?;
+    ranges()?;
     other_devices(&grid)?;
     streams(&grid)?;
     borrowed_under_a_region()?;
@@ -63,6 +64,27 @@ fn buffers(grid: &Launch) -> Result<(), Box<dyn Error>> {
     let mut none = Device::DEFAULT.alloc::<f32>(0)?;
     add(grid, &empty, &empty, &mut none)?;
     assert!(none.to_vec()?.is_empty());
+    Ok(())
+}
+
+/// Parts of a buffer: exactly the elements asked for are copied (one row
+/// of a grid, to send it), and a range past the end is an error.
+fn ranges() -> Result<(), Box<dyn Error>> {
+    let mut x = Device::DEFAULT.alloc_from(&[0.0f32, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])?;
+    let mut part = [9.0f32; 3];
+    x.copy_range_to_host(2, &mut part)?;
+    x.copy_range_from_host(5, &[50.0, 60.0])?;
+    let tail = x.range_to_vec(6..8)?;
+    println!("ranges: {part:?}, {tail:?}, {:?}", x.to_vec()?);
+    assert_eq!(x.device_ptr_range(2..5)?.len(), 3);
+    match x.copy_range_to_host(6, &mut part) {
+        Err(error) => println!("range past the end: {error}"),
+        Ok(()) => return Err("a copy of elements 6..9 of 8 succeeded".into()),
+    }
+    match x.device_ptr_range(5..3) {
+        Err(error) => println!("reversed range: {error}"),
+        Ok(_) => return Err("a device address of elements 5..3".into()),
+    }
     Ok(())
 }
 
