@@ -39,8 +39,8 @@ pub enum Error {
         /// The variable.
         name: &'static str,
     },
-    /// No plugin was given and `OFFLOAD_PASSES_PLUGIN` is not set.
-    PluginNotSet,
+    /// No plugin is named and building one from its crate failed.
+    PluginBuild(crate::PluginBuildError),
     /// The plugin's path does not name a file.
     PluginPath {
         /// The path given (a relative one joined to the build script's
@@ -253,16 +253,18 @@ impl fmt::Display for Error {
         match self {
             Error::Io { path, source } => write!(f, "{}: {source}", path.display()),
             Error::Copy { from, to, source } => {
-                write!(f, "copying {} to {}: {source}", from.display(), to.display())
+                write!(
+                    f,
+                    "copying {} to {}: {source}",
+                    from.display(),
+                    to.display()
+                )
             }
             Error::Spawn { tool, source } => write!(f, "running {tool}: {source}"),
             Error::EnvNotSet { name } => {
                 write!(f, "{name} is not set (run from a build script, or set it)")
             }
-            Error::PluginNotSet => f.write_str(
-                "OFFLOAD_PASSES_PLUGIN is not set: set it to the absolute path of liboffload_passes.so \
-                 (built by `cargo build --release` in the offload-passes repository: target/release/liboffload_passes.so)",
-            ),
+            Error::PluginBuild(error) => error.fmt(f),
             Error::PluginPath { path, source } => write!(
                 f,
                 "plugin {}: {source} (a relative OFFLOAD_PASSES_PLUGIN or plugin path is resolved against the directory of the package whose build script runs, not the workspace root; give an absolute path)",
@@ -278,7 +280,11 @@ impl fmt::Display for Error {
                 "offload-build: OFFLOAD_DEVICE_BUILD is `{value}`: give `skip` (no device build, as under `cargo check`) or `run` (always build), or unset it"
             ),
             Error::ArchiveFailed { lib, stderr } => {
-                write!(f, "offload-build: ar could not make {}:\n{stderr}", lib.display())
+                write!(
+                    f,
+                    "offload-build: ar could not make {}:\n{stderr}",
+                    lib.display()
+                )
             }
             Error::TwoDeviceBuilds {
                 kernel_crate,

@@ -9,11 +9,16 @@
 //! offload_build::DeviceCrate::new(".").build_or_exit();
 //! ```
 //!
-//! with `offload-build` in its `[build-dependencies]` and the plugin named by
-//! the environment variable `OFFLOAD_PASSES_PLUGIN` (the path of
-//! `liboffload_passes.so`: best absolute; a relative one is resolved against
-//! the directory of the package whose build script runs, not the workspace
-//! root; no whitespace, at which rustc splits `-Zllvm-plugins`). Every
+//! with `offload-build` in its `[build-dependencies]`. The LLVM plugin,
+//! `liboffload_passes.so`, is the one the environment variable
+//! `OFFLOAD_PASSES_PLUGIN` names (best absolute; a relative one is resolved
+//! against the directory of the package whose build script runs, not the
+//! workspace root; no whitespace, at which rustc splits `-Zllvm-plugins`);
+//! unset or empty, offload-build builds the `offload-passes-plugin` crate of
+//! its own version once per user, LLVM version and plugin version into
+//! `<cache>/plugin/<llvm version>-<plugin version>/` (the cache directory
+//! below; minutes, under a file lock; `rm -rf` it to clean it), which needs
+//! LLVM 22's development files (`llvm-config-22`, or `LLVM_CONFIG`). Every
 //! artifact that links the kernel crate (another package's binary or
 //! library, the kernel crate's own tests, doctests, examples and benches)
 //! then links its launches, once. A host crate's `build.rs` naming the
@@ -101,6 +106,7 @@ mod libraries;
 mod mode;
 mod owner;
 mod plugin;
+mod plugin_build;
 mod ptxas;
 mod stubs;
 mod sysroot;
@@ -116,6 +122,7 @@ pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
 pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
 pub use mode::OFFLOAD_DEVICE_BUILD;
+pub use plugin_build::PluginBuildError;
 pub use ptxas::OFFLOAD_PASSES_PTXAS;
 pub use stubs::Contract;
 pub use sysroot::OFFLOAD_SYSROOT_CACHE;
@@ -205,8 +212,9 @@ impl DeviceCrate {
     }
 
     /// The plugin, `liboffload_passes.so`. Default: the environment variable
-    /// `OFFLOAD_PASSES_PLUGIN`. A relative path is resolved against the
-    /// directory of the package whose build script runs.
+    /// `OFFLOAD_PASSES_PLUGIN`, else the plugin built once into the cache
+    /// (see the crate documentation). A relative path is resolved against
+    /// the directory of the package whose build script runs.
     pub fn plugin(mut self, path: impl Into<PathBuf>) -> Self {
         self.plugin = Some(path.into());
         self

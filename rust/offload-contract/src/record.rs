@@ -57,14 +57,8 @@ pub const MAX_NAME: usize = 128;
 /// The most launch arguments of one kernel (a slice counts twice).
 pub const MAX_ARGS: usize = 32;
 
-/// [`ArgRecord::kind`] of a pointer.
-pub const KIND_PTR: u16 = 1;
-/// [`ArgRecord::kind`] of an integer.
-pub const KIND_INT: u16 = 2;
-/// [`ArgRecord::kind`] of a float.
-pub const KIND_FLOAT: u16 = 3;
-/// [`ArgRecord::kind`] of a `bool`.
-pub const KIND_BOOL: u16 = 4;
+pub use crate::kind::{KIND_BOOL, KIND_FLOAT, KIND_INT, KIND_PTR, ScalarArg};
+
 /// [`ArgRecord::len_arg`] of an argument without a length argument.
 pub const NO_LEN: u16 = u16::MAX;
 
@@ -84,20 +78,6 @@ pub struct ArgRecord {
     /// The [layout word](crate::layout) of the scalar or the element.
     pub layout: u64,
 }
-
-/// A Rust type a kernel takes by value in one 8-byte launch slot, and its
-/// [`ArgRecord::kind`].
-pub trait ScalarArg: Copy {
-    /// [`KIND_INT`], [`KIND_FLOAT`] or [`KIND_BOOL`].
-    const KIND: u16;
-}
-
-macro_rules! scalar_args {
-    ($kind:ident: $($t:ty),*) => { $(impl ScalarArg for $t { const KIND: u16 = $kind; })* };
-}
-scalar_args!(KIND_INT: u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
-scalar_args!(KIND_FLOAT: f32, f64);
-scalar_args!(KIND_BOOL: bool);
 
 /// A map type's bits in the record's 32-bit field (the bits libomptarget
 /// defines all fit).
