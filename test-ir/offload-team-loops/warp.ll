@@ -83,10 +83,10 @@ done:
 ; CHECK-NEXT:    [[T64:%.*]] = zext i32 [[T_ADDR_0]] to i64
 ; CHECK-NEXT:    [[TMP0:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64]]
 ; CHECK-NEXT:    [[NOW:%.*]] = load i32, ptr [[TMP0]], align 4
-; CHECK-NEXT:    [[EXITED:%.*]] = icmp eq i32 [[NOW]], -1
+; CHECK-NEXT:    [[ELSEWHERE_NOT:%.*]] = icmp eq i32 [[NOW]], [[STATE]]
 ; CHECK-NEXT:    [[TMP1:%.*]] = shl nuw nsw i64 [[T64]], 3
 ; CHECK-NEXT:    [[GOT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP1]]
-; CHECK-NEXT:    br i1 [[EXITED]], label %[[TEAM_NEXT]], label %[[TEAM_DISPATCH:.*]]
+; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT]], label %[[TEAM_DISPATCH:.*]], label %[[TEAM_NEXT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_DISPATCH]]:
 ; CHECK-NEXT:    switch i32 [[STATE]], label %[[TEAM_NEXT]] [

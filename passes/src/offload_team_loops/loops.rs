@@ -471,13 +471,15 @@ impl<'ctx> Skeleton<'ctx> {
         let next = param(team, 7).into_pointer_value();
         let next_t = built(gep::element(&builder, i32t, next, t64))?;
         let now = built(builder.build_load(i32t, next_t, "now"))?.into_int_value();
-        let exited = built(builder.build_int_compare(
-            IntPredicate::EQ,
+        // Threads elsewhere (returned, or stopped at another copy of the
+        // point) wait for their own state's call.
+        let elsewhere = built(builder.build_int_compare(
+            IntPredicate::NE,
             now,
-            i32t.const_int(u64::from(EXIT), false),
-            "exited",
+            param(team, 6).into_int_value(),
+            "elsewhere",
         ))?;
-        let term = built(builder.build_conditional_branch(exited, latch, dispatch))?;
+        let term = built(builder.build_conditional_branch(elsewhere, latch, dispatch))?;
         builder.position_at_end(latch);
         let t1 = built(builder.build_int_add(t, i32t.const_int(1, false), "t.next"))?;
         built(builder.build_store(t_addr, t1))?;

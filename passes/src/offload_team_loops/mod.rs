@@ -28,8 +28,9 @@
 //! release, and its `Location` site or null). The team body
 //! `void(ptr env, ptr ctx, i32 team_size, ptr slots, i32 begin, i32 end,
 //! i32 state, ptr next)` runs, for each thread `t` in `begin..end` with
-//! `next[t] != EXIT` (`u32::MAX`), the thread's step from meeting point
-//! `state` to the next one it reaches, stores that point's number in
+//! `next[t] == state` (the others are skipped: returned, `EXIT` =
+//! `u32::MAX`, or stopped at another point), the thread's step from meeting
+//! point `state` to the next one it reaches, stores that point's number in
 //! `next[t]` (`EXIT` when it returns) and goes on with `t + 1`. An
 //! exchange's step stores the lane's offer in `slots[t]` and resumes with
 //! the warp's offers, `slots + (t & !31)`. Values live across a meeting
@@ -71,7 +72,7 @@
 //!   %t = phi i32 [ %begin, %team.entry ], [ %t.next, %team.next ]
 //!   %done = icmp uge i32 %t, %end
 //!   br i1 %done, label %team.exit, label %team.step
-//! team.step:                          ; exited threads are skipped
+//! team.step:                          ; threads elsewhere are skipped
 //!   %v.t = getelementptr i8, ptr %ctx, i64 (4 * t)  ; %v's copy of thread t
 //!   ...
 //!   switch i32 %state, label %team.next [ i32 0, label %start

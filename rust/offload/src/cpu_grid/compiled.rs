@@ -103,6 +103,12 @@ impl TeamBody {
         }
     }
 
+    /// Whether states `a` and `b` are copies of one source point: the same
+    /// kind at the same site (sites unknown to the pass count as one).
+    fn same_point(&self, a: u32, b: u32) -> bool {
+        self.kind(a) == self.kind(b) && self.point(a).site == self.point(b).site
+    }
+
     fn describe(&self, state: u32) -> Site<'_> {
         Site(self.point(state), self.kind(state))
     }
@@ -224,79 +230,98 @@ impl Storage {
             1
         };
         let width = if warps == 1 { size } else { CPU_WARP_SIZE };
-        // Each warp's state: the barrier it stopped at, or EXIT.
-        let mut state = 0u32;
+        let mut release = false;
         loop {
-            let mut agreed = EXIT;
-            let mut first = 0;
+            // Each warp runs until its threads stop at a team barrier or
+            // return; then the whole team must be at one barrier.
             for w in 0..warps {
                 let (begin, end) = (w * width, ((w + 1) * width).min(size));
-                let reached = self.run_warp(launch, team, state, begin, end);
-                if reached == EXIT {
-                    continue;
-                }
-                if agreed == EXIT {
-                    (agreed, first) = (reached, begin);
-                } else if agreed != reached {
-                    disagree(launch, team, (first, agreed), (begin, reached));
-                }
+                self.run_warp(launch, team, begin, end, release);
             }
-            if agreed == EXIT {
+            let Some(_) = self.meeting(launch, team, 0, size) else {
                 return;
-            }
+            };
             record.barriers.set(record.barriers.get().wrapping_add(1));
-            state = agreed;
+            release = true;
         }
     }
 
-    /// Runs threads `begin..end` from `state` until they stop at a team
-    /// barrier (its state) or all return (`EXIT`).
+    /// Runs threads `begin..end` until they all stopped at a team barrier
+    /// or returned; with `release`, the barrier they stopped at last is
+    /// passed first.
     fn run_warp(
         &mut self,
         launch: &Launch<'_>,
         team: u64,
-        mut state: u32,
         begin: u32,
         end: u32,
-    ) -> u32 {
+        mut release: bool,
+    ) {
         loop {
-            // SAFETY: the pass's team body over this worker's storage,
-            // sized for the team (`frame_bytes` per thread, a slot and a
-            // state per thread), with the launch's environment.
-            unsafe {
-                (launch.body.body)(
-                    launch.env,
-                    self.frame.as_ptr(),
-                    launch.shape.team_size,
-                    self.slots.as_ptr(),
-                    begin,
-                    end,
-                    state,
-                    self.next.as_ptr(),
-                )
+            let Some(kind) = self.meeting(launch, team, begin, end) else {
+                return;
             };
-            state = self.agree(launch, team, begin, end);
-            if state == EXIT || launch.body.kind(state) == Kind::Barrier {
-                return state;
+            if kind == Kind::Barrier && !release {
+                return;
+            }
+            release = false;
+            // One call per point the threads stopped at (copies of one
+            // source point, which the optimiser may have duplicated, are
+            // several), each running the threads stopped there.
+            let mut states = [EXIT; 8];
+            let count = self.states(begin, end, &mut states);
+            for &state in &states[..count] {
+                // SAFETY: the pass's team body over this worker's storage,
+                // sized for the team (`frame_bytes` per thread, a slot and
+                // a state per thread), with the launch's environment.
+                unsafe {
+                    (launch.body.body)(
+                        launch.env,
+                        self.frame.as_ptr(),
+                        launch.shape.team_size,
+                        self.slots.as_ptr(),
+                        begin,
+                        end,
+                        state,
+                        self.next.as_ptr(),
+                    )
+                };
             }
         }
     }
 
-    /// The point threads `begin..end` stopped at (`EXIT`: all returned).
-    fn agree(&self, launch: &Launch<'_>, team: u64, begin: u32, end: u32) -> u32 {
+    /// Up to `out.len()` distinct states of the threads `begin..end` not
+    /// returned (more wait for the next round); how many.
+    fn states(&self, begin: u32, end: u32, out: &mut [u32]) -> usize {
+        let mut count = 0;
+        for &n in &self.next.as_slice()[begin as usize..end as usize] {
+            if n != EXIT && !out[..count].contains(&n) && count < out.len() {
+                out[count] = n;
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// The kind of point threads `begin..end` stopped at (`None`: all
+    /// returned). They must agree: one kind, one source site (several
+    /// states with one site are copies of one point), or the process
+    /// aborts naming both.
+    fn meeting(&self, launch: &Launch<'_>, team: u64, begin: u32, end: u32) -> Option<Kind> {
         let next = &self.next.as_slice()[begin as usize..end as usize];
-        let mut agreed = (0, EXIT);
+        let mut first: Option<(u32, u32)> = None;
         for (t, &n) in next.iter().enumerate() {
             if n == EXIT {
                 continue;
             }
-            if agreed.1 == EXIT {
-                agreed = (begin + t as u32, n);
-            } else if n != agreed.1 {
-                disagree(launch, team, agreed, (begin + t as u32, n));
+            let rank = begin + t as u32;
+            match first {
+                None => first = Some((rank, n)),
+                Some((_, m)) if m == n || launch.body.same_point(m, n) => {}
+                Some(a) => disagree(launch, team, a, (rank, n)),
             }
         }
-        agreed.1
+        first.map(|(_, n)| launch.body.kind(n))
     }
 
     fn next_mut(&mut self) -> &mut [u32] {

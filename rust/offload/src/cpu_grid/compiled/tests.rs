@@ -48,19 +48,21 @@ const fn point(kind: u32) -> Point {
 }
 
 /// The threads of a step: (rank, its `next` entry) for each thread of
-/// `begin..end` that has not returned.
+/// `begin..end` stopped at `state` (as the pass's team bodies skip the
+/// others).
 ///
 /// # Safety
 /// `next` holds the team's states.
 unsafe fn threads<'a>(
     begin: u32,
     end: u32,
+    state: u32,
     next: *mut u32,
 ) -> impl Iterator<Item = (u32, &'a mut u32)> {
     // SAFETY: the caller's contract; each entry is handed out once.
     (begin..end)
         .map(move |t| (t, unsafe { &mut *next.add(t as usize) }))
-        .filter(|(_, n)| **n != EXIT)
+        .filter(move |(_, n)| **n == state)
 }
 
 /// Each thread stores `team * 1000 + rank` in its scratch slot, meets the
@@ -82,7 +84,7 @@ unsafe extern "C" fn rotate(
     let team = index::team_id().x;
     let active = team_size.min(40);
     // SAFETY: the executor's state array.
-    for (t, n) in unsafe { threads(begin, end, next) } {
+    for (t, n) in unsafe { threads(begin, end, state, next) } {
         let base = (team * team_size) as usize;
         match state {
             0 if t >= 40 => *n = EXIT,
@@ -143,7 +145,7 @@ unsafe extern "C" fn warp_zero(
     // SAFETY: the test's environment.
     let env = unsafe { &*env.cast::<Env>() };
     // SAFETY: the executor's state array.
-    for (t, n) in unsafe { threads(begin, end, next) } {
+    for (t, n) in unsafe { threads(begin, end, state, next) } {
         match state {
             0 if t < 32 => {
                 // SAFETY: the team's lane slots.
@@ -196,11 +198,11 @@ unsafe extern "C" fn split_team(
     _slots: *mut u64,
     begin: u32,
     end: u32,
-    _state: u32,
+    state: u32,
     next: *mut u32,
 ) {
     // SAFETY: the executor's state array.
-    for (t, n) in unsafe { threads(begin, end, next) } {
+    for (t, n) in unsafe { threads(begin, end, state, next) } {
         *n = if t < 5 { 1 } else { 2 };
     }
 }
@@ -243,4 +245,52 @@ fn threads_that_meet_at_different_barriers_abort_naming_both() {
             && stderr.contains("thread rank 5 reached sync_threads"),
         "{stderr}"
     );
+}
+
+/// Threads of rank < 5 stop at point 1, the others at point 2, two copies
+/// of one barrier (one site); each resumes from its own.
+unsafe extern "C" fn copies(
+    env: *const c_void,
+    _ctx: *mut u8,
+    _team_size: u32,
+    _slots: *mut u64,
+    begin: u32,
+    end: u32,
+    state: u32,
+    next: *mut u32,
+) {
+    // SAFETY: the test's environment.
+    let env = unsafe { &*env.cast::<Env>() };
+    // SAFETY: the executor's state array.
+    for (t, n) in unsafe { threads(begin, end, state, next) } {
+        if state == 0 {
+            *n = if t < 5 { 1 } else { 2 };
+        } else {
+            let passed = u64::from(crate::sync::barriers_passed());
+            env.out[t as usize].store(u64::from(state) * 10 + passed, Relaxed);
+            *n = EXIT;
+        }
+    }
+}
+
+#[test]
+fn copies_of_one_barrier_are_one_meeting_point() {
+    static SITE: &core::panic::Location<'static> = core::panic::Location::caller();
+    let env = Env {
+        out: zeros(8),
+        scratch: zeros(8),
+    };
+    let barrier = Point {
+        site: SITE,
+        kind: 1,
+    };
+    let copy = Point {
+        site: SITE,
+        kind: 1,
+    };
+    launch(1, 8, copies, &[point(0), barrier, copy], false, &env);
+    for t in 0..8 {
+        let expected = if t < 5 { 11 } else { 21 };
+        assert_eq!(env.out[t].load(Relaxed), expected, "thread {t}");
+    }
 }
