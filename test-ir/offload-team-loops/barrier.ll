@@ -3,13 +3,13 @@
 ; team body: a loop over the threads `begin..end` that runs the threads
 ; stopped at `state` (`next[t] == state`; -1 once returned) and dispatches
 ; on it: 0 runs from the kernel's start to the barrier (next[t] = 1), 1
-; from the barrier to the return (next[t] = -1). The rank query is the loop index. Of the values
-; live across the barrier, %v goes to a per-thread array in `ctx` (4 bytes
-; per thread, thread t's at 4 * t); %sh, a load from the environment, and
-; %t64, the rank widened, are computed again after the barrier. The entry
-; point's call gets the descriptor: the team body, its context storage per
-; thread (rounded to 64 bytes), 2 states, no warp points, and the points'
-; sites and kinds.
+; from the barrier to the return (next[t] = -1). The rank query is the
+; loop index. Of the values live across the barrier, %v goes to a
+; per-thread array in `ctx` (4 bytes per thread, thread t's at 4 * t);
+; %sh, a load from the environment, and %t64, the rank widened, are
+; computed again after the barrier. The entry point's call gets the
+; descriptor: the team body, its context storage per thread (rounded to 64
+; bytes), 2 states, no warp points, and the points' sites and kinds.
 ; RUN: %opt -passes=offload-team-loops -S %s | %FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
