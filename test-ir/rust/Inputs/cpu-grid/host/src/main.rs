@@ -28,7 +28,10 @@ fn ok() -> Result<(), Box<dyn Error>> {
     let mut out = zeros(teams * n);
     warp_zero(&grid, &mut out)?;
     assert!(out.iter().all(|&v| v == (0..32).sum::<u32>()), "warp_zero");
-    println!("warp_zero: {teams} teams x {n} threads: every thread sees {}", (0..32).sum::<u32>());
+    println!(
+        "warp_zero: {teams} teams x {n} threads: every thread sees {}",
+        (0..32).sum::<u32>()
+    );
 
     let n = 128usize;
     let x: Vec<u32> = (0..teams * n).map(|i| (i % 7) as u32).collect();
