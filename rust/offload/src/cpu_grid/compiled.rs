@@ -3,14 +3,15 @@
 //! body into a *team body*, see its header for the contract).
 //!
 //! A team runs in steps. Step `state` calls the team body over a range of
-//! threads: each thread not yet returned runs from meeting point `state`
-//! (0: the kernel's start) to the next one it reaches and writes that
-//! point's number in `next[t]` (`EXIT` when it returns). The threads must
-//! agree: all that have not returned stop at the same point, or the
-//! process aborts naming the kernel and both points' sites (a kernel whose
-//! threads of a team meet at different barriers is wrong on a GPU too:
-//! it hangs or misbehaves there; here it never hangs and never gives a
-//! wrong result silently).
+//! threads: each thread stopped at meeting point `state` (0: the kernel's
+//! start) runs to the next one it reaches and writes that point's number
+//! in `next[t]` (`EXIT` when it returns). The threads must agree: all that
+//! have not returned stop at one source point (one kind at one site; the
+//! optimiser may have copied a barrier call, and the copies' states are
+//! each run in their own call), or the process aborts naming the kernel
+//! and both points' sites (a kernel whose threads of a team meet at
+//! different barriers is wrong on a GPU too: it hangs or misbehaves there;
+//! here it never hangs and never gives a wrong result silently).
 //!
 //! Warps: when the kernel has warp exchanges, a team runs warp by warp.
 //! Each warp runs its steps until its lanes stop at a team barrier or
