@@ -131,4 +131,13 @@ unsafe extern "C" {
         symbol: *const std::ffi::c_char,
         len: usize,
     ) -> *mut std::ffi::c_char;
+
+    /// The linkage name (else the name) of the subprogram enclosing the
+    /// debug scope `scope`, its length in `*len`; null when `scope` is no
+    /// local scope or lies in no subprogram. The bytes live as long as the
+    /// context.
+    pub(super) fn offload_di_scope_subprogram_name(
+        scope: LLVMMetadataRef,
+        len: *mut usize,
+    ) -> *const c_char;
 }
