@@ -11,6 +11,8 @@ use super::naming::display_symbol;
 pub struct Frame {
     /// The file as the compile unit names it (often relative to the crate).
     pub file: String,
+    /// The file's directory (the crate's, for a relative `file`).
+    pub directory: String,
     pub line: u32,
     pub column: u32,
     /// The enclosing function, demangled (empty when unknown).
@@ -39,8 +41,10 @@ pub fn frames(inst: Value<'_>) -> Vec<Frame> {
             }
             let raw = loc.as_raw();
             let scope = di::LLVMDILocationGetScope(raw);
+            let (file, directory) = scope_file(scope);
             out.push(Frame {
-                file: scope_file(scope),
+                file,
+                directory,
                 line: di::LLVMDILocationGetLine(raw),
                 column: di::LLVMDILocationGetColumn(raw),
                 function: subprogram_name(scope),
@@ -51,28 +55,33 @@ pub fn frames(inst: Value<'_>) -> Vec<Frame> {
     out
 }
 
-/// The file name of a debug scope ("" when it has none).
+/// The file name and directory of a debug scope ("" when it has none).
 ///
 /// # Safety
 /// `scope` is null or a live DIScope.
-unsafe fn scope_file(scope: llvm_sys::prelude::LLVMMetadataRef) -> String {
+unsafe fn scope_file(scope: llvm_sys::prelude::LLVMMetadataRef) -> (String, String) {
     if scope.is_null() {
-        return String::new();
+        return (String::new(), String::new());
     }
     // SAFETY: a live scope; the file is null or a DIFile whose name bytes
     // live with the context.
     unsafe {
         let file = di::LLVMDIScopeGetFile(scope);
         if file.is_null() {
-            return String::new();
+            return (String::new(), String::new());
         }
+        let text = |raw: *const std::ffi::c_char, len: u32| {
+            if raw.is_null() {
+                return String::new();
+            }
+            String::from_utf8_lossy(std::slice::from_raw_parts(raw.cast::<u8>(), len as usize))
+                .into_owned()
+        };
         let mut len = 0;
-        let name = di::LLVMDIFileGetFilename(file, &mut len);
-        if name.is_null() {
-            return String::new();
-        }
-        String::from_utf8_lossy(std::slice::from_raw_parts(name.cast::<u8>(), len as usize))
-            .into_owned()
+        let name = text(di::LLVMDIFileGetFilename(file, &mut len), len);
+        let mut dir_len = 0;
+        let dir = text(di::LLVMDIFileGetDirectory(file, &mut dir_len), dir_len);
+        (name, dir)
     }
 }
 

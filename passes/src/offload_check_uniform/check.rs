@@ -143,7 +143,7 @@ fn next_meetings<'ctx>(
     let mut queue = VecDeque::new();
     let mut edge =
         |from: usize, to: usize, queue: &mut VecDeque<usize>, out: &mut Vec<Site<'ctx>>| {
-            if let Some(l) = iteration_of(d, b, from, to) {
+            if let Some(l) = iteration_of(d, first_in_block, b, from, to) {
                 let header = d.loops[l].header;
                 out.push(Site {
                     key: SiteKey::NextIteration(header),
@@ -168,11 +168,16 @@ fn next_meetings<'ctx>(
 }
 
 /// The loop whose next iteration the edge `from -> to` starts, when that
-/// loop holds `b` and `b` does not exit it.
-fn iteration_of(d: &Divergence<'_>, b: usize, from: usize, to: usize) -> Option<usize> {
+/// loop holds `b`, `b` does not exit it and it holds a meeting point (a
+/// thread going around a loop without one is only later on its way).
+fn iteration_of(d: &Divergence<'_>, first_in_block: &[Option<Site<'_>>], b: usize, from: usize, to: usize) -> Option<usize> {
     (0..d.loops.len()).find(|&l| {
         let lp = &d.loops[l];
-        lp.header == to && lp.blocks[from] && lp.blocks[b] && !d.exits(b, l)
+        lp.header == to
+            && lp.blocks[from]
+            && lp.blocks[b]
+            && !d.exits(b, l)
+            && (0..d.cfg.len()).any(|x| lp.blocks[x] && first_in_block[x].is_some())
     })
 }
 
@@ -215,7 +220,7 @@ fn mismatch<'ctx>(
 pub fn user_frame(inst: Value<'_>) -> Option<Frame> {
     let all = frames(inst);
     all.iter()
-        .find(|f| !is_library(&f.file))
+        .find(|f| !is_library(&format!("{}/{}", f.directory, f.file)))
         .or_else(|| all.last())
         .cloned()
 }

@@ -39,8 +39,12 @@ use crate::ir::{Opcode, Value};
 pub struct Summary {
     /// Some `ret` returns a divergent value.
     pub divergent_return: bool,
-    /// Some value in it is divergent (so what it writes may be).
-    pub divergent_inside: bool,
+    /// It may write memory it does not own (not its own allocas) with a
+    /// plain (non-atomic) store, memcpy or memset, or calls what may.
+    pub writes_memory: bool,
+    /// Such a write may store a divergent value, at a divergent address or
+    /// under divergent control.
+    pub writes_divergent: bool,
     /// Parameter `i` receives a divergent value at some call.
     pub divergent_args: Vec<bool>,
     /// It reaches a collective (directly or through calls).
@@ -61,8 +65,12 @@ pub struct Divergence<'ctx> {
     pub branches: Vec<usize>,
     /// Blocks some divergent branch decides whether a thread runs.
     region: Vec<bool>,
-    tainted: HashSet<Value<'ctx>>,
+    /// Allocas written with divergent values, with the blocks of those
+    /// writes (a load sees them only where such a block reaches it).
+    tainted: HashMap<Value<'ctx>, Vec<usize>>,
     bases: HashMap<Value<'ctx>, Vec<Value<'ctx>>>,
+    /// Blocks reachable from a block (computed when first asked).
+    reachable: HashMap<usize, Vec<bool>>,
 }
 
 impl<'ctx> Divergence<'ctx> {
@@ -70,8 +78,113 @@ impl<'ctx> Divergence<'ctx> {
         self.divergent.contains(&value)
     }
 
-    pub fn any_divergent(&self) -> bool {
-        !self.divergent.is_empty()
+    /// What the function writes to memory it does not own: (any, any
+    /// divergent), see [`Summary`].
+    pub fn writes(&mut self, summaries: &Summaries<'ctx>) -> (bool, bool) {
+        let (mut any, mut divergent) = (false, false);
+        // What a path that never returns (a panic) writes, no caller sees.
+        let returns = self.reaches_return();
+        for b in (0..self.cfg.len()).filter(|&b| returns[b]) {
+            for inst in self.cfg.blocks[b].instructions() {
+                let (w, d) = self.write_of(b, inst, summaries);
+                if d && !divergent {
+                    log::debug!(
+                        "offload-check-uniform: '{}' may write divergent values: {}",
+                        crate::ir::naming::display_symbol(&self.cfg.blocks[b].function().name()),
+                        inst.text()
+                    );
+                }
+                any |= w;
+                divergent |= d;
+            }
+        }
+        (any, divergent)
+    }
+
+    /// Whether each block can reach a `ret`.
+    fn reaches_return(&self) -> Vec<bool> {
+        let n = self.cfg.len();
+        let mut seen = vec![false; n];
+        let mut stack: Vec<usize> = (0..n)
+            .filter(|&b| {
+                self.cfg.blocks[b]
+                    .terminator()
+                    .is_some_and(|t| t.opcode() == Some(Opcode::LLVMRet))
+            })
+            .collect();
+        while let Some(b) = stack.pop() {
+            if !seen[b] {
+                seen[b] = true;
+                stack.extend(self.cfg.preds[b].iter().copied());
+            }
+        }
+        seen
+    }
+
+    /// Whether `inst` writes memory the function does not own, and whether
+    /// divergently.
+    fn write_of(&mut self, b: usize, inst: Value<'ctx>, summaries: &Summaries<'ctx>) -> (bool, bool) {
+        let own = |d: &mut Self, p: Value<'ctx>| {
+            let bases = d.bases_of(p);
+            !bases.is_empty() && bases.len() == d.bases_roots(p)
+        };
+        match inst.opcode() {
+            Some(Opcode::LLVMStore) if !inst.is_atomic_or_volatile_access() => {
+                let Some(pointer) = inst.operand(1) else {
+                    return (false, false);
+                };
+                if own(self, pointer) {
+                    return (false, false);
+                }
+                (true, self.region[b] || self.operand_divergent(inst))
+            }
+            _ if is_call_like(inst) => {
+                if let Some(_mem) = mem_intrinsic(inst) {
+                    let writes_own = inst.operand(0).is_some_and(|p| own(self, p));
+                    return if writes_own {
+                        (false, false)
+                    } else {
+                        (true, self.region[b] || self.operand_divergent(inst))
+                    };
+                }
+                match classify(inst) {
+                    // An indirect call (formatting, `dyn` methods) may
+                    // write; thread-dependent values only if given them.
+                    None => (true, self.region[b] || self.operand_divergent(inst)),
+                    Some(CallKind::Other) => match callee_summary(inst, summaries) {
+                        Some(s) => (
+                            s.writes_memory,
+                            s.writes_divergent
+                                || (s.writes_memory && (self.region[b] || self.operand_divergent(inst))),
+                        ),
+                        None => (false, false),
+                    },
+                    Some(_) => (false, false),
+                }
+            }
+            _ => (false, false),
+        }
+    }
+
+    /// How many values `pointer` may be based on (allocas or not).
+    fn bases_roots(&self, pointer: Value<'ctx>) -> usize {
+        let mut roots = 0;
+        let mut seen = HashSet::new();
+        let mut stack = vec![pointer];
+        while let Some(v) = stack.pop() {
+            if !seen.insert(v) || seen.len() > 64 {
+                continue;
+            }
+            match v.opcode() {
+                Some(Opcode::LLVMGetElementPtr | Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast) => {
+                    stack.extend(v.operand(0));
+                }
+                Some(Opcode::LLVMPHI) => stack.extend((0..v.operand_count()).filter_map(|i| v.operand(i))),
+                Some(Opcode::LLVMSelect) => stack.extend([v.operand(1), v.operand(2)].into_iter().flatten()),
+                _ => roots += 1,
+            }
+        }
+        roots
     }
 
     /// Runs the analysis of `function` to its fixed point.
@@ -88,8 +201,9 @@ impl<'ctx> Divergence<'ctx> {
             divergent: HashSet::new(),
             branches: Vec::new(),
             region: vec![false; n],
-            tainted: HashSet::new(),
+            tainted: HashMap::new(),
             bases: HashMap::new(),
+            reachable: HashMap::new(),
         };
         if let Some(summary) = summaries.get(&function) {
             for (i, &div) in summary.divergent_args.iter().enumerate() {
@@ -123,8 +237,9 @@ impl<'ctx> Divergence<'ctx> {
         summaries: &Summaries<'ctx>,
     ) -> bool {
         let mut changed = false;
-        for &(_, inst) in instructions {
-            if !self.divergent.contains(&inst) && self.becomes_divergent(inst, summaries) {
+        for &(block, inst) in instructions {
+            if !self.divergent.contains(&inst) && self.becomes_divergent(block, inst, summaries) {
+                log::trace!("offload-check-uniform: divergent: {}", inst.text());
                 self.divergent.insert(inst);
                 changed = true;
             }
@@ -137,16 +252,14 @@ impl<'ctx> Divergence<'ctx> {
             .any(|i| inst.operand(i).is_some_and(|v| self.divergent.contains(&v)))
     }
 
-    fn becomes_divergent(&mut self, inst: Value<'ctx>, summaries: &Summaries<'ctx>) -> bool {
+    fn becomes_divergent(&mut self, block: usize, inst: Value<'ctx>, summaries: &Summaries<'ctx>) -> bool {
         match inst.opcode() {
             Some(Opcode::LLVMAtomicRMW | Opcode::LLVMAtomicCmpXchg) => true,
             Some(Opcode::LLVMStore | Opcode::LLVMFence | Opcode::LLVMAlloca) => false,
             Some(Opcode::LLVMLoad) => {
                 inst.is_atomic_or_volatile_access()
                     || self.operand_divergent(inst)
-                    || inst
-                        .operand(0)
-                        .is_some_and(|p| self.bases_of(p).iter().any(|a| self.tainted.contains(a)))
+                    || inst.operand(0).is_some_and(|p| self.sees_taint(p, block))
             }
             _ if is_call_like(inst) => self.call_divergent(inst, summaries),
             _ => self.operand_divergent(inst),
@@ -164,6 +277,34 @@ impl<'ctx> Divergence<'ctx> {
                     || callee_summary(call, summaries).is_some_and(|s| s.divergent_return)
             }
         }
+    }
+
+    /// Whether a load of `pointer` in `block` may read a divergent value
+    /// written to one of its allocas.
+    fn sees_taint(&mut self, pointer: Value<'ctx>, block: usize) -> bool {
+        let writers: Vec<usize> = self
+            .bases_of(pointer)
+            .iter()
+            .filter_map(|a| self.tainted.get(a))
+            .flatten()
+            .copied()
+            .collect();
+        writers.into_iter().any(|w| w == block || self.reaches(w, block))
+    }
+
+    fn reaches(&mut self, from: usize, to: usize) -> bool {
+        if !self.reachable.contains_key(&from) {
+            let mut seen = vec![false; self.cfg.len()];
+            let mut stack: Vec<usize> = self.cfg.succs[from].clone();
+            while let Some(x) = stack.pop() {
+                if !seen[x] {
+                    seen[x] = true;
+                    stack.extend(self.cfg.succs[x].iter().copied());
+                }
+            }
+            self.reachable.insert(from, seen);
+        }
+        self.reachable[&from][to]
     }
 
     /// The allocas `pointer` may point into (through GEPs, casts, phis and
@@ -212,6 +353,11 @@ impl<'ctx> Divergence<'ctx> {
             if self.cfg.succs[b].len() < 2 || !self.divergent.contains(&term) {
                 continue;
             }
+            log::debug!(
+                "offload-check-uniform: divergent branch in '{}': {}",
+                crate::ir::naming::display_symbol(&self.cfg.blocks[b].function().name()),
+                term.text()
+            );
             self.branches.push(b);
             self.mark_joins(b);
             self.mark_loop_exits(b);
@@ -310,7 +456,12 @@ impl<'ctx> Divergence<'ctx> {
         for &(block, inst) in instructions {
             let targets = self.written_allocas(block, inst, summaries);
             for a in targets {
-                changed |= self.tainted.insert(a);
+                let writers = self.tainted.entry(a).or_default();
+                if !writers.contains(&block) {
+                    writers.push(block);
+                    log::debug!("offload-check-uniform: {} holds divergent values after {}", a.text(), inst.text());
+                    changed = true;
+                }
             }
         }
         changed
@@ -329,9 +480,10 @@ impl<'ctx> Divergence<'ctx> {
                 let (Some(value), Some(pointer)) = (inst.operand(0), inst.operand(1)) else {
                     return Vec::new();
                 };
-                // An alloca's address stored anywhere escapes: anything
-                // may write it.
-                let mut out = self.bases_of(value);
+                // An alloca's address stored to memory and written through
+                // later is not followed (see docs/uniformity.md).
+                let _ = value;
+                let mut out = Vec::new();
                 if in_region || self.divergent.contains(&value) || self.divergent.contains(&pointer)
                 {
                     out.extend(self.bases_of(pointer));
@@ -350,9 +502,16 @@ impl<'ctx> Divergence<'ctx> {
         summaries: &Summaries<'ctx>,
     ) -> Vec<Value<'ctx>> {
         let args = crate::ir::calls::arguments(call);
+        // A `readonly` (or `readnone`) argument is not written through.
+        let written = |i: usize| {
+            let i = i as u32;
+            crate::ir::attributes::call_param(call, i, "readonly").is_none()
+                && crate::ir::attributes::call_param(call, i, "readnone").is_none()
+        };
         let pointer_args: Vec<(usize, Vec<Value<'ctx>>)> = args
             .iter()
             .enumerate()
+            .filter(|&(i, _)| written(i))
             .map(|(i, &a)| (i, self.bases_of(a)))
             .filter(|(_, b)| !b.is_empty())
             .collect();
@@ -363,27 +522,24 @@ impl<'ctx> Divergence<'ctx> {
         if matches!(kind, Some(CallKind::NoWrite | CallKind::Collective(_))) {
             return Vec::new();
         }
-        let reads_tainted = pointer_args
-            .iter()
-            .any(|(_, b)| b.iter().any(|a| self.tainted.contains(a)));
-        let divergent = in_region || self.operand_divergent(call) || reads_tainted;
+        let reads_tainted = pointer_args.iter().any(|(_, b)| b.iter().any(|a| self.tainted.contains_key(a)));
+        let divergent_args = self.operand_divergent(call) || reads_tainted;
         if let Some(_mem) = mem_intrinsic(call) {
             // Only the destination (argument 0) is written.
-            return if divergent {
-                pointer_args
-                    .into_iter()
-                    .filter(|(i, _)| *i == 0)
-                    .flat_map(|(_, b)| b)
-                    .collect()
+            return if divergent_args || in_region {
+                pointer_args.into_iter().filter(|(i, _)| *i == 0).flat_map(|(_, b)| b).collect()
             } else {
                 Vec::new()
             };
         }
-        let writes_divergent = divergent
-            || kind.is_none()
-            || kind == Some(CallKind::Source)
+        // A function of the module writes what its summary says; an
+        // external one (the C library) writes nothing thread-dependent into
+        // a thread's memory unless given thread-dependent arguments.
+        let summary = callee_summary(call, summaries);
+        let writes_divergent = divergent_args
+            || (kind.is_none() && in_region)
             || kind == Some(CallKind::Unchecked)
-            || callee_summary(call, summaries).is_some_and(|s| s.divergent_inside);
+            || summary.is_some_and(|s| s.writes_divergent || (in_region && s.writes_memory));
         if writes_divergent {
             pointer_args.into_iter().flat_map(|(_, b)| b).collect()
         } else {

@@ -134,11 +134,15 @@ impl ModulePass for OffloadCheckUniform {
             .get_functions()
             .filter(|f| f.count_basic_blocks() > 0)
             .collect();
-        let summaries = summarise(&functions);
+        let Some(summaries) = summarise(&functions) else {
+            // No collective anywhere: nothing to check.
+            return Ok(self.strip_debug_info && strip_module_debug_info(module));
+        };
         let mut mismatches = Vec::new();
         for &f in &functions {
-            let unchecked = name_of(f).starts_with(UNCHECKED_PREFIX);
-            if unchecked || !summaries.get(&f).is_some_and(|s| s.collective) {
+            let name = name_of(f);
+            let skipped = name.starts_with(UNCHECKED_PREFIX) || is_cpu_executor(&name);
+            if skipped || !summaries.get(&f).is_some_and(|s| s.collective) {
                 continue;
             }
             let d = Divergence::of(f, &summaries);
@@ -153,6 +157,25 @@ impl ModulePass for OffloadCheckUniform {
     }
 }
 
+/// The CPU grid's executor (`offload::cpu_grid`): the code that starts a
+/// team's threads and runs the kernel in each, through the never-inlined
+/// `run_kernel`, the function the check sees the kernel in. Its own
+/// bookkeeping (thread creation, its barriers' atomics) is not kernel code.
+const CPU_EXECUTOR: &[&str] = &[
+    "offload::cpu_grid::run_grid",
+    "offload::cpu_grid::run_team_threads",
+    "offload::cpu_grid::start",
+    "<offload::cpu_grid::Launch>::run_thread",
+    "<offload::cpu_grid::Launch>::run_alone",
+];
+
+fn is_cpu_executor(name: &str) -> bool {
+    CPU_EXECUTOR.iter().any(|p| {
+        name.strip_prefix(p)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+    })
+}
+
 /// The calls in `f`.
 fn calls<'ctx>(f: FunctionValue<'ctx>) -> Vec<Value<'ctx>> {
     crate::ir::cfg::blocks(f)
@@ -164,8 +187,8 @@ fn calls<'ctx>(f: FunctionValue<'ctx>) -> Vec<Value<'ctx>> {
 
 /// The module's summaries at their fixed point: which functions reach a
 /// collective, return divergent values, compute any, and receive divergent
-/// arguments.
-fn summarise<'ctx>(functions: &[FunctionValue<'ctx>]) -> Summaries<'ctx> {
+/// arguments; `None` when no function reaches a collective.
+fn summarise<'ctx>(functions: &[FunctionValue<'ctx>]) -> Option<Summaries<'ctx>> {
     let mut summaries: Summaries<'ctx> = functions
         .iter()
         .map(|&f| {
@@ -182,14 +205,17 @@ fn summarise<'ctx>(functions: &[FunctionValue<'ctx>]) -> Summaries<'ctx> {
         })
         .collect();
     propagate_collective(functions, &mut summaries);
+    if !summaries.values().any(|s| s.collective) {
+        return None;
+    }
     loop {
         let mut changed = false;
         for &f in functions {
-            let d = Divergence::of(f, &summaries);
-            changed |= update(f, &d, &mut summaries);
+            let mut d = Divergence::of(f, &summaries);
+            changed |= update(f, &mut d, &mut summaries);
         }
         if !changed {
-            return summaries;
+            return Some(summaries);
         }
     }
 }
@@ -230,7 +256,7 @@ fn propagate_collective<'ctx>(functions: &[FunctionValue<'ctx>], summaries: &mut
 /// Folds one function's analysis into the summaries; whether any changed.
 fn update<'ctx>(
     f: FunctionValue<'ctx>,
-    d: &Divergence<'ctx>,
+    d: &mut Divergence<'ctx>,
     summaries: &mut Summaries<'ctx>,
 ) -> bool {
     let mut changed = false;
@@ -238,14 +264,17 @@ fn update<'ctx>(
     let returns_divergent = blocks.iter().filter_map(|b| b.terminator()).any(|t| {
         t.opcode() == Some(Opcode::LLVMRet) && t.operand(0).is_some_and(|v| d.is_divergent(v))
     });
+    let (writes, writes_divergent) = d.writes(summaries);
     if let Some(s) = summaries.get_mut(&f) {
-        if returns_divergent && !s.divergent_return {
-            s.divergent_return = true;
-            changed = true;
-        }
-        if d.any_divergent() && !s.divergent_inside {
-            s.divergent_inside = true;
-            changed = true;
+        for (bit, now) in [
+            (&mut s.divergent_return, returns_divergent),
+            (&mut s.writes_memory, writes),
+            (&mut s.writes_divergent, writes_divergent),
+        ] {
+            if now && !*bit {
+                *bit = true;
+                changed = true;
+            }
         }
     }
     for call in calls(f) {

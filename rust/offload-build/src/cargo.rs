@@ -11,14 +11,15 @@ use crate::device_dir;
 use crate::error::{Error, io};
 use crate::targets::is_gpu;
 
-/// The device profile: `panic = "abort"`, no debug info, fat LTO (AMDGPU
-/// needs it), one codegen unit (the wrap pass sees every kernel), never
-/// incremental.
+/// The device profile: `panic = "abort"`, line tables only (for the
+/// uniformity check's messages; the check strips them from the image), fat
+/// LTO (AMDGPU needs it), one codegen unit (the wrap pass sees every
+/// kernel), never incremental.
 const PROFILE: &str = "offload-device";
 const PROFILE_SETTINGS: &[&str] = &[
     "inherits=\"release\"",
     "opt-level=3",
-    "debug=false",
+    "debug=\"line-tables-only\"",
     "strip=\"debuginfo\"",
     "panic=\"abort\"",
     "lto=\"fat\"",
@@ -27,6 +28,11 @@ const PROFILE_SETTINGS: &[&str] = &[
     "debug-assertions=false",
     "overflow-checks=false",
 ];
+
+/// The pipeline the device build adds at the plugin's OptimizerLast point
+/// (docs/uniformity.md): barriers and warp operations reached by every
+/// thread of a team, then no debug info left in the image.
+const UNIFORMITY_CHECK: &str = "offload-check-uniform<strip-debug-info>";
 
 pub struct DeviceBuild<'a> {
     pub dir: &'a Path,
@@ -107,6 +113,10 @@ impl DeviceBuild<'_> {
         cmd.env("RUSTC_BOOTSTRAP", "1");
         cmd.env("CARGO_TARGET_DIR", self.target_dir);
         cmd.env("RUSTC_WORKSPACE_WRAPPER", self.workspace_wrapper);
+        // The uniformity check runs where the kernels are whole: at the end
+        // of each crate's optimisation and of the fat LTO that merges them
+        // (the plugin's OptimizerLast point), never before inlining.
+        cmd.env("OFFLOAD_PASSES_OPTIMIZER_LAST", UNIFORMITY_CHECK);
         let mut flags: Vec<String> = Vec::new();
         if let Some(cpu) = self.target_cpu {
             flags.push(format!("-Ctarget-cpu={cpu}"));

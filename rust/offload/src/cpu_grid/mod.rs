@@ -182,7 +182,7 @@ impl Launch {
         for team in 0..self.team_count() {
             thread.team.set(unlinear(team, self.teams));
             thread.barriers.set(0);
-            kernel();
+            run_kernel(kernel);
             self.barrier.arrive_and_drop();
             self.warp_barrier(rank).arrive_and_drop();
             self.team_end.wait();
@@ -213,9 +213,20 @@ impl Launch {
             thread.team.set(unlinear(team, self.teams));
             thread.barriers.set(0);
             self.shared_element_size.store(0, Relaxed);
-            kernel();
+            run_kernel(kernel);
         }
     }
+}
+
+/// One thread's run of the kernel, never inlined: the kernel's code is a
+/// function of its own, which the build-time uniformity check
+/// (`offload-check-uniform`) checks as the kernel, apart from this
+/// executor's own thread-dependent bookkeeping (`run_grid`,
+/// `run_team_threads`, `Launch::run_thread`, `Launch::run_alone`, `start`,
+/// which it leaves out by name).
+#[inline(never)]
+fn run_kernel<F: Fn()>(kernel: &F) {
+    kernel();
 }
 
 /// What a started thread runs.
@@ -239,6 +250,7 @@ extern "C" fn start<F: Fn()>(arg: *mut c_void) -> *mut c_void {
 /// # Safety
 /// `kernel` may run in several threads at once (what it captures is the
 /// kernel's launch arguments, which the kernel's own discipline shares).
+#[inline(never)]
 pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
     let launch = Launch::new(grid::decode(slots));
     if launch.team_size == 1 {
