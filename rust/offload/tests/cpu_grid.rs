@@ -15,7 +15,7 @@ fn run(teams: [u32; 3], threads: [u32; 3], dyn_shared_mem: u32, kernel: impl Fn(
         dyn_shared_mem,
     });
     // SAFETY: the closures share only atomics and shared memory.
-    unsafe { run_grid(slots, &kernel) };
+    unsafe { run_grid("test", slots, &kernel) };
 }
 
 #[test]

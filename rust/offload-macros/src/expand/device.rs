@@ -194,7 +194,7 @@ pub fn entry_point(
     // a GPU runs one call per hardware thread and reads its ids there.
     let cpu_body = quote! {
         let __offload_run = || #call;
-        unsafe { #p::run_grid([#(#grid),*], &__offload_run) }
+        unsafe { #p::run_grid(#symbol, [#(#grid),*], &__offload_run) }
     };
     let dyn_shared_mem = &grid[grid::SLOTS - 1];
     let gpu_body = quote! {

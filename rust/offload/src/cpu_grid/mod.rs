@@ -21,7 +21,17 @@
 //!   linear thread id); their shuffles and votes exchange values through
 //!   per-thread slots between two warp barriers;
 //! - a panic aborts the process (the device panic handler), so no thread
-//!   is left waiting for a panicked one.
+//!   is left waiting for a panicked one; in host-side tests (where panics
+//!   unwind) a panic in thread 0 aborts too, rather than unwinding out of
+//!   [`run_grid`] while the started threads run;
+//! - threads that meet at different barriers or warp operations (possible
+//!   only through the `unsafe` unchecked forms: the safe ones are checked
+//!   at build time) abort naming the kernel and two of the sites instead of
+//!   hanging ([`meetings`]);
+//! - each started thread's stack is as large as the main thread's
+//!   (`RLIMIT_STACK`, 8 MiB without a limit) or `OFFLOAD_CPU_STACK` bytes
+//!   (`64M`, `512K` work), and an overflow aborts with a message naming
+//!   the kernel ([`stack`]).
 //!
 //! A grid dimension of 0 (the runtime chooses) runs as 1. Teams of one
 //! thread (`Launch::new()`'s grid) run in the calling thread alone: no
@@ -35,6 +45,8 @@
 mod barrier;
 mod ffi;
 pub(crate) mod hooks;
+mod meetings;
+mod stack;
 mod static_shared;
 #[cfg(test)]
 mod tests;
@@ -50,10 +62,8 @@ use offload_contract::grid::{self, CPU_WARP_SIZE, Grid, at_least_one};
 use crate::index::Idx3;
 use barrier::Barrier;
 use ffi::{CArray, PthreadAttrT, PthreadKeyT, PthreadT};
+use meetings::{Kind, Meetings};
 use static_shared::StaticArrays;
-
-/// Stack of each thread but thread 0 (the caller's).
-const STACK_BYTES: usize = 2 << 20;
 
 /// What the threads of one launch share.
 struct Launch {
@@ -75,6 +85,8 @@ struct Launch {
     shared_element_size: AtomicU32,
     /// The static shared arrays, one per declaration site.
     static_arrays: StaticArrays,
+    /// Who is alive and waits where, in the current team ([`meetings`]).
+    meetings: Meetings,
 }
 
 /// One thread of the grid: its ids and how many team barriers it passed in
@@ -108,7 +120,7 @@ fn unlinear(i: u64, n: Idx3) -> Idx3 {
 }
 
 impl Launch {
-    fn new(grid: Grid) -> Self {
+    fn new(name: &'static str, grid: Grid) -> Self {
         let Some(team_size) = grid.team_size() else {
             panic!(
                 "offload: a launch grid of {:?} threads per team: at most {} (the launcher refuses it)",
@@ -144,6 +156,7 @@ impl Launch {
             dyn_shared_bytes: grid.dyn_shared_mem,
             shared_element_size: AtomicU32::new(0),
             static_arrays: StaticArrays::default(),
+            meetings: Meetings::new(name, team_size),
         };
         launch.reset_barriers();
         launch.team_end.reset(team_size);
@@ -154,6 +167,7 @@ impl Launch {
     /// and no element size agreed for the shared memory.
     fn reset_barriers(&self) {
         self.shared_element_size.store(0, Relaxed);
+        self.meetings.reset(self.team_size);
         self.barrier.reset(self.team_size);
         for (w, barrier) in self.warp_barriers.as_slice().iter().enumerate() {
             barrier.reset(self.warp_lanes(w as u32 * CPU_WARP_SIZE));
@@ -183,8 +197,8 @@ impl Launch {
             thread.team.set(unlinear(team, self.teams));
             thread.barriers.set(0);
             run_kernel(kernel);
-            self.barrier.arrive_and_drop();
-            self.warp_barrier(rank).arrive_and_drop();
+            self.meetings
+                .leave([&self.barrier, self.warp_barrier(rank)], thread.team.get());
             self.team_end.wait();
             // Every thread has left the team's barriers: thread 0 resets
             // them before any thread starts the next team.
@@ -234,25 +248,45 @@ struct Start<'a, F> {
     launch: &'a Launch,
     rank: u32,
     kernel: &'a F,
+    /// Its stack's size (for the overflow message).
+    stack: usize,
 }
 
 extern "C" fn start<F: Fn()>(arg: *mut c_void) -> *mut c_void {
     // SAFETY: `run_grid` passes a `Start<F>` that outlives the thread (it
     // joins it).
     let start = unsafe { &*arg.cast::<Start<'_, F>>() };
+    let guard = stack::Guard::enter(start.launch.meetings.name(), start.rank, start.stack);
+    guard.arm();
     start.launch.run_thread(start.rank, start.kernel);
+    drop(guard);
     core::ptr::null_mut()
 }
 
-/// Runs `kernel` in every thread of every team of the grid in `slots` (the
-/// kernel's hidden launch slots), and returns when all are done.
+/// Aborts if dropped: thread 0's run of the kernel unwinding (a panic in a
+/// host-side test) must not leave `run_grid` while the started threads
+/// still run the launch or wait for thread 0 at its barriers.
+struct AbortOnUnwind<'a>(&'a Launch);
+
+impl Drop for AbortOnUnwind<'_> {
+    fn drop(&mut self) {
+        ffi::fatal(format_args!(
+            "offload: kernel '{}' panicked in thread 0 of a team while the team's other threads still run              it; the launch cannot unwind past them: aborting",
+            self.0.meetings.name()
+        ));
+    }
+}
+
+/// Runs `kernel` (named `name` in messages) in every thread of every team
+/// of the grid in `slots` (the kernel's hidden launch slots), and returns
+/// when all are done.
 ///
 /// # Safety
 /// `kernel` may run in several threads at once (what it captures is the
 /// kernel's launch arguments, which the kernel's own discipline shares).
 #[inline(never)]
-pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
-    let launch = Launch::new(grid::decode(slots));
+pub unsafe fn run_grid<F: Fn()>(name: &'static str, slots: [u64; grid::SLOTS], kernel: &F) {
+    let launch = Launch::new(name, grid::decode(slots));
     if launch.team_size == 1 {
         launch.run_alone(kernel);
     } else {
@@ -267,10 +301,11 @@ fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
     // SAFETY: zeroed thread handles are valid integers.
     let handles: CArray<PthreadT> = unsafe { CArray::zeroed(others) };
     let mut attr = PthreadAttrT([0; 64]);
+    let stack = stack::thread_stack_bytes();
     // SAFETY: initialises `attr`, destroyed below.
     unsafe {
         ffi::pthread_attr_init(&mut attr);
-        ffi::pthread_attr_setstacksize(&mut attr, STACK_BYTES);
+        ffi::pthread_attr_setstacksize(&mut attr, stack);
     }
     // SAFETY: uninitialised start records are valid `MaybeUninit`s.
     let records: CArray<MaybeUninit<Start<'_, F>>> = unsafe { CArray::zeroed(others) };
@@ -279,6 +314,7 @@ fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
             launch,
             rank: i as u32 + 1,
             kernel,
+            stack,
         };
         // SAFETY: record `i`, written once here, stays in place until the
         // threads are joined.
@@ -295,7 +331,9 @@ fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
             ));
         }
     }
+    let unwinding = AbortOnUnwind(launch);
     launch.run_thread(0, kernel);
+    core::mem::forget(unwinding);
     for &handle in handles.as_slice() {
         // SAFETY: a thread started above, joined once.
         unsafe { ffi::pthread_join(handle, core::ptr::null_mut()) };
@@ -381,8 +419,15 @@ impl Thread {
     }
 
     /// The team barrier, reached at `site` (see [`hooks`]).
-    pub fn sync_threads(&self, _site: hooks::Site) {
-        self.launch().barrier.wait();
+    pub fn sync_threads(&self, site: hooks::Site) {
+        let launch = self.launch();
+        launch.meetings.wait(
+            &launch.barrier,
+            Kind::Team,
+            self.rank,
+            self.team.get(),
+            site,
+        );
         self.barriers.set(self.barriers.get().wrapping_add(1));
     }
 
@@ -423,7 +468,7 @@ impl Thread {
     /// Offers `*own` to this warp's threads, waits for all of them, and
     /// returns the warp's offers by lane; [`Thread::warp_release`] must
     /// follow (see [`hooks::__offload_cpu_warp_exchange`]).
-    pub fn warp_offer(&self, own: *const u64, _site: hooks::Site) -> *const u64 {
+    pub fn warp_offer(&self, own: *const u64, site: hooks::Site) -> *const u64 {
         if self.warp_lanes().0 == 1 {
             // A warp of one lane: its own offer, nothing to wait for.
             return own;
@@ -433,16 +478,27 @@ impl Thread {
         let base = (self.rank - self.rank % CPU_WARP_SIZE) as usize;
         // SAFETY: the caller's offer, valid for the call.
         slots[self.rank as usize].store(unsafe { *own }, Relaxed);
-        launch.warp_barrier(self.rank).wait();
+        self.warp_wait(site);
         // An `AtomicU64` has the layout of a `u64`; the slots are not
         // written again before every lane passed `warp_release`.
         slots[base..].as_ptr().cast::<u64>()
     }
 
     /// Waits until every lane of this thread's warp has read the exchange.
-    pub fn warp_release(&self, _site: hooks::Site) {
+    pub fn warp_release(&self, site: hooks::Site) {
         if self.warp_lanes().0 > 1 {
-            self.launch().warp_barrier(self.rank).wait();
+            self.warp_wait(site);
         }
+    }
+
+    fn warp_wait(&self, site: hooks::Site) {
+        let launch = self.launch();
+        launch.meetings.wait(
+            launch.warp_barrier(self.rank),
+            Kind::Warp,
+            self.rank,
+            self.team.get(),
+            site,
+        );
     }
 }

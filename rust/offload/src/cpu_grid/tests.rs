@@ -19,7 +19,7 @@ fn run(teams: [u32; 3], threads: [u32; 3], dyn_shared_mem: u32, kernel: impl Fn(
         dyn_shared_mem,
     });
     // SAFETY: the closures share only atomics.
-    unsafe { run_grid(slots, &kernel) };
+    unsafe { run_grid("test", slots, &kernel) };
 }
 
 /// What `run` asked of the C library on this thread: (arrays, wake-ups).
