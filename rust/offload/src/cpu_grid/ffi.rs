@@ -87,8 +87,18 @@ unsafe extern "C" {
     fn abort() -> !;
 }
 
+/// Set by the first thread that calls [`fatal`]: a second one (threads of
+/// a team often find one fault at once) waits for its abort, so the
+/// messages do not interleave.
+static FATAL: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+
 /// Writes `message` to standard error and aborts the process.
 pub fn fatal(message: core::fmt::Arguments<'_>) -> ! {
+    if FATAL.swap(true, core::sync::atomic::Ordering::AcqRel) {
+        loop {
+            core::hint::spin_loop();
+        }
+    }
     struct Stderr;
     impl core::fmt::Write for Stderr {
         fn write_str(&mut self, s: &str) -> core::fmt::Result {

@@ -85,10 +85,6 @@ pub struct Guard {
     signal_stack: *mut c_void,
 }
 
-/// Set by the first thread that reports an overflow (others wait for its
-/// abort, so messages do not interleave).
-static REPORTING: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
-
 static mut KEY_ONCE: i32 = 0;
 static mut KEY: PthreadKeyT = 0;
 static mut PREVIOUS: [MaybeUninit<ffi::SigAction>; 2] =
@@ -195,11 +191,6 @@ extern "C" fn on_fault(signal: i32, info: *mut ffi::SigInfo, _context: *mut c_vo
         if let Some(g) = guard.as_ref()
             && (g.low..g.high).contains(&address)
         {
-            if REPORTING.swap(true, core::sync::atomic::Ordering::AcqRel) {
-                loop {
-                    core::hint::spin_loop();
-                }
-            }
             ffi::fatal(format_args!(
                 "offload: thread {} of a team of kernel '{}' has overflowed its stack ({} bytes: the grid's \
                  threads get the main thread's stack size, or set {STACK_VARIABLE}, e.g. {STACK_VARIABLE}=64M)",
