@@ -30,11 +30,13 @@
 //!    `offload`'s `device` feature and the kernel crate features
 //!    cargo enabled for it (in a host crate's build script: resolved for it
 //!    in the host build), a release profile with
-//!    `panic = "abort"`, no debug info, fat LTO, one codegen unit), so it may
+//!    `panic = "abort"`, line tables only, fat LTO, one codegen unit), so it may
 //!    depend on other crates (`libm`, workspace crates); the plugin's
 //!    `offload-wrap-kernels<records>` gives the kernels libomptarget's
 //!    signature — it finds them by the records `#[kernel]` exports, in every
-//!    crate of the build (kernel libraries too);
+//!    crate of the build (kernel libraries too); `offload-check-uniform`
+//!    (at the plugin's OptimizerLast point) refuses barriers and warp
+//!    operations some threads of a team can skip;
 //! 2. reads the kernel table (`#[kernel]`'s records) from the image and
 //!    computes the image digest (SHA-256); a kernel library the kernel
 //!    crate depends on (a direct dependency on `offload` with `#[kernel]`s)
