@@ -107,10 +107,10 @@ impl<'ctx> Cfg<'ctx> {
         let mut rpreds = self.succs.clone();
         rsuccs.push(Vec::new());
         rpreds.push(Vec::new());
-        for b in 0..n {
+        for (b, preds) in rpreds.iter_mut().enumerate().take(n) {
             if self.succs[b].is_empty() {
                 rsuccs[exit].push(b);
-                rpreds[b].push(exit);
+                preds.push(exit);
             }
         }
         let mut ipdom = immediate_dominators(exit, &rsuccs, &rpreds);

@@ -45,7 +45,7 @@ fn child_case(case: &str) {
         }),
         // Two barriers at different sites in one episode.
         "two-sites" => run("two_sites", 1, 8, || {
-            if index::thread_rank() % 2 == 0 {
+            if index::thread_rank().is_multiple_of(2) {
                 // SAFETY: deliberately broken: odd threads meet another.
                 unsafe { sync::sync_threads_unchecked() };
             } else {
