@@ -8,10 +8,10 @@
 ; NVPTX: error: offload-check-uniform: kernel 'barrier_in_branch': {{.*}} reach the team barrier `sync_threads` (no line information) and others the team barrier `sync_threads`
 ; NVPTX: kernel 'shuffle_in_branch': {{.*}} reach a warp operation (shuffle, vote or reduction) {{.*}} and others the team barrier `sync_threads`
 ; NVPTX: kernel 'atomic_ticket': {{.*}} reach the team barrier `sync_threads`
-; NVPTX-NOT: kernel 'fine'
+; NVPTX-NOT: kernel 'fine
 ; AMDGCN: error: offload-check-uniform: kernel 'barrier_in_branch': {{.*}} reach the team barrier `sync_threads` (no line information) and others the team barrier `sync_threads`
 ; AMDGCN: kernel 'ballot_by_lane': {{.*}} reach a warp operation (shuffle, vote or reduction)
-; AMDGCN-NOT: kernel 'fine'
+; AMDGCN-NOT: kernel 'fine
 
 ;--- nvptx.ll
 target triple = "nvptx64-nvidia-cuda"
@@ -85,6 +85,15 @@ done:
 ;--- amdgcn.ll
 target triple = "amdgcn-amd-amdhsa"
 
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!100}
+!0 = distinct !DICompileUnit(language: DW_LANG_Rust, file: !1, producer: "rustc", isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "src/lib.rs", directory: "/kernels")
+!9 = !DISubroutineType(types: !{})
+!2 = distinct !DISubprogram(name: "fine_after_trap", scope: !1, file: !1, line: 2, type: !9, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!3 = distinct !DISubprogram(name: "__offload_unchecked_sync_threads", scope: !1, file: !1, line: 160, type: !9, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!100 = !{i32 2, !"Debug Info Version", i32 3}
+
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
 declare i32 @llvm.amdgcn.mbcnt.lo(i32, i32)
@@ -117,6 +126,45 @@ join:
 done:
   ret void
 }
+
+; A thread-dependent bounds check that traps, then a diamond on the thread
+; id, then a loop over an argument with a barrier: the loop's counter is
+; not divergent (the diamond's paths meet before the loop); and the
+; `unsafe` form's barrier, inlined although its entry point is never
+; inlined, known by its frame in the debug location.
+define amdgpu_kernel void @fine_after_trap(i32 %n, i32 %len) !dbg !2 {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %ok = icmp ult i32 %tid, %len
+  br i1 %ok, label %diamond, label %trap
+trap:
+  call void @llvm.trap()
+  unreachable
+diamond:
+  %odd = trunc i32 %tid to i1
+  br i1 %odd, label %a, label %merge
+a:
+  br label %merge
+merge:
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %merge ], [ %k.next, %loop ]
+  call void @llvm.amdgcn.s.barrier()
+  %k.next = add i32 %k, 1
+  %more = icmp ult i32 %k.next, %n
+  br i1 %more, label %loop, label %tail
+tail:
+  %low = icmp ult i32 %tid, 16
+  br i1 %low, label %unchecked, label %done
+unchecked:
+  call void @llvm.amdgcn.s.barrier(), !dbg !DILocation(line: 161, column: 9, scope: !3, inlinedAt: !DILocation(line: 7, column: 9, scope: !2))
+  br label %done
+done:
+  call void @llvm.amdgcn.s.barrier()
+  ret void
+}
+
+declare void @llvm.trap()
 
 define amdgpu_kernel void @barrier_in_branch(i32 %n) {
   %tid = call i32 @llvm.amdgcn.workitem.id.x()

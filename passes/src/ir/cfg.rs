@@ -1,6 +1,6 @@
 //! A function's control-flow graph by block index: successors,
-//! predecessors, (post-)dominators and natural loops (LLVM's `DominatorTree`,
-//! `PostDominatorTree` and `LoopInfo`, which the C API does not reach).
+//! predecessors, reverse post-order, dominators and natural loops (LLVM's
+//! `DominatorTree` and `LoopInfo`, which the C API does not reach).
 
 use std::collections::HashMap;
 
@@ -96,26 +96,12 @@ impl<'ctx> Cfg<'ctx> {
         immediate_dominators(0, &self.succs, &self.preds)
     }
 
-    /// The immediate post-dominator of each block, `Some(len())` being the
-    /// virtual exit every block without successors leads to (`None`: the
-    /// block reaches no exit, as in an endless loop).
-    pub fn post_dominators(&self) -> Vec<Option<usize>> {
-        let n = self.len();
-        let exit = n;
-        // The reverse graph: the exit first, edges backwards.
-        let mut rsuccs = self.preds.clone();
-        let mut rpreds = self.succs.clone();
-        rsuccs.push(Vec::new());
-        rpreds.push(Vec::new());
-        for (b, preds) in rpreds.iter_mut().enumerate().take(n) {
-            if self.succs[b].is_empty() {
-                rsuccs[exit].push(b);
-                preds.push(exit);
-            }
+    /// The blocks reachable from the entry in reverse post-order.
+    pub fn reverse_post_order(&self) -> Vec<usize> {
+        if self.blocks.is_empty() {
+            return Vec::new();
         }
-        let mut ipdom = immediate_dominators(exit, &rsuccs, &rpreds);
-        ipdom.truncate(n);
-        ipdom
+        reverse_post_order(0, &self.succs)
     }
 
     /// The natural loops (one per header, its back edges merged).

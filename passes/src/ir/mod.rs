@@ -9,7 +9,7 @@
 //! | [`attributes`] | parameter, call-site and function attributes |
 //! | [`metadata`] | metadata kinds, attachments, plain node operands |
 //! | [`debug_info`] | typed DI nodes ([`debug_info::DiSubprogram`], [`debug_info::DiType`]), `#dbg_declare` records |
-//! | [`cfg`] | a function's blocks by index: successors, (post-)dominators, natural loops |
+//! | [`cfg`] | a function's blocks by index: successors, reverse post-order, dominators, natural loops |
 //! | [`debug_loc`] | instructions' source locations with their inlined frames |
 //! | [`calls`] | callees, arguments, intrinsics, the memcpy/memmove/memset family |
 //! | [`kernels`] | kernel calling conventions, AMDGPU address spaces, kernel aliases |

@@ -18,7 +18,7 @@
 use std::collections::{HashSet, VecDeque};
 
 use super::divergence::{Divergence, Summaries};
-use super::operations::{CallKind, Collective, classify, site_operand};
+use super::operations::{CallKind, Collective, UNCHECKED_PREFIX, classify, site_operand};
 use crate::ir::calls::is_call_like;
 use crate::ir::debug_loc::{Frame, frames};
 use crate::ir::{Block, Value};
@@ -53,6 +53,15 @@ pub struct Mismatch {
 /// summary), with how a message calls it.
 fn collective_at<'ctx>(inst: Value<'ctx>, summaries: &Summaries<'ctx>) -> Option<Site<'ctx>> {
     if !is_call_like(inst) {
+        return None;
+    }
+    // An `unsafe` unchecked form the optimiser inlined (its entry point is
+    // never-inlined, but a GPU backend may inline it anyway): its frame in
+    // the debug location says so.
+    if frames(inst)
+        .iter()
+        .any(|f| f.function.starts_with(UNCHECKED_PREFIX))
+    {
         return None;
     }
     match classify(inst)? {

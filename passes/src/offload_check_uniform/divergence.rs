@@ -58,7 +58,9 @@ pub type Summaries<'ctx> = HashMap<FunctionValue<'ctx>, Summary>;
 pub struct Divergence<'ctx> {
     pub cfg: Cfg<'ctx>,
     pub loops: Vec<Loop>,
-    ipdom: Vec<Option<usize>>,
+    /// Each block's place in reverse post-order (`usize::MAX`: unreachable).
+    rpo_index: Vec<usize>,
+    rpo: Vec<usize>,
     divergent: HashSet<Value<'ctx>>,
     /// Blocks whose terminator branches on a divergent value, in the order
     /// found.
@@ -192,12 +194,17 @@ impl<'ctx> Divergence<'ctx> {
         let cfg = Cfg::of(function);
         let idom = cfg.dominators();
         let loops = cfg.loops(&idom);
-        let ipdom = cfg.post_dominators();
+        let rpo = cfg.reverse_post_order();
         let n = cfg.len();
+        let mut rpo_index = vec![usize::MAX; n];
+        for (i, &b) in rpo.iter().enumerate() {
+            rpo_index[b] = i;
+        }
         let mut d = Divergence {
             cfg,
             loops,
-            ipdom,
+            rpo_index,
+            rpo,
             divergent: HashSet::new(),
             branches: Vec::new(),
             region: vec![false; n],
@@ -366,48 +373,48 @@ impl<'ctx> Divergence<'ctx> {
         changed
     }
 
-    /// Blocks reachable from `from` without passing a block in `stop`.
-    fn reach(&self, from: usize, stop: &[usize]) -> Vec<bool> {
-        let mut seen = vec![false; self.cfg.len()];
-        let mut stack = vec![from];
-        while let Some(x) = stack.pop() {
-            if seen[x] {
-                continue;
-            }
-            seen[x] = true;
-            if stop.contains(&x) {
-                continue;
-            }
-            stack.extend(self.cfg.succs[x].iter().copied());
-        }
-        seen
-    }
-
+    /// The joins of the divergent branch ending block `b`: where paths
+    /// from two of its successors first meet (each block is labelled, in
+    /// reverse post-order, with the successor it is reached from, or is a
+    /// join and labels what follows it). Its `phi`s are divergent; the
+    /// blocks labelled by a successor run under divergent control.
     fn mark_joins(&mut self, b: usize) {
         let n = self.cfg.len();
-        let ipd = self.ipdom[b].filter(|&p| p < n);
-        let stop: Vec<usize> = std::iter::once(b).chain(ipd).collect();
-        let reached: Vec<Vec<bool>> = self.cfg.succs[b]
-            .iter()
-            .map(|&s| self.reach(s, &[b]))
-            .collect();
-        let mut region = vec![false; n];
-        for &s in &self.cfg.succs[b] {
-            for (x, r) in self.reach(s, &stop).into_iter().enumerate() {
-                region[x] |= r && x != b;
+        let start = self.rpo_index[b];
+        if start == usize::MAX {
+            return;
+        }
+        let mut label = vec![usize::MAX; n];
+        let mut joins = Vec::new();
+        for &x in &self.rpo[start + 1..] {
+            let mut labels: Vec<usize> = Vec::new();
+            if self.cfg.succs[b].contains(&x) {
+                labels.push(x);
+            }
+            for &p in &self.cfg.preds[x] {
+                let forward = self.rpo_index[p] < self.rpo_index[x];
+                if p != b && forward && label[p] != usize::MAX && !labels.contains(&label[p]) {
+                    labels.push(label[p]);
+                }
+            }
+            match labels.len() {
+                0 => {}
+                1 => label[x] = labels[0],
+                _ => {
+                    label[x] = x;
+                    joins.push(x);
+                }
             }
         }
         for x in 0..n {
-            if !region[x] {
-                continue;
+            if label[x] != usize::MAX && self.cfg.succs[b].contains(&label[x]) {
+                self.region[x] = true;
             }
-            self.region[x] = self.region[x] || Some(x) != ipd;
-            let from = reached.iter().filter(|r| r[x]).count();
-            if from >= 2 {
-                for inst in self.cfg.blocks[x].instructions() {
-                    if inst.opcode() == Some(Opcode::LLVMPHI) {
-                        self.divergent.insert(inst);
-                    }
+        }
+        for x in joins {
+            for inst in self.cfg.blocks[x].instructions() {
+                if inst.opcode() == Some(Opcode::LLVMPHI) {
+                    self.divergent.insert(inst);
                 }
             }
         }

@@ -12,7 +12,7 @@ use crate::error::{Error, io};
 use crate::targets::is_gpu;
 
 /// The device profile: `panic = "abort"`, line tables only (for the
-/// uniformity check's messages; the check strips them from the image), fat
+/// uniformity check's messages; `strip` removes them from the image), fat
 /// LTO (AMDGPU needs it), one codegen unit (the wrap pass sees every
 /// kernel), never incremental.
 const PROFILE: &str = "offload-device";
@@ -31,8 +31,9 @@ const PROFILE_SETTINGS: &[&str] = &[
 
 /// The pipeline the device build adds at the plugin's OptimizerLast point
 /// (docs/uniformity.md): barriers and warp operations reached by every
-/// thread of a team, then no debug info left in the image.
-const UNIFORMITY_CHECK: &str = "offload-check-uniform<strip-debug-info>";
+/// thread of a team. It runs on each crate's module before fat LTO too, so
+/// it keeps the line tables (the final image's link strips them).
+const UNIFORMITY_CHECK: &str = "offload-check-uniform";
 
 pub struct DeviceBuild<'a> {
     pub dir: &'a Path,
