@@ -17,8 +17,9 @@
 //! ([`divergence`]): a host-only build refuses what a GPU build would.
 //!
 //! Guarantees: the module is unchanged (with parameter `strip-debug-info`,
-//! its debug info is removed after the check: the device build enables
-//! line tables for the messages only). Every defined function that reaches
+//! its debug info is removed after a successful check, for pipelines that
+//! run the check once, last; offload-build runs it before and after fat
+//! LTO and lets the image's link strip the line tables it enables). Every defined function that reaches
 //! a collective is checked ([`check`]): after each branch on a divergent
 //! value, every path reaches the same next collective, or returns. A
 //! failure is an error naming the function (demangled, from debug info
