@@ -187,6 +187,11 @@ impl DeviceBuild<'_> {
             // The entry points are plain C functions: the pass finds them
             // by the records every `#[kernel]` exports beside them.
             flags.push("-Cpasses=offload-wrap-kernels<records>".to_owned());
+            // libomptarget's host plugin loads one copy of the image per
+            // device into one process: the image's calls of its own exported
+            // functions (the CPU grid's hooks) must bind to its own copy,
+            // not to the first copy loaded.
+            flags.push("-Clink-arg=-Wl,-Bsymbolic".to_owned());
         }
         Ok(flags)
     }

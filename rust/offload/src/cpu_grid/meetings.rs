@@ -128,12 +128,13 @@ impl Meetings {
         if !core::ptr::eq(first, site) {
             drop(held);
             ffi::fatal(format_args!(
-                "offload: kernel '{}': in team {}, thread {rank} reaches {} at {site} while the team's other \
-                 threads (lanes) met it at {first}: {}",
+                "offload: kernel '{}': in team ({}, {}, {}), thread {rank} reaches {} at {site} while the \
+                 team's other threads (lanes) met it at {first}: {CONTRACT}",
                 self.name,
-                show(team),
+                team.x,
+                team.y,
+                team.z,
                 kind.describe(),
-                CONTRACT
             ));
         }
         match barrier.arrive(false) {
@@ -187,72 +188,39 @@ impl Meetings {
     /// Every thread still in the kernel waits and none can complete: two
     /// of their sites, then abort.
     fn deadlock(&self, team: Idx3) -> ! {
-        let mut first: Option<(u32, *mut Location<'static>, Kind)> = None;
-        let mut second = None;
-        for (rank, (s, k)) in self
-            .sites
-            .as_slice()
-            .iter()
-            .zip(self.kinds.as_slice())
-            .enumerate()
-        {
-            let (site, kind) = (s.load(Relaxed), Kind::from_u8(k.load(Relaxed)));
-            if site.is_null() || kind == Kind::None {
-                continue;
-            }
-            match first {
-                None => first = Some((rank as u32, site, kind)),
-                Some((_, s0, k0)) if (s0, k0) != (site, kind) && second.is_none() => {
-                    second = Some((rank as u32, site, kind));
-                }
-                _ => {}
-            }
-        }
-        let describe = |w: Option<(u32, *mut Location<'static>, Kind)>| match w {
-            // SAFETY: only `&'static Location`s are stored.
-            Some((rank, site, kind)) => DescribeWait(rank, unsafe { &*site }, kind),
-            None => DescribeWait(u32::MAX, Location::caller(), Kind::None),
+        let waits = || {
+            self.sites
+                .as_slice()
+                .iter()
+                .zip(self.kinds.as_slice())
+                .enumerate()
+                .map(|(rank, (s, k))| (rank, s.load(Relaxed), Kind::from_u8(k.load(Relaxed))))
+                .filter(|&(_, site, kind)| !site.is_null() && kind != Kind::None)
         };
+        let Some((r0, s0, k0)) = waits().next() else {
+            ffi::fatal(format_args!(
+                "offload: kernel '{}': the team's threads cannot all meet",
+                self.name
+            ))
+        };
+        let (r1, s1, k1) = waits()
+            .find(|&(_, s, k)| (s, k) != (s0, k0))
+            .unwrap_or((r0, s0, k0));
+        // SAFETY: only `&'static Location`s are stored.
+        let (s0, s1) = unsafe { (&*s0, &*s1) };
         ffi::fatal(format_args!(
-            "offload: kernel '{}': the threads of team {} wait at different meeting points and can never all \
-             meet: {} and {}: {}",
+            "offload: kernel '{}': the threads of team ({}, {}, {}) wait at different meeting points and \
+             can never all meet: thread {r0} at {} at {s0} and thread {r1} at {} at {s1}: {CONTRACT}",
             self.name,
-            show(team),
-            describe(first),
-            describe(second),
-            CONTRACT
+            team.x,
+            team.y,
+            team.z,
+            k0.describe(),
+            k1.describe(),
         ))
     }
 }
 
 /// The rule every thread broke here.
-const CONTRACT: &str = "every thread of a team (lane of a warp) that has not returned must reach the same \
-     barriers and warp operations in the same order (the contract of `sync_threads_unchecked` and \
-     `warp::*_unchecked`; the safe forms are checked at build time)";
-
-struct DescribeWait(u32, &'static Location<'static>, Kind);
-
-impl core::fmt::Display for DescribeWait {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        if self.2 == Kind::None {
-            return f.write_str("(no other site recorded)");
-        }
-        write!(
-            f,
-            "thread {} at {} at {}",
-            self.0,
-            self.2.describe(),
-            self.1
-        )
-    }
-}
-
-fn show(team: Idx3) -> impl core::fmt::Display {
-    struct T(Idx3);
-    impl core::fmt::Display for T {
-        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            write!(f, "({}, {}, {})", self.0.x, self.0.y, self.0.z)
-        }
-    }
-    T(team)
-}
+const CONTRACT: &str = "the threads of a team (lanes of a warp) that have not returned must reach the same \
+     barriers and warp operations in order (the `*_unchecked` forms' contract)";

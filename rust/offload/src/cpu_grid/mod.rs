@@ -256,7 +256,13 @@ extern "C" fn start<F: Fn()>(arg: *mut c_void) -> *mut c_void {
     // SAFETY: `run_grid` passes a `Start<F>` that outlives the thread (it
     // joins it).
     let start = unsafe { &*arg.cast::<Start<'_, F>>() };
-    let guard = stack::Guard::enter(start.launch.meetings.name(), start.rank, start.stack);
+    let mut signal_stack = stack::SignalStack::uninit();
+    let guard = stack::Guard::enter(
+        start.launch.meetings.name(),
+        start.rank,
+        start.stack,
+        &mut signal_stack,
+    );
     guard.arm();
     start.launch.run_thread(start.rank, start.kernel);
     drop(guard);

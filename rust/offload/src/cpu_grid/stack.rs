@@ -22,8 +22,13 @@ use super::ffi::{self, PthreadAttrT, PthreadKeyT};
 const DEFAULT_BYTES: usize = 8 << 20;
 /// The least stack a grid thread gets (the alternate signal stack aside).
 const MIN_BYTES: usize = 64 << 10;
-/// The alternate signal stack of each grid thread.
-const SIGNAL_STACK_BYTES: usize = 64 << 10;
+/// The alternate signal stack of each grid thread: memory at the top of
+/// its own stack (the frame of its start function), far from where an
+/// overflow faults, so a launch allocates nothing for it.
+pub const SIGNAL_STACK_BYTES: usize = 32 << 10;
+
+/// Memory for an alternate signal stack.
+pub type SignalStack = MaybeUninit<[u8; SIGNAL_STACK_BYTES]>;
 /// How far below a stack's lowest address a fault counts as an overflow
 /// (at least the guard glibc reserves).
 const GUARD_REACH: usize = 64 << 10;
@@ -32,7 +37,8 @@ const GUARD_REACH: usize = 64 << 10;
 pub const STACK_VARIABLE: &str = "OFFLOAD_CPU_STACK";
 
 /// The stack size of each grid thread but thread 0 (the caller's):
-/// `OFFLOAD_CPU_STACK` (bytes, or with a `K`, `M` or `G` suffix), else the
+/// `OFFLOAD_CPU_STACK` (bytes, or with a `K`, `M` or `G` suffix; ignored
+/// when malformed), else the
 /// main thread's limit (`getrlimit(RLIMIT_STACK)`), else 8 MiB.
 pub fn thread_stack_bytes() -> usize {
     if let Some(bytes) = from_environment() {
@@ -55,21 +61,30 @@ fn from_environment() -> Option<usize> {
         if raw.is_null() {
             return None;
         }
-        core::ffi::CStr::from_ptr(raw).to_str().ok()?
+        core::ffi::CStr::from_ptr(raw).to_bytes()
     };
     parse_bytes(text)
 }
 
-/// `4194304`, `4096K`, `4M`, `1G` (case-insensitive suffixes).
-pub fn parse_bytes(text: &str) -> Option<usize> {
-    let text = text.trim();
-    let (digits, shift) = match text.as_bytes().last()? {
-        b'k' | b'K' => (&text[..text.len() - 1], 10),
-        b'm' | b'M' => (&text[..text.len() - 1], 20),
-        b'g' | b'G' => (&text[..text.len() - 1], 30),
+/// `4194304`, `4096K`, `4M`, `1G` (case-insensitive suffixes); `None` for
+/// anything else (a small parser: the image carries no `str::parse`).
+pub fn parse_bytes(text: &[u8]) -> Option<usize> {
+    let (digits, shift) = match text.split_last()? {
+        (b'k' | b'K', rest) => (rest, 10),
+        (b'm' | b'M', rest) => (rest, 20),
+        (b'g' | b'G', rest) => (rest, 30),
         _ => (text, 0),
     };
-    let n: usize = digits.parse().ok()?;
+    if digits.is_empty() {
+        return None;
+    }
+    let mut n: usize = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(usize::from(d - b'0'))?;
+    }
     n.checked_mul(1 << shift)
 }
 
@@ -81,8 +96,6 @@ pub struct Guard {
     name: &'static str,
     rank: u32,
     stack: usize,
-    /// The alternate signal stack (freed on drop, after it is disabled).
-    signal_stack: *mut c_void,
 }
 
 static mut KEY_ONCE: i32 = 0;
@@ -117,8 +130,14 @@ fn key() -> PthreadKeyT {
 
 impl Guard {
     /// Sets up the calling grid thread (thread `rank` of kernel `name`):
-    /// its alternate signal stack and the range of its stack's guard.
-    pub fn enter(name: &'static str, rank: u32, stack: usize) -> Guard {
+    /// its alternate signal stack (`signal_stack`, which must outlive the
+    /// guard) and the range of its stack's guard.
+    pub fn enter(
+        name: &'static str,
+        rank: u32,
+        stack: usize,
+        signal_stack: &mut SignalStack,
+    ) -> Guard {
         // The handler is installed before any grid thread can fault.
         key();
         // SAFETY: a zeroed attribute filled by pthread_getattr_np for this
@@ -135,22 +154,18 @@ impl Guard {
             }
             let low = (base as usize).saturating_sub(guard.max(GUARD_REACH));
             let high = if known { base as usize } else { 0 };
-            let signal_stack = ffi::calloc(SIGNAL_STACK_BYTES, 1);
-            if !signal_stack.is_null() {
-                let alt = ffi::StackT {
-                    sp: signal_stack,
-                    flags: 0,
-                    size: SIGNAL_STACK_BYTES,
-                };
-                ffi::sigaltstack(&alt, null_mut());
-            }
+            let alt = ffi::StackT {
+                sp: signal_stack.as_mut_ptr().cast(),
+                flags: 0,
+                size: SIGNAL_STACK_BYTES,
+            };
+            ffi::sigaltstack(&alt, null_mut());
             Guard {
                 low,
                 high,
                 name,
                 rank,
                 stack,
-                signal_stack,
             }
         }
     }
@@ -165,19 +180,16 @@ impl Guard {
 
 impl Drop for Guard {
     fn drop(&mut self) {
-        // SAFETY: clears this thread's value, disables the alternate stack
-        // (no handler runs on it any more), then frees it once.
+        // SAFETY: clears this thread's value and disables the alternate
+        // stack before its memory goes.
         unsafe {
             ffi::pthread_setspecific(key(), null());
-            if !self.signal_stack.is_null() {
-                let off = ffi::StackT {
-                    sp: null_mut(),
-                    flags: ffi::SS_DISABLE,
-                    size: 0,
-                };
-                ffi::sigaltstack(&off, null_mut());
-                ffi::free(self.signal_stack);
-            }
+            let off = ffi::StackT {
+                sp: null_mut(),
+                flags: ffi::SS_DISABLE,
+                size: 0,
+            };
+            ffi::sigaltstack(&off, null_mut());
         }
     }
 }
@@ -192,8 +204,8 @@ extern "C" fn on_fault(signal: i32, info: *mut ffi::SigInfo, _context: *mut c_vo
             && (g.low..g.high).contains(&address)
         {
             ffi::fatal(format_args!(
-                "offload: thread {} of a team of kernel '{}' has overflowed its stack ({} bytes: the grid's \
-                 threads get the main thread's stack size, or set {STACK_VARIABLE}, e.g. {STACK_VARIABLE}=64M)",
+                "offload: thread {} of a team of kernel '{}' has overflowed its stack ({} bytes; set \
+                 {STACK_VARIABLE}, e.g. 64M)",
                 g.rank, g.name, g.stack
             ));
         }
