@@ -43,9 +43,10 @@
 //!   call void @__offload_cpu_sync_threads(ptr @site2)
 //! ```
 //! gives `offload-check-uniform: kernel 'k': after the thread-dependent
-//! branch at src/lib.rs:4:8, some threads of a team reach the team barrier
-//! `sync_threads` at src/lib.rs:5:9 and others the team barrier
-//! `sync_threads` at src/lib.rs:7:5 ...`.
+//! branch at src/lib.rs:4:8, some threads of a team (lanes of a warp) reach
+//! the team barrier `sync_threads` at src/lib.rs:5:9 and others the team
+//! barrier `sync_threads` at src/lib.rs:7:5. Every thread ...` (the lines
+//! from the instructions' debug locations).
 
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
