@@ -179,7 +179,13 @@ fn next_meetings<'ctx>(
 /// The loop whose next iteration the edge `from -> to` starts, when that
 /// loop holds `b`, `b` does not exit it and it holds a meeting point (a
 /// thread going around a loop without one is only later on its way).
-fn iteration_of(d: &Divergence<'_>, first_in_block: &[Option<Site<'_>>], b: usize, from: usize, to: usize) -> Option<usize> {
+fn iteration_of(
+    d: &Divergence<'_>,
+    first_in_block: &[Option<Site<'_>>],
+    b: usize,
+    from: usize,
+    to: usize,
+) -> Option<usize> {
     (0..d.loops.len()).find(|&l| {
         let lp = &d.loops[l];
         lp.header == to

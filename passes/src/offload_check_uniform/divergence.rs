@@ -125,7 +125,12 @@ impl<'ctx> Divergence<'ctx> {
 
     /// Whether `inst` writes memory the function does not own, and whether
     /// divergently.
-    fn write_of(&mut self, b: usize, inst: Value<'ctx>, summaries: &Summaries<'ctx>) -> (bool, bool) {
+    fn write_of(
+        &mut self,
+        b: usize,
+        inst: Value<'ctx>,
+        summaries: &Summaries<'ctx>,
+    ) -> (bool, bool) {
         let own = |d: &mut Self, p: Value<'ctx>| {
             let bases = d.bases_of(p);
             !bases.is_empty() && bases.len() == d.bases_roots(p)
@@ -157,7 +162,8 @@ impl<'ctx> Divergence<'ctx> {
                         Some(s) => (
                             s.writes_memory,
                             s.writes_divergent
-                                || (s.writes_memory && (self.region[b] || self.operand_divergent(inst))),
+                                || (s.writes_memory
+                                    && (self.region[b] || self.operand_divergent(inst))),
                         ),
                         None => (false, false),
                     },
@@ -178,11 +184,17 @@ impl<'ctx> Divergence<'ctx> {
                 continue;
             }
             match v.opcode() {
-                Some(Opcode::LLVMGetElementPtr | Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast) => {
+                Some(
+                    Opcode::LLVMGetElementPtr | Opcode::LLVMBitCast | Opcode::LLVMAddrSpaceCast,
+                ) => {
                     stack.extend(v.operand(0));
                 }
-                Some(Opcode::LLVMPHI) => stack.extend((0..v.operand_count()).filter_map(|i| v.operand(i))),
-                Some(Opcode::LLVMSelect) => stack.extend([v.operand(1), v.operand(2)].into_iter().flatten()),
+                Some(Opcode::LLVMPHI) => {
+                    stack.extend((0..v.operand_count()).filter_map(|i| v.operand(i)))
+                }
+                Some(Opcode::LLVMSelect) => {
+                    stack.extend([v.operand(1), v.operand(2)].into_iter().flatten())
+                }
                 _ => roots += 1,
             }
         }
@@ -259,7 +271,12 @@ impl<'ctx> Divergence<'ctx> {
             .any(|i| inst.operand(i).is_some_and(|v| self.divergent.contains(&v)))
     }
 
-    fn becomes_divergent(&mut self, block: usize, inst: Value<'ctx>, summaries: &Summaries<'ctx>) -> bool {
+    fn becomes_divergent(
+        &mut self,
+        block: usize,
+        inst: Value<'ctx>,
+        summaries: &Summaries<'ctx>,
+    ) -> bool {
         match inst.opcode() {
             Some(Opcode::LLVMAtomicRMW | Opcode::LLVMAtomicCmpXchg) => true,
             Some(Opcode::LLVMStore | Opcode::LLVMFence | Opcode::LLVMAlloca) => false,
@@ -296,7 +313,9 @@ impl<'ctx> Divergence<'ctx> {
             .flatten()
             .copied()
             .collect();
-        writers.into_iter().any(|w| w == block || self.reaches(w, block))
+        writers
+            .into_iter()
+            .any(|w| w == block || self.reaches(w, block))
     }
 
     fn reaches(&mut self, from: usize, to: usize) -> bool {
@@ -406,8 +425,8 @@ impl<'ctx> Divergence<'ctx> {
                 }
             }
         }
-        for x in 0..n {
-            if label[x] != usize::MAX && self.cfg.succs[b].contains(&label[x]) {
+        for (x, &origin) in label.iter().enumerate() {
+            if origin != usize::MAX && self.cfg.succs[b].contains(&origin) {
                 self.region[x] = true;
             }
         }
@@ -466,7 +485,11 @@ impl<'ctx> Divergence<'ctx> {
                 let writers = self.tainted.entry(a).or_default();
                 if !writers.contains(&block) {
                     writers.push(block);
-                    log::debug!("offload-check-uniform: {} holds divergent values after {}", a.text(), inst.text());
+                    log::debug!(
+                        "offload-check-uniform: {} holds divergent values after {}",
+                        a.text(),
+                        inst.text()
+                    );
                     changed = true;
                 }
             }
@@ -529,12 +552,18 @@ impl<'ctx> Divergence<'ctx> {
         if matches!(kind, Some(CallKind::NoWrite | CallKind::Collective(_))) {
             return Vec::new();
         }
-        let reads_tainted = pointer_args.iter().any(|(_, b)| b.iter().any(|a| self.tainted.contains_key(a)));
+        let reads_tainted = pointer_args
+            .iter()
+            .any(|(_, b)| b.iter().any(|a| self.tainted.contains_key(a)));
         let divergent_args = self.operand_divergent(call) || reads_tainted;
         if let Some(_mem) = mem_intrinsic(call) {
             // Only the destination (argument 0) is written.
             return if divergent_args || in_region {
-                pointer_args.into_iter().filter(|(i, _)| *i == 0).flat_map(|(_, b)| b).collect()
+                pointer_args
+                    .into_iter()
+                    .filter(|(i, _)| *i == 0)
+                    .flat_map(|(_, b)| b)
+                    .collect()
             } else {
                 Vec::new()
             };
