@@ -2,9 +2,11 @@
 //! [`KernelRecord`] as `__offload_rs_record_<symbol>` ([`SYMBOL_PREFIX`]), a
 //! fixed 1064-byte little-endian record `#[kernel]` writes and
 //! `offload-build` reads back to generate the host's launch stubs: the
-//! symbol, a hash of the signature (the stub's name carries it, so a host
-//! compiled from other sources than the image fails to link instead of
-//! launching with the wrong arguments), and per launch argument its kind,
+//! symbol, a hash of the defining crate's name and version and of the
+//! signature (the stub's name carries it, so a host compiled from other
+//! sources than the image fails to link instead of launching with the wrong
+//! arguments, and two kernel crates' kernels of one symbol and signature
+//! have stubs of their own), and per launch argument its kind,
 //! map type, element size and layout word ([`crate::layout`]: the host's
 //! launcher checks its own against it, as the hash covers only the types'
 //! names), and the kernel crate's [feature word](crate::features) in the

@@ -88,9 +88,26 @@ fn marker(symbol: &str, item: &str) -> TokenStream {
     }
 }
 
-/// FNV-1a 64 of the kernel's symbol and parameter shapes and types.
+/// FNV-1a 64 of the crate that defines the kernel ([`defining_crate`]),
+/// the kernel's symbol and its parameter shapes and types. The stubs'
+/// names carry it: two kernel crates with their own images, each with a
+/// kernel of one symbol and signature, link into one program, and each
+/// launcher calls its own crate's stub (with the crate left out, the
+/// linker would keep one of the two stubs for both).
 fn signature_hash(symbol: &str, params: &[Param]) -> u64 {
-    let mut text = String::from(symbol);
+    hash_of(&defining_crate(), symbol, params)
+}
+
+/// The crate whose `#[kernel]` is expanded: its name and version, as cargo
+/// gives them to rustc (the same in the host and the device build; empty
+/// outside cargo).
+fn defining_crate() -> String {
+    let var = |name| std::env::var(name).unwrap_or_default();
+    format!("{}@{}", var("CARGO_CRATE_NAME"), var("CARGO_PKG_VERSION"))
+}
+
+fn hash_of(krate: &str, symbol: &str, params: &[Param]) -> u64 {
+    let mut text = format!("{krate}|{symbol}");
     for p in params {
         let inner = p.shape.inner();
         text.push_str(&format!("|{}:{}", p.shape.tag(), quote!(#inner)));
@@ -130,4 +147,18 @@ fn checks(params: &[Param]) -> TokenStream {
         }
     });
     quote! { const _: () = { #(#checks)* }; }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hash_of;
+
+    #[test]
+    fn the_hash_tells_kernel_crates_apart() {
+        let a = hash_of("two_doubler@0.1.0", "scale", &[]);
+        assert_ne!(a, hash_of("two_tripler@0.1.0", "scale", &[]));
+        assert_ne!(a, hash_of("two_doubler@0.2.0", "scale", &[]));
+        assert_ne!(a, hash_of("two_doubler@0.1.0", "scale2", &[]));
+        assert_eq!(a, hash_of("two_doubler@0.1.0", "scale", &[]));
+    }
 }
