@@ -8,6 +8,7 @@ mod features;
 mod generic;
 mod host;
 mod options;
+mod reserved;
 mod signature;
 
 use proc_macro2::TokenStream;
@@ -35,6 +36,7 @@ pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
         return generic::kernel(&options, &function, param, &params, &features);
     }
     let symbol = symbol_of(&options, &function)?;
+    refuse_reserved(&symbol, &function, options.name.as_ref())?;
     let hash = signature_hash(&symbol, &params);
     let checks = checks(&params);
     let callee = device::Callee {
@@ -74,6 +76,33 @@ fn symbol_of(options: &Options, function: &ItemFn) -> syn::Result<String> {
         ));
     }
     Ok(name.to_string().trim_start_matches("r#").to_owned())
+}
+
+/// An error where kernel `function`'s exported `symbol` (from `name =
+/// "..."` when `given`, else from the function's name) is taken by the C
+/// library or a runtime ([`reserved`]).
+fn refuse_reserved(
+    symbol: &str,
+    function: &ItemFn,
+    given: Option<&syn::LitStr>,
+) -> syn::Result<()> {
+    let Some(clash) = reserved::clash(symbol) else {
+        return Ok(());
+    };
+    let name = &function.sig.ident;
+    let (span, whose) = match given {
+        Some(given) => (given.span(), format!("its symbol `{symbol}`")),
+        None => (
+            name.span(),
+            format!("its symbol would be its name, `{symbol}`, which"),
+        ),
+    };
+    Err(syn::Error::new(
+        span,
+        format!(
+            "kernel `{name}`: {whose} is taken by {clash}; a kernel's symbol is exported from its image, where the kernel would be called in that one's place: give it another symbol with `#[kernel(name = \"...\")]`"
+        ),
+    ))
 }
 
 /// The kernel's marker (offload-contract's `KERNEL_MARKER`): its symbol
