@@ -56,7 +56,9 @@ pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 pub const MAGIC: [u8; 8] = *b"OFFRSK04";
 /// The longest kernel symbol, and the longest crate name, in bytes.
 pub const MAX_NAME: usize = 128;
-/// The most launch arguments of one kernel (a slice counts twice).
+/// The most launch slots of one kernel's record: the launch grid's
+/// ([`crate::grid::SLOTS`]) and its parameters' (a slice counts twice), so
+/// a kernel's parameters take at most 28.
 pub const MAX_ARGS: usize = 32;
 
 /// [`ArgRecord::kind`] of a pointer.
@@ -232,7 +234,7 @@ impl KernelRecord {
         );
         assert!(
             args.len() <= MAX_ARGS,
-            "offload: a kernel takes at most 32 launch arguments (a slice counts twice)"
+            "offload: a kernel record holds at most 32 launch slots: the launch grid's 4 and 28 of the kernel's parameters (a slice counts twice)"
         );
         let mut name = [0u8; MAX_NAME];
         let mut i = 0;

@@ -26,6 +26,7 @@ pub fn kernel(options: Options, function: ItemFn) -> syn::Result<TokenStream> {
     check_signature(&function)?;
     let type_param = generic::type_param(&function, &options)?;
     let mut params = params(&function)?;
+    check_slot_count(&function, &params)?;
     for param in &mut params {
         param.shape = host::with_static_lifetimes(&param.shape, host::Lifetimes::Named);
     }
@@ -76,6 +77,29 @@ fn symbol_of(options: &Options, function: &ItemFn) -> syn::Result<String> {
         ));
     }
     Ok(name.to_string().trim_start_matches("r#").to_owned())
+}
+
+/// The most launch slots a kernel's parameters may take: the record's,
+/// less the launch grid's hidden slots.
+const MAX_PARAM_SLOTS: usize = offload_contract::record::MAX_ARGS - offload_contract::grid::SLOTS;
+
+/// An error at kernel `function` whose parameters take more launch slots
+/// than its record holds (which the record's constant would refuse in the
+/// device build only, counting the grid's slots too).
+fn check_slot_count(function: &ItemFn, params: &[Param]) -> syn::Result<()> {
+    let slots = device::slot_count(params);
+    if slots <= MAX_PARAM_SLOTS {
+        return Ok(());
+    }
+    let name = &function.sig.ident;
+    Err(syn::Error::new(
+        name.span(),
+        format!(
+            "kernel `{name}`: its parameters take {slots} launch slots, and a kernel's take at most {MAX_PARAM_SLOTS} (a slice, `InOut`/`Out` of a slice and `Raw*` take two: pointer and length; {} of the record's {} slots carry the launch grid); pass related values in one `#[repr(C)]` struct by value",
+            offload_contract::grid::SLOTS,
+            offload_contract::record::MAX_ARGS,
+        ),
+    ))
 }
 
 /// An error where kernel `function`'s exported `symbol` (from `name =
@@ -180,7 +204,34 @@ fn checks(params: &[Param]) -> TokenStream {
 
 #[cfg(test)]
 mod tests {
-    use super::hash_of;
+    use super::{MAX_PARAM_SLOTS, check_slot_count, hash_of, params};
+
+    /// `fn k(...)` with `slices` slices and `scalars` scalars.
+    fn kernel_with(slices: usize, scalars: usize) -> syn::ItemFn {
+        let slices = (0..slices).map(|i| format!("s{i}: &[f32]"));
+        let scalars = (0..scalars).map(|i| format!("x{i}: u32"));
+        let list: Vec<String> = slices.chain(scalars).collect();
+        syn::parse_str(&format!("fn k({}) {{}}", list.join(", "))).unwrap()
+    }
+
+    #[test]
+    fn parameters_take_at_most_28_slots() {
+        assert_eq!(MAX_PARAM_SLOTS, 28);
+        for (slices, scalars, fits) in
+            [(14, 0, true), (13, 2, true), (14, 1, false), (0, 29, false)]
+        {
+            let k = kernel_with(slices, scalars);
+            let result = check_slot_count(&k, &params(&k).unwrap());
+            assert_eq!(result.is_ok(), fits, "{slices} slices, {scalars} scalars");
+            if let Err(e) = result {
+                let text = e.to_string();
+                assert!(
+                    text.contains("at most 28") && text.contains("29 launch slots"),
+                    "{text}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_hash_tells_kernel_crates_apart() {
