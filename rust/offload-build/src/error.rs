@@ -115,6 +115,14 @@ pub enum Error {
         /// The kernel crate's root source file (`src/lib.rs`).
         lib_rs: PathBuf,
     },
+    /// Packages of the kernel crate's dependency graph have other features
+    /// in the host build than in the device build.
+    DependencyFeatures {
+        /// The kernel crate's package name.
+        kernel_crate: String,
+        /// The packages and their features.
+        differences: Vec<crate::FeatureDifference>,
+    },
     /// The image has no kernel: neither the kernel crate nor its
     /// dependencies define a `#[kernel]` in the device build.
     NoKernels {
@@ -319,6 +327,10 @@ impl fmt::Display for Error {
                 "offload-build: the kernel crate `{kernel_crate}` depends on the kernel library `{library}`, whose #[kernel]s are not in the image: rustc links a dependency only where the crate uses it; add `use {library} as _;` to {}",
                 lib_rs.display()
             ),
+            Error::DependencyFeatures {
+                kernel_crate,
+                differences,
+            } => dependency_features(f, kernel_crate, differences),
             Error::NoKernels { dir, image } => write!(
                 f,
                 "{}: the device build of the kernel crate {} has no kernel: neither the crate nor its dependencies define an #[offload::kernel] in it (is a #[kernel] cfg'd out with offload's `device` feature or the device target?)",
@@ -424,4 +436,41 @@ pub(crate) fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error
         path: path.to_path_buf(),
         source,
     }
+}
+
+/// The message of [`Error::DependencyFeatures`].
+fn dependency_features(
+    f: &mut fmt::Formatter<'_>,
+    kernel_crate: &str,
+    differences: &[crate::FeatureDifference],
+) -> fmt::Result {
+    let list = |features: &[String]| match features {
+        [] => "none".to_owned(),
+        features => features
+            .iter()
+            .map(|f| format!("`{f}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    write!(
+        f,
+        "offload-build: the dependencies of the kernel crate `{kernel_crate}` have other features in the host build than in its device build, so its kernels would compute otherwise on the device than the host expects:"
+    )?;
+    for d in differences {
+        write!(
+            f,
+            "\n  {}: only in the host build: {}; only in the device build: {}",
+            d.package,
+            list(&d.host_only),
+            list(&d.device_only)
+        )?;
+    }
+    let name = differences
+        .first()
+        .and_then(|d| d.package.split(' ').next())
+        .unwrap_or("the crate");
+    write!(
+        f,
+        "\ncargo enables a package's features for a whole build, so another package of the host build turns these on (or off), while the device build resolves the kernel crate alone; give the kernel crate's own dependency on each of them the host build's features in its Cargo.toml (e.g. `{name} = {{ ..., features = [...] }}`; a direct dependency, if it has none), or take them out of the host build"
+    )
 }

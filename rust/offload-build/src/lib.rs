@@ -29,7 +29,10 @@
 //!    directory shared by every kernel crate and program, see below;
 //!    `offload`'s `device` feature and the kernel crate features
 //!    cargo enabled for it (in a host crate's build script: resolved for it
-//!    in the host build), a release profile with
+//!    in the host build; the kernel crate's dependencies must have the
+//!    same features in the host build, by `cargo tree` of both builds,
+//!    or the build stops naming them: [`Error::DependencyFeatures`]), a
+//!    release profile with
 //!    `panic = "abort"`, no debug info, fat LTO, one codegen unit), so it may
 //!    depend on other crates (`libm`, workspace crates); the plugin's
 //!    `offload-wrap-kernels<records>` gives the kernels libomptarget's
@@ -93,6 +96,7 @@
 
 mod agree;
 mod cargo;
+mod dep_features;
 mod device_dir;
 mod duplicates;
 mod error;
@@ -112,6 +116,7 @@ use std::process::Command;
 
 use offload_contract::digest::images_digest;
 
+pub use dep_features::FeatureDifference;
 pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
 pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
@@ -339,6 +344,11 @@ impl DeviceCrate {
             println!("cargo::rerun-if-changed={}", lock.display());
         }
         let host = build_target();
+        if let Some(first) = targets.first() {
+            // Before the device builds: a difference is in every image.
+            let flags = cargo::device_feature_flags(&self.dir);
+            dep_features::check(&self.dir, &host, first.triple(&host), &flags)?;
+        }
         let mut images = Vec::new();
         let mut bytes = Vec::new();
         let place = target_image::Place {
@@ -353,7 +363,7 @@ impl DeviceCrate {
             if images.is_empty() {
                 // Before the other targets' builds: a missing library is
                 // missing from every image.
-                libraries::check(&self.dir, &image.kernels)?;
+                libraries::check(&self.dir, &image.kernels, target.triple(&host))?;
             }
             images.push(image);
             bytes.push(image_bytes);
