@@ -199,9 +199,17 @@ impl DeviceBuild<'_> {
                 self.target_dir,
                 &stderr,
             );
-            return Err(duplicate.unwrap_or_else(|| Error::DeviceBuildFailed {
-                dir: self.dir.to_path_buf(),
-                target: self.target.to_owned(),
+            return Err(duplicate.unwrap_or_else(|| {
+                if crate::libraries::lacks_offload(self.dir, &stderr) {
+                    Error::NeverNamesOffload {
+                        dir: self.dir.to_path_buf(),
+                    }
+                } else {
+                    Error::DeviceBuildFailed {
+                        dir: self.dir.to_path_buf(),
+                        target: self.target.to_owned(),
+                    }
+                }
             }));
         }
         // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.

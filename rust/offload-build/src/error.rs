@@ -138,6 +138,12 @@ pub enum Error {
         /// The device target triple.
         target: String,
     },
+    /// The device build failed for want of a panic handler, and the kernel
+    /// crate never names `offload` (which supplies it): it has no kernel.
+    NeverNamesOffload {
+        /// The kernel crate's directory.
+        dir: PathBuf,
+    },
     /// The device build wrote no image.
     NoImage {
         /// The kernel crate's library name.
@@ -340,6 +346,11 @@ impl fmt::Display for Error {
             Error::DeviceBuildFailed { dir, target } => write!(
                 f,
                 "building the kernel crate {} for {target} failed (cargo's messages above)",
+                dir.display()
+            ),
+            Error::NeverNamesOffload { dir } => write!(
+                f,
+                "offload-build: the kernel crate {} has no kernel: it never names `offload` (no #[offload::kernel], no `use offload`), so rustc does not link offload into its device build, and offload supplies the device's panic handler (hence rustc's \"`#[panic_handler]` function required\" above); define its kernels with #[offload::kernel], or name the kernel library that defines them (`use mathlib as _;`)",
                 dir.display()
             ),
             Error::NoImage { name, dir } => write!(f, "no image lib{name}.* in {}", dir.display()),

@@ -368,6 +368,15 @@ fn lib_target(package: &Json) -> Option<(String, PathBuf)> {
     Some((name, src))
 }
 
+/// Whether a failed device build of the kernel crate at `dir`, whose cargo
+/// said `stderr`, lacked offload's panic handler because the crate never
+/// names `offload` (in the sources under `src/`): rustc links a dependency
+/// only where the crate names it.
+pub(crate) fn lacks_offload(dir: &Path, stderr: &str) -> bool {
+    stderr.contains("`#[panic_handler]` function required")
+        && !any_source(&dir.join("src"), &|text| names_crate(text, OFFLOAD))
+}
+
 /// Whether a `.rs` file under `dir` says `says` (a text search: cheap).
 fn any_source(dir: &Path, says: &dyn Fn(&str) -> bool) -> bool {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -585,6 +594,24 @@ mod tests {
             "{warning}"
         );
         assert!(warning.contains(&why), "{warning}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_kernel_crate_that_never_names_offload_lacks_its_panic_handler() {
+        let dir =
+            std::env::temp_dir().join(format!("offload-build-no-offload-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        let said = "error: `#[panic_handler]` function required, but not found";
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "#![no_std]\n//! Uses offload? No.\npub fn f() {}\n",
+        )
+        .unwrap();
+        assert!(lacks_offload(&dir, said));
+        assert!(!lacks_offload(&dir, "error: something else"));
+        std::fs::write(dir.join("src/lib.rs"), "#![no_std]\nuse offload::kernel;\n").unwrap();
+        assert!(!lacks_offload(&dir, said));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
