@@ -46,9 +46,11 @@
 //! 3. generates the launch stubs (one small `no_std` Rust module whose
 //!    launches the plugin's `offload-host` lowers: the image embedded and
 //!    registered, libomptarget mapper and launch calls) and compiles it into
-//!    a static library (`rustc-link-lib=static`: bundled into the rlib of
-//!    the package whose build script runs, so whatever links that package
-//!    links it);
+//!    a static library (`rustc-link-lib=static:+whole-archive`: bundled
+//!    into the rlib of the package whose build script runs, so whatever
+//!    links that package links it, whole: a program that names the kernel
+//!    crate but launches nothing still registers the image, so
+//!    libomptarget is initialised for the data API);
 //! 4. links libomptarget and libomp (`rustc-link-lib=dylib`, with an rpath
 //!    for the package's own binaries; other packages' binaries find them in
 //!    the system's library path);
@@ -385,7 +387,7 @@ impl DeviceCrate {
             let name = stubs_lib_name(&self.dir);
             let lib = stubs::archive(&object, &name)?;
             println!("cargo::rustc-link-search=native={}", out_dir.display());
-            println!("cargo::rustc-link-lib=static={name}");
+            println!("cargo::rustc-link-lib=static:+whole-archive={name}");
             link_omptarget()?;
             built.stubs = Some(lib);
         }

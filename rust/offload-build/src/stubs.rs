@@ -383,7 +383,8 @@ pub fn build(
 /// argument: rustc bundles it into the rlib of the package whose build
 /// script made it, so every artifact that links that package (another
 /// package's binary, its own tests, doctests, examples, benches) links the
-/// stubs, once.
+/// stubs, once. Linked whole (`+whole-archive`): the registration is in
+/// every such artifact, also one that launches nothing.
 pub fn archive(obj: &Path, name: &str) -> Result<PathBuf, Error> {
     let dir = obj.parent().unwrap_or(Path::new("."));
     let lib = dir.join(format!("lib{name}.a"));
