@@ -9,7 +9,10 @@ use std::process::Command;
 
 use offload_contract::descriptor::{v1, v2};
 use offload_contract::map_type::{FROM, LITERAL, TO};
-use offload_contract::record::{DIRECT_STUB_PREFIX, FEATURES_PREFIX, LAYOUTS_PREFIX, STUB_PREFIX};
+use offload_contract::record::{
+    DIRECT_STUB_PREFIX, FEATURES_PREFIX, LAYOUTS_PREFIX, NO_IMAGE_PREFIX, NO_IMAGE_RULE,
+    STUB_PREFIX,
+};
 use offload_contract::{launch_code, launch_config};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -203,6 +206,21 @@ fn layouts(i: usize, kernel: &Kernel) -> TokenStream {
     }
 }
 
+/// The symbol whose name says how to link kernel `i`'s image
+/// (`offload_contract::record::NO_IMAGE_PREFIX`), which every launcher
+/// references.
+fn no_image(i: usize, kernel: &Kernel) -> TokenStream {
+    let name = format_ident!("N{i}");
+    let symbol = format!(
+        "{NO_IMAGE_PREFIX}`{}` ({:016x}){NO_IMAGE_RULE}",
+        kernel.symbol, kernel.hash
+    );
+    quote! {
+        #[unsafe(export_name = #symbol)]
+        pub static #name: u8 = 0;
+    }
+}
+
 /// The kernel crate's feature word in kernel `i`'s record, exported for the
 /// host's launcher, which compares its own with it.
 fn features(i: usize, kernel: &Kernel) -> TokenStream {
@@ -238,6 +256,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     let stub = format!("{STUB_PREFIX}{symbol}.{:016x}", kernel.hash);
     let layouts = layouts(i, kernel);
     let features = features(i, kernel);
+    let no_image = no_image(i, kernel);
     let direct = direct_stub(i, kernel, contract, digest);
     let doc = format!(" Launches kernel `{symbol}`.");
     let (descriptor, declaration, guard) = match contract {
@@ -281,6 +300,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
         #descriptor
         #layouts
         #features
+        #no_image
         unsafe extern "C" {
             #declaration
         }
@@ -627,7 +647,7 @@ mod tests {
     }
 
     #[test]
-    fn stubs_export_the_records_layout_and_feature_words() {
+    fn stubs_export_the_records_layout_and_feature_words_and_the_no_image_symbol() {
         for contract in [Contract::V1, Contract::V2] {
             let source = source(&image("i.so").kernels, 9, contract);
             let statics = items::<syn::ItemStatic>(&source);
@@ -639,6 +659,15 @@ mod tests {
                 quote! {
                     #[unsafe(export_name = "__offload_rs_features.saxpy.00000000000000ab")]
                     pub static F0: u64 = 3;
+                },
+                {
+                    let rule = format!(
+                        "offload: no image in this program holds kernel `saxpy` (00000000000000ab){NO_IMAGE_RULE}"
+                    );
+                    quote! {
+                        #[unsafe(export_name = #rule)]
+                        pub static N0: u8 = 0;
+                    }
                 },
             ] {
                 assert!(statics.contains(&exported.to_string()), "{source}");

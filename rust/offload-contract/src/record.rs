@@ -40,6 +40,16 @@ pub const FEATURES_PREFIX: &str = "__offload_rs_features.";
 /// Name prefix of a host launch stub:
 /// `__offload_rs_launch.<symbol>.<hash as 16 hex digits>`.
 pub const STUB_PREFIX: &str = "__offload_rs_launch.";
+/// The start of the symbol a host launcher references and the stub module
+/// of the image holding its kernel defines:
+/// ``offload: no image in this program holds kernel `<symbol>` (<hash as
+/// 16 hex digits>)`` and [`NO_IMAGE_RULE`]. A program linked without that
+/// image (a kernel library's own tests; a test that never names the kernel
+/// crate) fails to link, and the linker's "undefined symbol" line then says
+/// the rule and the fix.
+pub const NO_IMAGE_PREFIX: &str = "offload: no image in this program holds kernel ";
+/// The end of the symbol of [`NO_IMAGE_PREFIX`].
+pub const NO_IMAGE_RULE: &str = ": a kernel's launch stub comes with the image of the kernel crate whose build.rs builds it (`offload_build::DeviceCrate::new(\".\")`), so link that crate: name it in this program (`use <kernel crate> as _;`); a kernel library's own tests have no image";
 /// Name prefix of a host launch stub that passes every pointer slot as it
 /// is (LITERAL: a device address the host found in a region or device
 /// buffer), mapping nothing: `__offload_rs_direct.<symbol>.<hash as 16 hex
