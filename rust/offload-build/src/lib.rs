@@ -376,15 +376,15 @@ impl DeviceCrate {
             stubs: None,
         };
         if !self.image_only {
+            let name = stubs_lib_name(&self.dir);
             let object = stubs::build(
                 &built.images,
                 images_digest(&bytes),
                 &plugin,
-                &host,
+                (&host, &name),
                 &out_dir,
                 self.contract,
             )?;
-            let name = stubs_lib_name(&self.dir);
             let lib = stubs::archive(&object, &name)?;
             println!("cargo::rustc-link-search=native={}", out_dir.display());
             println!("cargo::rustc-link-lib=static:+whole-archive={name}");

@@ -215,6 +215,25 @@ fn no_image(i: usize, kernel: &Kernel) -> TokenStream {
         "{NO_IMAGE_PREFIX}`{}` ({:016x}){NO_IMAGE_RULE}",
         kernel.symbol, kernel.hash
     );
+    // Weak: two stub modules with one kernel library's kernel define it
+    // twice, and `once_per_program`'s symbol, not this one, says why.
+    quote! {
+        #[unsafe(export_name = #symbol)]
+        #[linkage = "weak"]
+        pub static #name: u8 = 0;
+    }
+}
+
+/// A symbol every stub module defines for kernel `i`: a kernel library's
+/// kernel is in the image of every kernel crate that
+/// uses it, with the same stubs, so two such kernel crates in one program
+/// are a duplicate symbol, and the first the linker names says why.
+fn once_per_program(i: usize, kernel: &Kernel) -> TokenStream {
+    let name = format_ident!("O{i}");
+    let symbol = format!(
+        "offload: kernel `{}` ({:016x}) is in the images of two kernel crates of this program: a kernel library's kernels come with the image of each kernel crate that uses it, and their launch stubs with each image; let one kernel crate of a program use the library",
+        kernel.symbol, kernel.hash
+    );
     quote! {
         #[unsafe(export_name = #symbol)]
         pub static #name: u8 = 0;
@@ -321,13 +340,19 @@ pub fn source(kernels: &[Kernel], digest: u64, contract: Contract) -> String {
         Contract::V1 => TokenStream::new(),
         Contract::V2 => device_check(),
     };
+    let once = kernels
+        .iter()
+        .enumerate()
+        .map(|(i, kernel)| once_per_program(i, kernel));
     let kernels = kernels
         .iter()
         .enumerate()
         .map(|(i, kernel)| kernel_stub(i, kernel, contract, digest));
     let module = quote! {
         #![no_std]
+        #![feature(linkage)]
         #![allow(non_upper_case_globals, clippy::all)]
+        #(#once)*
         #device_check
         #(#kernels)*
     };
@@ -347,12 +372,13 @@ fn pipeline(images: &[Image]) -> String {
 
 /// Writes the stubs (from the first image's kernels, which every image's
 /// agree with) and compiles them for the host program's target `host`, with
-/// every image embedded and registered; returns the object.
+/// every image embedded and registered, as crate `crate_name` (the linker
+/// names the object by it); returns the object.
 pub fn build(
     images: &[Image],
     digest: u64,
     plugin: &Path,
-    host: &str,
+    (host, crate_name): (&str, &str),
     out_dir: &Path,
     contract: Contract,
 ) -> Result<PathBuf, Error> {
@@ -368,7 +394,7 @@ pub fn build(
         .args([
             "--edition=2024",
             "--crate-type=lib",
-            "--crate-name=offload_stubs",
+            &format!("--crate-name={crate_name}"),
             "--emit=obj",
         ])
         .args([
@@ -666,6 +692,7 @@ mod tests {
                     );
                     quote! {
                         #[unsafe(export_name = #rule)]
+                        #[linkage = "weak"]
                         pub static N0: u8 = 0;
                     }
                 },

@@ -2,6 +2,9 @@
 
 #![no_std]
 
+#[cfg(feature = "shared")]
+use two_shared as _;
+
 use offload::{InOut, kernel};
 
 #[kernel]

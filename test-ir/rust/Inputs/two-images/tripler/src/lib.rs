@@ -3,6 +3,9 @@
 
 #![no_std]
 
+#[cfg(feature = "shared")]
+use two_shared as _;
+
 use offload::{InOut, kernel};
 
 #[kernel]
