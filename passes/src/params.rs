@@ -183,9 +183,12 @@ pub fn parse<'a>(params: &'a [u8], accepted: &[Key]) -> Result<Vec<Param<'a>>, P
 fn inner_key(value: &[u8], accepted: &[Key]) -> Option<&'static str> {
     accepted.iter().map(|k| k.name).find(|name| {
         let pattern = [name.as_bytes(), b"="].concat();
-        value.windows(pattern.len()).enumerate().any(|(at, window)| {
-            window == pattern.as_slice() && (at == 0 || value[at - 1].is_ascii_whitespace())
-        })
+        value
+            .windows(pattern.len())
+            .enumerate()
+            .any(|(at, window)| {
+                window == pattern.as_slice() && (at == 0 || value[at - 1].is_ascii_whitespace())
+            })
     })
 }
 

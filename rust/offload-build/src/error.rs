@@ -348,11 +348,7 @@ impl fmt::Display for Error {
                 "building the kernel crate {} for {target} failed (cargo's messages above)",
                 dir.display()
             ),
-            Error::NeverNamesOffload { dir } => write!(
-                f,
-                "offload-build: the kernel crate {} has no kernel: it never names `offload` (no #[offload::kernel], no `use offload`), so rustc does not link offload into its device build, and offload supplies the device's panic handler (hence rustc's \"`#[panic_handler]` function required\" above); define its kernels with #[offload::kernel], or name the kernel library that defines them (`use mathlib as _;`)",
-                dir.display()
-            ),
+            Error::NeverNamesOffload { dir } => never_names_offload(f, dir),
             Error::NoImage { name, dir } => write!(f, "no image lib{name}.* in {}", dir.display()),
             Error::BadTarget { .. }
             | Error::PtxasNotFound { .. }
@@ -483,5 +479,14 @@ fn dependency_features(
     write!(
         f,
         "\ncargo enables a package's features for a whole build, so another package of the host build turns these on (or off), while the device build resolves the kernel crate alone; give the kernel crate's own dependency on each of them the host build's features in its Cargo.toml (e.g. `{name} = {{ ..., features = [...] }}`; a direct dependency, if it has none), or take them out of the host build"
+    )
+}
+
+/// The message of [`Error::NeverNamesOffload`].
+fn never_names_offload(f: &mut fmt::Formatter<'_>, dir: &std::path::Path) -> fmt::Result {
+    write!(
+        f,
+        "offload-build: the kernel crate {} has no kernel: it never names `offload` (no #[offload::kernel], no `use offload`), so rustc does not link offload into its device build, and offload supplies the device's panic handler (hence rustc's \"`#[panic_handler]` function required\" above); define its kernels with #[offload::kernel], or name the kernel library that defines them (`use mathlib as _;`)",
+        dir.display()
     )
 }
