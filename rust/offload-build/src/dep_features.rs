@@ -203,7 +203,8 @@ fn subtree(tree: &[(usize, String, Vec<String>)], root: Option<&str>) -> Option<
         if skip_below.is_some_and(|s| *d > s) {
             continue;
         }
-        skip_below = package.ends_with("(proc-macro)").then_some(*d);
+        // `name vX (proc-macro) (/path)`.
+        skip_below = package.contains(" (proc-macro)").then_some(*d);
         out.insert(package.clone(), features.clone());
     }
     Some(out)
@@ -213,8 +214,7 @@ fn subtree(tree: &[(usize, String, Vec<String>)], root: Option<&str>) -> Option<
 fn local_manifests(tree: &[(usize, String, Vec<String>)]) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     for (_, package, _) in tree {
-        let source = package.trim_end_matches(" (proc-macro)");
-        let Some(dir) = source.rsplit_once(" (/").map(|(_, dir)| dir) else {
+        let Some(dir) = package.rsplit_once(" (/").map(|(_, dir)| dir) else {
             continue;
         };
         let manifest = Path::new("/")
@@ -382,8 +382,10 @@ mod tests {
 2feat-common v0.1.0 (/w/common)|big,default
 2libm v0.2.8|default
 2offload v0.1.0 (/o/offload)|
-3offload-macros v0.1.0 (/o/offload-macros) (proc-macro)|
+3offload-macros v0.1.0 (proc-macro) (/o/offload-macros)|
+4offload-contract v0.1.0 (/o/offload-contract)|digest
 4syn v2.0.0|full,parsing
+3offload-contract v0.1.0 (/o/offload-contract)|
 1offload v0.1.0 (/o/offload)|
 ";
 
@@ -392,8 +394,10 @@ mod tests {
 1feat-common v0.1.0 (/w/common)|default
 1libm v0.2.8|default
 1offload v0.1.0 (/o/offload)|device
-2offload-macros v0.1.0 (/o/offload-macros) (proc-macro)|
+2offload-macros v0.1.0 (proc-macro) (/o/offload-macros)|
+3offload-contract v0.1.0 (/o/offload-contract)|digest
 3syn v2.0.0|full
+2offload-contract v0.1.0 (/o/offload-contract)|
 ";
 
     #[test]
@@ -409,7 +413,8 @@ mod tests {
                 "feat-common v0.1.0 (/w/common)",
                 "libm v0.2.8",
                 "offload v0.1.0 (/o/offload)",
-                "offload-macros v0.1.0 (/o/offload-macros) (proc-macro)"
+                "offload-contract v0.1.0 (/o/offload-contract)",
+                "offload-macros v0.1.0 (proc-macro) (/o/offload-macros)"
             ]
         );
         assert_eq!(
@@ -421,6 +426,12 @@ mod tests {
             }]
         );
         assert_eq!(differences(&device, &device), []);
+        // A proc macro's dependencies are built for the build machine: not
+        // the kernel's code, left out.
+        assert_eq!(
+            host["offload-contract v0.1.0 (/o/offload-contract)"],
+            Vec::<String>::new()
+        );
         assert_eq!(
             local_manifests(&host_tree),
             [
@@ -428,7 +439,8 @@ mod tests {
                 Path::new("/w/common/Cargo.toml"),
                 Path::new("/w/kernels/Cargo.toml"),
                 Path::new("/o/offload/Cargo.toml"),
-                Path::new("/o/offload-macros/Cargo.toml")
+                Path::new("/o/offload-macros/Cargo.toml"),
+                Path::new("/o/offload-contract/Cargo.toml")
             ]
         );
     }
