@@ -91,9 +91,9 @@
 //! variable: its launchers call the stubs by a name that carries a hash of
 //! the defining crate's name and version and of the kernel's signature, so
 //! a host built from other sources than the image does not link, and two
-//! kernel crates' images in one program each serve their own launchers. Any host profile works (incremental, 256 codegen units):
-//! the image lives only in the stub object, rebuilt from the new image after
-//! every edit.
+//! kernel crates' images in one program each serve their own launchers.
+//! Any host profile works (incremental, 256 codegen units): the image lives
+//! only in the stub object, rebuilt from the new image after every edit.
 
 #![deny(missing_docs)]
 

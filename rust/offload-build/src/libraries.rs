@@ -1,10 +1,10 @@
 //! Kernel libraries the image lacks: rustc links a dependency into the
 //! device cdylib only where the kernel crate uses it, so a kernel library
 //! the kernel crate depends on but never names has no kernels in the image,
-//! and a launch of one fails at the host's final link on a bare undefined
-//! `__offload_rs_launch.<symbol>.<hash>`. After the images are built, the
-//! kernel crate's direct normal dependencies that depend on `offload`
-//! themselves (from `cargo metadata`) and have `#[kernel]`s in their sources
+//! and a launch of one fails only at the host's final link. After the
+//! images are built, the kernel crate's direct normal dependencies that
+//! depend on `offload` themselves (from `cargo metadata`) and have
+//! `#[kernel]`s in their sources
 //! must have a kernel in the image (each record names its crate), or be
 //! named in the kernel crate's sources (then it is linked, and its kernels
 //! are cfg'd out of the device build).
@@ -75,7 +75,7 @@ pub(crate) fn check(dir: &Path, kernels: &[Kernel], target: &str) -> Result<(), 
 /// `manifest`.
 fn skipped(manifest: &Path, why: &str) -> String {
     format!(
-        "offload-build: not checked whether the kernel crate {} uses every kernel library it depends on: {why}; a launch of a kernel of a library it never names fails at the host's link on an undefined `__offload_rs_launch.<symbol>.<hash>`",
+        "offload-build: not checked whether the kernel crate {} uses every kernel library it depends on: {why}; a launch of a kernel of a library it never names fails at the host's link (undefined symbol ``offload: no image in this program holds kernel `<symbol>` ...``)",
         manifest.display()
     )
 }

@@ -49,7 +49,7 @@ pub const STUB_PREFIX: &str = "__offload_rs_launch.";
 /// the rule and the fix.
 pub const NO_IMAGE_PREFIX: &str = "offload: no image in this program holds kernel ";
 /// The end of the symbol of [`NO_IMAGE_PREFIX`].
-pub const NO_IMAGE_RULE: &str = ": a kernel's launch stub comes with the image of the kernel crate whose build.rs builds it (`offload_build::DeviceCrate::new(\".\")`), so link that crate: name it in this program (`use <kernel crate> as _;`); a kernel library's own tests have no image";
+pub const NO_IMAGE_RULE: &str = ": a kernel's launch stub comes with the image of the kernel crate whose build.rs builds it (`offload_build::DeviceCrate::new(\".\")`), so link that crate: name it in this program (`use <kernel crate> as _;`); a kernel library's kernels are in the image of a kernel crate that names the library, and its own tests have no image";
 /// Name prefix of a host launch stub that passes every pointer slot as it
 /// is (LITERAL: a device address the host found in a region or device
 /// buffer), mapping nothing: `__offload_rs_direct.<symbol>.<hash as 16 hex
