@@ -139,13 +139,13 @@ fn cargo_tree(dir: &Path, args: &[String]) -> Result<Vec<(usize, String, Vec<Str
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
     let mut cmd = Command::new(cargo);
     clean_env(&mut cmd);
-    cmd.current_dir(dir).arg("tree").args(args).args([
-        "--no-dedupe",
-        "--prefix",
-        "depth",
-        "--format",
-        "{p}|{f}",
-    ]);
+    cmd.current_dir(dir).arg("tree").args(args);
+    // A build script never downloads: the packages the build needs are
+    // there (a resolve that needs another is a warning).
+    if !args.iter().any(|a| a == "--offline" || a == "--frozen") {
+        cmd.arg("--offline");
+    }
+    cmd.args(["--no-dedupe", "--prefix", "depth", "--format", "{p}|{f}"]);
     let out = cmd
         .output()
         .map_err(|e| format!("`cargo tree` could not start: {e}"))?;
