@@ -60,7 +60,8 @@
 # Features: 'rustc' when rustc is on PATH, 'libomptarget' when the runtime is installed,
 # 'valgrind' when valgrind is on PATH, 'ptxas' when NVIDIA's assembler is found
 # ($PTXAS, tools/bin/ptxas or PATH), 'clang-offload' when clang's OpenMP offload driver can link
-# (clang-linker-wrapper and libomp).
+# (clang-linker-wrapper and libomp), 'mpirun' when Open MPI's mpirun is on PATH
+# (scripts/setup.sh installs it; the MPI example's test).
 
 import os
 import shutil
@@ -171,6 +172,8 @@ config.substitutions.append(("%kernarg_layout", f"{sys.executable} {os.path.join
 
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+if shutil.which("mpirun"):
+    config.available_features.add("mpirun")
 
 rustc = shutil.which("rustc")
 if rustc:

@@ -10,7 +10,8 @@
 # there.
 set -euo pipefail
 
-packages=(llvm-22 llvm-22-dev llvm-22-tools clang-22 lld-22 liboffload-22 liboffload-22-dev clang-tools-22 libomp-22-dev)
+packages=(llvm-22 llvm-22-dev llvm-22-tools clang-22 lld-22 liboffload-22 liboffload-22-dev clang-tools-22 libomp-22-dev
+  openmpi-bin libopenmpi-dev pkg-config libclang-22-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

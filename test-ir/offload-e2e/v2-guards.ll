@@ -2,7 +2,9 @@
 ; (libomptarget itself would abort or crash), and empty inputs, which launch:
 ; the config's device out of range (-100, NO_SUCH_DEVICE), a mapped null
 ; pointer with a size (-4, NULL_POINTER), a size of 2^63 or more (-5,
-; SIZE_TOO_LARGE). A config of version 3 gives a size of 0 bytes (an entry of
+; SIZE_TOO_LARGE), a size the device cannot allocate (-6,
+; OUT_OF_DEVICE_MEMORY: 2^63 - 1 bytes, 1 TiB; libomptarget aborts on its own
+; failed allocation, under OMP_TARGET_OFFLOAD=DEFAULT too). A config of version 3 gives a size of 0 bytes (an entry of
 ; u64::MAX gives none); in a version-2 config 0 gives none. The kernel records
 ; that it ran; every run is under OMP_TARGET_OFFLOAD=MANDATORY, which makes
 ; libomptarget abort on what it cannot do.
@@ -25,14 +27,27 @@
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 0 9223372036854775808 3 2 2>&1 | %FileCheck %s --check-prefix=TOO-LARGE
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 0 18446744073709551614 3 2 2>&1 | %FileCheck %s --check-prefix=TOO-LARGE
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 0 18446744073709551615 3 2 2>&1 | %FileCheck %s --check-prefix=NO-SIZE
+; RUN: %run-offload %t/dev.so %t/host.exe -1 0 9223372036854775807 3 2 2>&1 | %FileCheck %s --check-prefix=NO-MEMORY
+; RUN: %run-offload %t/dev.so %t/host.exe -1 0 1099511627776 3 2 2>&1 | %FileCheck %s --check-prefix=NO-MEMORY
+; RUN: %run-offload %t/dev.so %t/host.exe 1 0 1099511627776 3 2 2>&1 | %FileCheck %s --check-prefix=NO-MEMORY
+; RUN: env OMP_TARGET_OFFLOAD=DEFAULT sh %repo/scripts/run-offload.sh %t/dev.so %t/host.exe -1 0 1099511627776 3 2 2>&1 | %FileCheck %s --check-prefix=NO-MEMORY
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 0 0 2 0 2>&1 | %FileCheck %s --check-prefix=NO-SIZE
 ; RUN: %run-offload %t/dev.so %t/host.exe -1 0 8 2 2 2>&1 | %FileCheck %s --check-prefix=OK
+; The same kernel as the only image, for AMDGPU (no AMD GPU here):
+; RUN: sed -e '/^target datalayout/d' -e 's/^target triple.*/target triple = "amdgcn-amd-amdhsa"/' -e 's/^define void @fill/define amdgpu_kernel void @fill/' %t/dev.ll > %t/amdgpu.ll
+; RUN: %device-image -passes=offload-wrap-kernels %t/amdgpu.ll %t/amdgpu.so -mcpu=gfx90a
+; RUN: %host-link %t/host.ll %t/amdgpu.so %t/amdgpu.exe
+; RUN: %run-offload %t/amdgpu.so %t/amdgpu.exe -1 0 8 3 2 2>&1 | %FileCheck %s --check-prefix=NO-IMAGE
+; RUN: %run-offload %t/amdgpu.so %t/amdgpu.exe 0 0 8 3 2 2>&1 | %FileCheck %s --check-prefix=NO-IMAGE
+; RUN: env OMP_TARGET_OFFLOAD=DEFAULT sh %repo/scripts/run-offload.sh %t/amdgpu.so %t/amdgpu.exe -1 0 8 3 2 2>&1 | %FileCheck %s --check-prefix=NO-IMAGE
 
 ; OK: rc 0 ran 1 out1 2
 ; EMPTY: rc 0 ran 1 out1 -1
 ; NO-DEVICE: rc -100 ran 0 out1 -1
 ; NULL: rc -4 ran 0 out1 -1
 ; TOO-LARGE: rc -5 ran 0 out1 -1
+; NO-MEMORY: rc -6 ran 0 out1 -1
+; NO-IMAGE: rc -7 ran 0 out1 -1
 ; NO-SIZE: rc -3 ran 0 out1 -1
 
 ;--- dev.ll

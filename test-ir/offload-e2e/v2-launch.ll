@@ -46,12 +46,26 @@
 ; IR: ret i32 -2
 ; IR: ret i32 -3
 ; IR: ret i32 -100
+; IR: ret i32 -7
 ; IR: ret i32 -5
 ; IR: ret i32 -4
+; IR: ret i32 -6
 ; IR: %version = load i32, ptr
 ; IR: %device = load i64, ptr
 ; IR: %devices = call i32 @omp_get_num_devices()
+; A mapped argument of 64 MiB or more that is not present: a trial
+; allocation first (libomptarget aborts when its own fails).
+; IR: icmp uge i64 %{{[0-9]+}}, 67108864
 ; IR: %rc = call i32 @__tgt_target_kernel(ptr @__offload_ident, i64 %device, i32 %{{[0-9]+}}, i32 %{{[0-9]+}}, ptr %region_id, ptr %kernel_args)
+; IR: icmp ne ptr @omp_get_default_device, null
+; IR: %[[TRIAL:[0-9]+]] = call ptr @omp_target_alloc(i64 %{{[0-9]+}}, i32 %probe_device)
+; IR: icmp eq ptr %[[TRIAL]], null
+; IR: call void @omp_target_free(ptr %[[TRIAL]], i32 %probe_device)
+; IR: %default_device = call i32 @omp_get_default_device()
+; IR: %probe_device = phi i32
+; IR: call i32 @omp_target_is_present(ptr %{{[0-9]+}}, i32 %probe_device)
+; libomp's function, which the program need not link (libomptarget loads it):
+; IR: declare extern_weak i32 @omp_get_default_device()
 
 ;--- dev.ll
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

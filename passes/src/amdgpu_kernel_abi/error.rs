@@ -125,7 +125,7 @@ impl std::fmt::Display for ParamProblem {
             ParamProblem::TooLarge { size } => write!(
                 f,
                 "a {size}-byte aggregate is too large for a byref kernel argument (at most {} bytes)",
-                super::plan::MAX_BYREF_SIZE
+                super::param::MAX_BYREF_SIZE
             ),
         }
     }
@@ -152,7 +152,7 @@ impl std::fmt::Display for HintProblem {
             HintProblem::AlignTooLarge { align } => write!(
                 f,
                 "alignment {align} is larger than LLVM allows ({})",
-                super::hint::MAX_ALIGN
+                super::param::MAX_ALIGN
             ),
             HintProblem::ZeroSize => write!(f, "size is 0"),
             HintProblem::AlreadyAggregate { param } => {

@@ -15,9 +15,8 @@ use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
 
 use super::debug_info::{Leaf, LeafKind, Shape, SourceType, Sources};
-use super::plan::{
-    Action, ParamPlan, is_aggregate, is_pointer, keep, param_type, plan_from_ir, rustc_indirect,
-};
+use super::from_ir::{plan_from_ir, rustc_indirect};
+use super::param::{Action, ParamPlan, is_aggregate, is_pointer, keep, param_type};
 use crate::ir::{Type, attributes};
 
 /// The plan matching `kernel`'s parameters to `sources`, `None` when no

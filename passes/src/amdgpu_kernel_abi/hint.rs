@@ -17,12 +17,11 @@ use inkwell::targets::TargetData;
 use inkwell::values::FunctionValue;
 
 use super::error::{Error, HintProblem, HintShape};
-use super::plan::{Action, ParamPlan, is_aggregate, is_pointer, param_type, plan_from_ir};
+use super::from_ir::plan_from_ir;
+use super::param::{Action, MAX_ALIGN, ParamPlan, is_aggregate, is_pointer, param_type};
 use super::{HINT, PASS};
 use crate::ir::{Type, attributes, metadata, naming};
 
-/// LLVM's largest alignment (`Value::MaximumAlignment`).
-pub const MAX_ALIGN: u64 = 1 << 32;
 
 /// One parsed entry.
 #[derive(Debug, Clone, Copy)]

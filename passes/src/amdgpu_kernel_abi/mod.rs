@@ -48,8 +48,10 @@
 mod debug_info;
 mod error;
 mod from_debug_info;
+mod from_ir;
 mod hint;
 mod merged_kernels;
+mod param;
 mod plan;
 mod rewrite;
 mod wrapper;
@@ -143,9 +145,9 @@ fn plan_rewrite<'ctx>(
     made_by_rustc: bool,
     layout: &TargetData,
     diagnostics: &mut Diagnostics,
-) -> Result<Option<(signature::Rewritable<'ctx>, Vec<plan::ParamPlan<'ctx>>)>, Error> {
+) -> Result<Option<(signature::Rewritable<'ctx>, Vec<param::ParamPlan<'ctx>>)>, Error> {
     let plan = plan::plan_kernel(kernel, hint, made_by_rustc, layout, diagnostics)?;
-    if !plan.iter().any(plan::ParamPlan::changes) {
+    if !plan.iter().any(param::ParamPlan::changes) {
         return Ok(None);
     }
     let rewritable = signature::check_rewritable(kernel).map_err(|why| Error::Unrewritable {

@@ -1,114 +1,20 @@
 //! Planning one kernel: what each new parameter is, and which old
 //! parameters it replaces. The plan comes from the hint if present
 //! ([`super::hint`]), else from debug info ([`super::from_debug_info`]),
-//! else from the IR types alone (here). Nothing changes while planning.
+//! else from the IR types alone ([`super::from_ir`]). Nothing changes while
+//! planning.
 
-use std::ops::Range;
-
-use inkwell::AddressSpace;
 use inkwell::targets::TargetData;
-use inkwell::types::BasicTypeEnum;
 use inkwell::values::FunctionValue;
 
 use super::debug_info;
 use super::error::{Error, ParamProblem};
+use super::from_ir::plan_from_ir;
+use super::param::{Action, MAX_BYREF_SIZE, ParamPlan, is_aggregate, is_pointer, keep, param_type};
 use super::{HINT, PASS};
 use crate::Diagnostics;
 use crate::ir::naming::{self, ParamRef};
 use crate::ir::{attributes, metadata, types};
-
-/// LLVM's verifier refuses `byref` types of 4 GiB or more.
-pub const MAX_BYREF_SIZE: u64 = (1 << 32) - 1;
-
-/// What becomes of one new parameter, and which old parameters it replaces.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ParamPlan<'ctx> {
-    /// Old parameter indices this new parameter replaces (consecutive; a
-    /// range, not a vector: plans for every kernel are held at once).
-    pub old: Range<u32>,
-    pub action: Action<'ctx>,
-    /// Where the knowledge came from: "IR", "debug info" or "hint".
-    pub source: &'static str,
-    /// Why the choice may be wrong, for the user (a warning once the plan
-    /// is final).
-    pub doubt: Option<&'static str>,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action<'ctx> {
-    /// Already in its final form.
-    Keep,
-    /// A first-class aggregate: `byref(T)`, uses read a load of it.
-    ByValueAggregate { ty: BasicTypeEnum<'ctx> },
-    /// A first-class aggregate wrapping one element: pass the element,
-    /// rebuild the aggregate with `insertvalue` at `path`.
-    ByValueWrapper {
-        element: BasicTypeEnum<'ctx>,
-        path: Vec<u32>,
-    },
-    /// A pointer to the value: `byref([size x i8])`, uses see it cast to `ptr`.
-    Indirect { size: u64, align: u64 },
-    /// A pointer to a value that is one scalar or pointer (`pointer`): pass
-    /// that element itself when the body allows (see [`super::wrapper`]),
-    /// else as `Indirect`.
-    IndirectWrapper {
-        size: u64,
-        align: u64,
-        pointer: bool,
-    },
-    /// rustc's `PassMode::Pair`, the two scalars of one source aggregate, at
-    /// these byte offsets: `byref([size x i8])`, each old parameter becomes
-    /// a load at its offset. (A hint may describe more than two fields.)
-    Pair {
-        offsets: Vec<u64>,
-        size: u64,
-        align: u64,
-    },
-}
-
-impl ParamPlan<'_> {
-    pub fn changes(&self) -> bool {
-        !matches!(self.action, Action::Keep)
-    }
-
-    /// The byref size this plan gives the parameter, if it becomes byref.
-    fn byref_size(&self, layout: &TargetData) -> Option<u64> {
-        match &self.action {
-            Action::ByValueAggregate { ty } => Some(layout.get_abi_size(ty)),
-            Action::Indirect { size, .. }
-            | Action::IndirectWrapper { size, .. }
-            | Action::Pair { size, .. } => Some(*size),
-            Action::Keep | Action::ByValueWrapper { .. } => None,
-        }
-    }
-}
-
-pub fn keep(index: u32) -> ParamPlan<'static> {
-    ParamPlan {
-        old: index..index + 1,
-        action: Action::Keep,
-        source: "IR",
-        doubt: None,
-    }
-}
-
-/// The type of parameter `index` of a kernel the planner accepted (one
-/// without parameters of types inkwell cannot wrap, see [`plan_kernel`]).
-pub fn param_type<'ctx>(kernel: FunctionValue<'ctx>, index: u32) -> BasicTypeEnum<'ctx> {
-    types::param_basic_type(kernel, index)
-        .expect("plan_kernel keeps kernels with parameter types inkwell cannot wrap out")
-}
-
-pub fn is_pointer(ty: BasicTypeEnum<'_>) -> bool {
-    matches!(ty, BasicTypeEnum::PointerType(_))
-}
-
-pub fn is_aggregate(ty: BasicTypeEnum<'_>) -> bool {
-    matches!(
-        ty,
-        BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_)
-    )
-}
 
 /// The kernel's parameter plan.
 /// `hint` is the kind id of [`HINT`] in the module's context;
@@ -346,89 +252,4 @@ fn plan_opaque_kernel<'ctx>(
         ParamRef::of(kernel, index)
     );
     Ok(plan)
-}
-
-/// The rule for one parameter when only its IR type and attributes are known.
-pub fn plan_from_ir<'ctx>(
-    kernel: FunctionValue<'ctx>,
-    index: u32,
-    layout: &TargetData,
-) -> ParamPlan<'ctx> {
-    let ty = param_type(kernel, index);
-    if attributes::has_param(kernel, index, "byref") {
-        return keep(index);
-    }
-    if is_aggregate(ty) {
-        let action = match single_element(ty, layout) {
-            Some((element, path)) => Action::ByValueWrapper { element, path },
-            None => Action::ByValueAggregate { ty },
-        };
-        return ParamPlan {
-            old: index..index + 1,
-            action,
-            source: "IR",
-            doubt: None,
-        };
-    }
-    if let Some((size, align)) = rustc_indirect(kernel, index) {
-        // An aggregate of one pointer (clang passes the pointer: a
-        // `global_buffer` argument), shown by a body that only loads a
-        // pointer from it; any other 8-byte aggregate stays bytes.
-        let pointer_size = u64::from(layout.get_pointer_byte_size(None));
-        let one_pointer = size == pointer_size
-            && align == pointer_size
-            && naming::param(kernel, index).is_some_and(super::wrapper::only_loads_pointers);
-        let action = if one_pointer {
-            Action::IndirectWrapper {
-                size,
-                align,
-                pointer: true,
-            }
-        } else {
-            Action::Indirect { size, align }
-        };
-        return ParamPlan {
-            old: index..index + 1,
-            action,
-            source: "IR",
-            doubt: None,
-        };
-    }
-    keep(index)
-}
-
-/// rustc's indirect by-value aggregate: a generic pointer the callee owns
-/// (`dead_on_return`) with a known size. Returns (size, align).
-pub fn rustc_indirect(kernel: FunctionValue<'_>, index: u32) -> Option<(u64, u64)> {
-    let ty = param_type(kernel, index);
-    let generic = matches!(ty, BasicTypeEnum::PointerType(p) if p.get_address_space() == AddressSpace::default());
-    if !generic || !attributes::has_param(kernel, index, "dead_on_return") {
-        return None;
-    }
-    let size = attributes::param_value(kernel, index, "dereferenceable")?;
-    let align = attributes::param_align(kernel, index).unwrap_or(1);
-    Some((size, align))
-}
-
-/// The single scalar, vector or pointer an aggregate wraps (recursively),
-/// with the index path to reach it; `None` when it holds anything else.
-/// clang's single-element-struct rule: the element must fill the aggregate.
-pub fn single_element<'ctx>(
-    ty: BasicTypeEnum<'ctx>,
-    layout: &TargetData,
-) -> Option<(BasicTypeEnum<'ctx>, Vec<u32>)> {
-    let mut path = Vec::new();
-    let mut inner = ty;
-    loop {
-        inner = match inner {
-            BasicTypeEnum::StructType(s) if s.count_fields() == 1 => {
-                s.get_field_type_at_index(0)?
-            }
-            BasicTypeEnum::ArrayType(a) if a.len() == 1 => a.get_element_type(),
-            BasicTypeEnum::StructType(_) | BasicTypeEnum::ArrayType(_) => return None,
-            _ => break,
-        };
-        path.push(0);
-    }
-    (layout.get_abi_size(&inner) == layout.get_abi_size(&ty)).then_some((inner, path))
 }

@@ -21,7 +21,7 @@ use inkwell::values::{
 
 use super::PASS;
 use super::error::Error;
-use super::plan::{Action, ParamPlan, param_type};
+use super::param::{Action, ParamPlan, param_type};
 use super::wrapper::{self, WrapperUses};
 use crate::ir::kernels::AMDGPU_CONSTANT_AS;
 use crate::ir::signature::{

@@ -7,7 +7,7 @@ use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::types::BasicTypeEnum;
 
-use super::plan::is_aggregate;
+use super::param::is_aggregate;
 use crate::ir::{Opcode, Value};
 
 /// How the parameter's uses are served once the scalar is passed by value.

@@ -105,6 +105,15 @@ impl<'ctx> Types<'ctx> {
             ),
             ("__tgt_register_lib", void.fn_type(&[ptr], false)),
             ("omp_get_num_devices", c.i32_type().fn_type(&[], false)),
+            ("omp_get_default_device", c.i32_type().fn_type(&[], false)),
+            // (host pointer, device) -> present
+            (
+                "omp_target_is_present",
+                c.i32_type().fn_type(&[ptr, i32], false),
+            ),
+            // (bytes, device) -> device pointer or null
+            ("omp_target_alloc", self.ptr().fn_type(&[i64, i32], false)),
+            ("omp_target_free", void.fn_type(&[ptr, i32], false)),
             ("__tgt_unregister_lib", void.fn_type(&[ptr], false)),
             ("atexit", c.i32_type().fn_type(&[ptr], false)),
             ("fprintf", c.i32_type().fn_type(&[ptr, ptr], true)),

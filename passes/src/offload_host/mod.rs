@@ -53,9 +53,12 @@
 //!
 //! **Result**: a launch returns `void`, or `i32` when the call's result is
 //! used — it is then the runtime's return code (0 = launched; a v2 launch
-//! also returns -2 for a bad config, -3 for a size known nowhere, -100 for a
-//! device out of range, -4 for a null pointer with a size and -5 for a size
-//! of 2^63 or more, where libomptarget would abort or crash). An
+//! also returns -2 for a bad config, -3 for a size known nowhere, -7 when
+//! the runtime has no device (no device here takes any of the images),
+//! -100 for a device out of range, -4 for a null pointer with a size, -5 for
+//! a size of 2^63 or more and -6 for an argument of 64 MiB or more that is
+//! not present and that the device cannot allocate, where libomptarget
+//! would abort or crash). An
 //! unused result is checked by `@__offload_launch_check(i32 rc, ptr name)`:
 //! on non-zero it prints `offload: kernel 'K' launch failed (code N)` to
 //! stderr and aborts.
@@ -187,7 +190,18 @@ impl ModulePass for OffloadHost {
         };
         for param in params::parse(text, KEYS)? {
             match param.key {
-                "image" => options.images.push(param.path()?),
+                "image" => {
+                    let path = param.path()?;
+                    if options.images.contains(&path) {
+                        // One image twice would be two registrations of one
+                        // target, which libomptarget never runs.
+                        return Err(param.invalid(format!(
+                            "image '{}' is given twice; give each image once",
+                            path.display()
+                        )));
+                    }
+                    options.images.push(path);
+                }
                 "foreign" => {
                     for name in param.text()?.split(':') {
                         if name.is_empty() {

@@ -136,24 +136,11 @@ impl DeviceBuild<'_> {
                 cmd.env("PATH", path);
             }
         }
-        let mut features = vec!["offload/device".to_owned()];
-        let resolved = host_features(self.dir);
-        if let Some(resolved) = &resolved {
-            features.extend(resolved.iter().filter(|f| *f != "default").cloned());
-        }
         cmd.arg("rustc")
             .arg("--manifest-path")
             .arg(self.dir.join("Cargo.toml"))
-            .args([
-                "--lib",
-                "--features",
-                &features.join(","),
-                "--target",
-                self.target,
-            ]);
-        if resolved.is_some_and(|r| !r.iter().any(|f| f == "default")) {
-            cmd.arg("--no-default-features");
-        }
+            .args(["--lib", "--target", self.target])
+            .args(device_feature_flags(self.dir));
         if is_gpu(self.target) && self.sysroot.is_none() {
             cmd.arg("-Zbuild-std=core");
         }
@@ -228,9 +215,17 @@ impl DeviceBuild<'_> {
                 self.target_dir,
                 &stderr,
             );
-            return Err(duplicate.unwrap_or_else(|| Error::DeviceBuildFailed {
-                dir: self.dir.to_path_buf(),
-                target: self.target.to_owned(),
+            return Err(duplicate.unwrap_or_else(|| {
+                if crate::libraries::lacks_offload(self.dir, &stderr) {
+                    Error::NeverNamesOffload {
+                        dir: self.dir.to_path_buf(),
+                    }
+                } else {
+                    Error::DeviceBuildFailed {
+                        dir: self.dir.to_path_buf(),
+                        target: self.target.to_owned(),
+                    }
+                }
             }));
         }
         // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.
@@ -245,6 +240,22 @@ impl DeviceBuild<'_> {
         let sources = dep_info(&image.with_extension("d"));
         Ok(Built { image, sources })
     }
+}
+
+/// The device build's feature flags for the kernel crate at `dir`:
+/// `--features offload/device,<the features cargo resolved for it>`, and
+/// `--no-default-features` where those lack `default`.
+pub(crate) fn device_feature_flags(dir: &Path) -> Vec<String> {
+    let mut features = vec!["offload/device".to_owned()];
+    let resolved = host_features(dir);
+    if let Some(resolved) = &resolved {
+        features.extend(resolved.iter().filter(|f| *f != "default").cloned());
+    }
+    let mut flags = vec!["--features".to_owned(), features.join(",")];
+    if resolved.is_some_and(|r| !r.iter().any(|f| f == "default")) {
+        flags.push("--no-default-features".to_owned());
+    }
+    flags
 }
 
 /// The features cargo resolved for the kernel crate at `dir`: in its own

@@ -9,11 +9,16 @@
 //! offload_build::DeviceCrate::new(".").build_or_exit();
 //! ```
 //!
-//! with `offload-build` in its `[build-dependencies]` and the plugin named by
-//! the environment variable `OFFLOAD_PASSES_PLUGIN` (the path of
-//! `liboffload_passes.so`: best absolute; a relative one is resolved against
-//! the directory of the package whose build script runs, not the workspace
-//! root; no whitespace, at which rustc splits `-Zllvm-plugins`). Every
+//! with `offload-build` in its `[build-dependencies]`. The LLVM plugin,
+//! `liboffload_passes.so`, is the one the environment variable
+//! `OFFLOAD_PASSES_PLUGIN` names (best absolute; a relative one is resolved
+//! against the directory of the package whose build script runs, not the
+//! workspace root; no whitespace, at which rustc splits `-Zllvm-plugins`);
+//! unset or empty, offload-build builds the `offload-passes-plugin` crate of
+//! its own version once per user, LLVM version and plugin version into
+//! `<cache>/plugin/<llvm version>-<plugin version>/` (the cache directory
+//! below; minutes, under a file lock; `rm -rf` it to clean it), which needs
+//! LLVM 22's development files (`llvm-config-22`, or `LLVM_CONFIG`). Every
 //! artifact that links the kernel crate (another package's binary or
 //! library, the kernel crate's own tests, doctests, examples and benches)
 //! then links its launches, once. A host crate's `build.rs` naming the
@@ -29,7 +34,10 @@
 //!    directory shared by every kernel crate and program, see below;
 //!    `offload`'s `device` feature and the kernel crate features
 //!    cargo enabled for it (in a host crate's build script: resolved for it
-//!    in the host build), a release profile with
+//!    in the host build; the kernel crate's dependencies must have the
+//!    same features in the host build, by `cargo tree` of both builds,
+//!    or the build stops naming them: [`Error::DependencyFeatures`]), a
+//!    release profile with
 //!    `panic = "abort"`, line tables only, fat LTO, one codegen unit), so it may
 //!    depend on other crates (`libm`, workspace crates); the plugin's
 //!    `offload-wrap-kernels<records>` gives the kernels libomptarget's
@@ -45,9 +53,11 @@
 //! 3. generates the launch stubs (one small `no_std` Rust module whose
 //!    launches the plugin's `offload-host` lowers: the image embedded and
 //!    registered, libomptarget mapper and launch calls) and compiles it into
-//!    a static library (`rustc-link-lib=static`: bundled into the rlib of
-//!    the package whose build script runs, so whatever links that package
-//!    links it);
+//!    a static library (`rustc-link-lib=static:+whole-archive`: bundled
+//!    into the rlib of the package whose build script runs, so whatever
+//!    links that package links it, whole: a program that names the kernel
+//!    crate but launches nothing still registers the image, so
+//!    libomptarget is initialised for the data API);
 //! 4. links libomptarget and libomp (`rustc-link-lib=dylib`, with an rpath
 //!    for the package's own binaries; other packages' binaries find them in
 //!    the system's library path);
@@ -86,15 +96,17 @@
 //!
 //! The host crate itself needs no plugin, no `-Z` flag and no environment
 //! variable: its launchers call the stubs by a name that carries a hash of
-//! the kernel's signature, so a host built from other sources than the image
-//! does not link. Any host profile works (incremental, 256 codegen units):
-//! the image lives only in the stub object, rebuilt from the new image after
-//! every edit.
+//! the defining crate's name and version and of the kernel's signature, so
+//! a host built from other sources than the image does not link, and two
+//! kernel crates' images in one program each serve their own launchers.
+//! Any host profile works (incremental, 256 codegen units): the image lives
+//! only in the stub object, rebuilt from the new image after every edit.
 
 #![deny(missing_docs)]
 
 mod agree;
 mod cargo;
+mod dep_features;
 mod device_dir;
 mod duplicates;
 mod error;
@@ -103,6 +115,7 @@ mod libraries;
 mod mode;
 mod owner;
 mod plugin;
+mod plugin_build;
 mod ptxas;
 mod stubs;
 mod sysroot;
@@ -114,10 +127,12 @@ use std::process::Command;
 
 use offload_contract::digest::images_digest;
 
+pub use dep_features::FeatureDifference;
 pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
 pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
 pub use mode::OFFLOAD_DEVICE_BUILD;
+pub use plugin_build::PluginBuildError;
 pub use ptxas::OFFLOAD_PASSES_PTXAS;
 pub use stubs::Contract;
 pub use sysroot::OFFLOAD_SYSROOT_CACHE;
@@ -207,8 +222,9 @@ impl DeviceCrate {
     }
 
     /// The plugin, `liboffload_passes.so`. Default: the environment variable
-    /// `OFFLOAD_PASSES_PLUGIN`. A relative path is resolved against the
-    /// directory of the package whose build script runs.
+    /// `OFFLOAD_PASSES_PLUGIN`, else the plugin built once into the cache
+    /// (see the crate documentation). A relative path is resolved against
+    /// the directory of the package whose build script runs.
     pub fn plugin(mut self, path: impl Into<PathBuf>) -> Self {
         self.plugin = Some(path.into());
         self
@@ -341,6 +357,11 @@ impl DeviceCrate {
             println!("cargo::rerun-if-changed={}", lock.display());
         }
         let host = build_target();
+        if let Some(first) = targets.first() {
+            // Before the device builds: a difference is in every image.
+            let flags = cargo::device_feature_flags(&self.dir);
+            dep_features::check(&self.dir, &host, first.triple(&host), &flags)?;
+        }
         let mut images = Vec::new();
         let mut bytes = Vec::new();
         let place = target_image::Place {
@@ -355,7 +376,7 @@ impl DeviceCrate {
             if images.is_empty() {
                 // Before the other targets' builds: a missing library is
                 // missing from every image.
-                libraries::check(&self.dir, &image.kernels)?;
+                libraries::check(&self.dir, &image.kernels, target.triple(&host))?;
             }
             images.push(image);
             bytes.push(image_bytes);
@@ -366,18 +387,18 @@ impl DeviceCrate {
             stubs: None,
         };
         if !self.image_only {
+            let name = stubs_lib_name(&self.dir);
             let object = stubs::build(
                 &built.images,
                 images_digest(&bytes),
                 &plugin,
-                &host,
+                (&host, &name),
                 &out_dir,
                 self.contract,
             )?;
-            let name = stubs_lib_name(&self.dir);
             let lib = stubs::archive(&object, &name)?;
             println!("cargo::rustc-link-search=native={}", out_dir.display());
-            println!("cargo::rustc-link-lib=static={name}");
+            println!("cargo::rustc-link-lib=static:+whole-archive={name}");
             link_omptarget()?;
             built.stubs = Some(lib);
         }

@@ -1,22 +1,33 @@
 //! The plugin, `liboffload_passes.so`: where it is (a given path, else
 //! `OFFLOAD_PASSES_PLUGIN`, resolved against the package whose build script
-//! runs) and how paths are written into its pass parameters.
+//! runs, else the one built from its crate, [`crate::plugin_build`]) and how
+//! paths are written into its pass parameters.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 
-/// The plugin: `given`, else `OFFLOAD_PASSES_PLUGIN`.
+/// The plugin: `given`, else `OFFLOAD_PASSES_PLUGIN`, else the plugin
+/// built from its crate (built once into the cache).
 pub(crate) fn find(given: Option<PathBuf>) -> Result<PathBuf, Error> {
     println!("cargo::rerun-if-env-changed=OFFLOAD_PASSES_PLUGIN");
-    let path = given
-        .map(PathBuf::into_os_string)
-        .or_else(|| std::env::var_os("OFFLOAD_PASSES_PLUGIN"))
-        .ok_or(Error::PluginNotSet)?;
-    let package = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
-    let path = resolve_plugin(PathBuf::from(path), package.as_deref())?;
+    let path = match named(given, std::env::var_os("OFFLOAD_PASSES_PLUGIN")) {
+        Some(path) => {
+            let package = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
+            resolve_plugin(path, package.as_deref())?
+        }
+        None => resolve_plugin(crate::plugin_build::cached_plugin()?, None)?,
+    };
     println!("cargo::rerun-if-changed={}", path.display());
     Ok(path)
+}
+
+/// The plugin the build names: `given`, else the variable's value. An
+/// empty value names none, as if unset (as for the cache directory's
+/// variables): the plugin is then built from its crate.
+fn named(given: Option<PathBuf>, variable: Option<OsString>) -> Option<PathBuf> {
+    given.or_else(|| variable.filter(|v| !v.is_empty()).map(PathBuf::from))
 }
 
 /// The plugin's canonical path: a relative `path` is joined to `package`,
@@ -63,6 +74,22 @@ mod tests {
         assert_eq!(
             param_path(Path::new("/my dir/semi;x%,<é>.so")),
             "/my%20dir/semi%3Bx%25%2C%3C%C3%A9%3E.so"
+        );
+    }
+
+    #[test]
+    fn an_empty_plugin_variable_names_no_plugin() {
+        let var = |v: &str| Some(OsString::from(v));
+        assert_eq!(named(None, var("")), None);
+        assert_eq!(named(None, None), None);
+        assert_eq!(named(None, var("/p.so")), Some(PathBuf::from("/p.so")));
+        assert_eq!(
+            named(Some("/given.so".into()), var("/p.so")),
+            Some(PathBuf::from("/given.so"))
+        );
+        assert_eq!(
+            named(Some("/given.so".into()), var("")),
+            Some(PathBuf::from("/given.so"))
         );
     }
 

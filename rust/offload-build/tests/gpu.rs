@@ -63,7 +63,7 @@ fn missing(nvptx: bool) -> Option<String> {
     None
 }
 
-const KERNELS: [&str; 8] = [
+const KERNELS: [&str; 9] = [
     "float_sums",
     "histogram",
     "ids",
@@ -72,6 +72,7 @@ const KERNELS: [&str; 8] = [
     "scale",
     "team_histogram",
     "team_sum",
+    "tile_blur",
 ];
 
 fn build(target: &str, cpu: &str) -> Option<offload_build::Image> {
@@ -170,6 +171,8 @@ fn amdgcn_kernels_are_kernels_of_the_code_object() {
         "ds_write_b64",
         "ds_read_b64",
         "ds_bpermute_b32",
+        // tile_blur's claims of its shared tiles' elements.
+        "ds_cmpst_rtn_b64",
     ] {
         assert!(
             code.contains(instruction),
@@ -250,6 +253,10 @@ fn nvptx_kernels_are_ptx_entries() {
         "vote.sync.ballot",
         // team_histogram's atomics on shared memory.
         "atom.shared.add.u32",
+        // tile_blur's tiles of 256 f32s (1024 bytes, 2048 of records and
+        // 8 of header), claimed by compare-and-swap on shared memory.
+        "[3080];",
+        ".shared.cas.b64",
     ] {
         assert!(ptx.contains(instruction), "no {instruction} in the PTX");
     }

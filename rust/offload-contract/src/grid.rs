@@ -65,8 +65,9 @@ pub const STATIC_SHARED_LIMIT_NVPTX: u64 = 48 << 10;
 pub const STATIC_SHARED_ARRAY_MAX: u64 = STATIC_SHARED_LIMIT_NVPTX;
 
 /// Bytes at the start of a GPU team's dynamic shared memory the `offload`
-/// crate keeps for the team (the element size its shared views agree on,
-/// see `offload::shared`), before the per-thread records.
+/// crate keeps for the team (the element size its shared views agree on
+/// and the team's stamp for shared tiles, see `offload::shared`), before
+/// the per-thread records.
 pub const SHARED_HEADER_TEAM: u32 = 16;
 
 /// Bytes of a GPU team's dynamic shared memory the `offload` crate keeps

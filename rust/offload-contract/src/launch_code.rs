@@ -19,6 +19,22 @@ pub const NULL_POINTER: i32 = -4;
 /// A mapped pointer argument's size is [`MAX_SIZE`](crate::descriptor::MAX_SIZE)
 /// + 1 bytes or more: no allocation can hold it (libomptarget would abort).
 pub const SIZE_TOO_LARGE: i32 = -5;
+/// A mapped pointer argument of [`PROBE_BYTES`] or more that is not
+/// present on the device and that the device cannot allocate (a trial
+/// `omp_target_alloc` of its size returned null): libomptarget would abort
+/// the process when its own allocation fails.
+pub const OUT_OF_DEVICE_MEMORY: i32 = -6;
+/// The runtime has no device at all: no device here takes any of the
+/// program's images (built only for devices this machine lacks, such as an
+/// AMDGPU-only build where no AMD GPU is), or offloading is off
+/// (`OMP_TARGET_OFFLOAD=DISABLED`). libomptarget would abort a launch on
+/// the default device under `OMP_TARGET_OFFLOAD=MANDATORY`.
+pub const NO_DEVICE_FOR_IMAGES: i32 = -7;
+/// The size from which a launch tries the allocation of an argument that is
+/// not present first ([`OUT_OF_DEVICE_MEMORY`]): 64 MiB. Smaller ones are
+/// not tried (the trial would cost more than the copy it guards), so the
+/// runtime's own failure there still aborts.
+pub const PROBE_BYTES: u64 = 1 << 26;
 /// The config's device is neither -1 (the default device) nor a device of
 /// the runtime (`0..omp_get_num_devices()`): the launch refuses it
 /// (libomptarget would abort the process).

@@ -12,7 +12,7 @@
 //!
 //! [`ArgRecord::layout`]: crate::record::ArgRecord::layout
 
-use crate::record::ScalarArg;
+use crate::kind::ScalarArg;
 
 /// The structure hash's starting value (FNV-1a 64's offset basis).
 pub const START: u64 = 0xcbf2_9ce4_8422_2325;

@@ -28,6 +28,7 @@ pub mod descriptor;
 pub mod digest;
 pub mod features;
 pub mod grid;
+pub mod kind;
 pub mod launch_code;
 pub mod launch_config;
 pub mod layout;

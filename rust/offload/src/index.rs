@@ -233,6 +233,32 @@ pub fn global_count() -> usize {
     team_count().x as usize * thread_count().x as usize
 }
 
+/// This thread's place in the whole grid per dimension, `[x, y, z]`:
+/// `team_id() * thread_count() + thread_id()` in each (CUDA's
+/// `blockIdx.x * blockDim.x + threadIdx.x`, and so for y and z).
+#[inline]
+pub fn global_id_3d() -> [usize; 3] {
+    let (team, threads, thread) = (team_id(), thread_count(), thread_id());
+    let at = |b: u32, n: u32, t: u32| b as usize * n as usize + t as usize;
+    [
+        at(team.x, threads.x, thread.x),
+        at(team.y, threads.y, thread.y),
+        at(team.z, threads.z, thread.z),
+    ]
+}
+
+/// The number of threads in the whole grid per dimension, `[x, y, z]`:
+/// `team_count() * thread_count()` in each.
+#[inline]
+pub fn global_count_3d() -> [usize; 3] {
+    let (teams, threads) = (team_count(), thread_count());
+    [
+        teams.x as usize * threads.x as usize,
+        teams.y as usize * threads.y as usize,
+        teams.z as usize * threads.z as usize,
+    ]
+}
+
 /// This thread's index among all threads of the grid, over all three
 /// dimensions (x fastest, then y, then z; teams before threads), and the
 /// number of threads in the grid: what [`grid_stride`] partitions by.

@@ -3,7 +3,9 @@
 use core::fmt;
 
 use offload_contract::LaunchConfig;
-use offload_contract::launch_code::{BAD_CONFIG, NO_SIZE, NULL_POINTER, SIZE_TOO_LARGE};
+use offload_contract::launch_code::{
+    BAD_CONFIG, NO_DEVICE_FOR_IMAGES, NO_SIZE, NULL_POINTER, OUT_OF_DEVICE_MEMORY, SIZE_TOO_LARGE,
+};
 pub use offload_contract::launch_code::{
     FEATURE_MISMATCH, LAYOUT_MISMATCH, NO_SUCH_DEVICE, OTHER_DEVICE, OVERLAPPING_RANGE,
     TOO_MANY_THREADS,
@@ -154,7 +156,9 @@ impl Launch {
 /// or from the launch lowering `-2` (the launch configuration's version is
 /// not one it reads), `-3` (a pointer argument's size is known nowhere),
 /// `-4` (a null pointer argument with a size), `-5` (a size of 2^63 bytes
-/// or more) and [`NO_SUCH_DEVICE`] (a device that is neither -1 nor one of
+/// or more), `-6` (an argument of 64 MiB or more, not present, that the
+/// device cannot allocate), `-7` (the runtime has no device: no device
+/// here takes any of the program's images) and [`NO_SUCH_DEVICE`] (a device that is neither -1 nor one of
 /// the runtime's), or from the launcher [`OVERLAPPING_RANGE`] (an argument's
 /// host range overlaps a mapped range without lying inside it: see
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
@@ -436,6 +440,14 @@ impl fmt::Display for LaunchError {
                 f,
                 "a pointer argument's size is 2^63 bytes or more (code {SIZE_TOO_LARGE})"
             ),
+            OUT_OF_DEVICE_MEMORY => write!(
+                f,
+                "the device cannot allocate a pointer argument's data (a trial allocation of its size failed; code {OUT_OF_DEVICE_MEMORY})"
+            ),
+            NO_DEVICE_FOR_IMAGES => write!(
+                f,
+                "the runtime has no device: none here takes any of the program's device images (they were built only for devices this machine lacks: build the image of a device it has too, OFFLOAD_TARGETS with `host` for the CPU, or run where the images' device is), or OMP_TARGET_OFFLOAD=DISABLED (code {NO_DEVICE_FOR_IMAGES})"
+            ),
             code => write!(f, "libomptarget returned {code}"),
         }?;
         self.fmt_symbol(f)
@@ -474,6 +486,17 @@ mod tests {
         assert_eq!(
             error(SIZE_TOO_LARGE).to_string(),
             "offload: kernel `k::fill` was not launched: a pointer argument's size is 2^63 bytes or more (code -5)"
+        );
+        assert_eq!(
+            error(OUT_OF_DEVICE_MEMORY).to_string(),
+            "offload: kernel `k::fill` was not launched: the device cannot allocate a pointer argument's data (a trial allocation of its size failed; code -6)"
+        );
+        let none = error(NO_DEVICE_FOR_IMAGES).to_string();
+        assert!(
+            none.contains("none here takes any of the program's device images")
+                && none.contains("OFFLOAD_TARGETS")
+                && none.ends_with("(code -7)"),
+            "{none}"
         );
     }
 

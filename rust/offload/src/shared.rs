@@ -33,9 +33,11 @@
 //! The barrier between two phases orders every write before every read.
 //! Each access checks the phase and the ownership, and an access that
 //! breaks them panics (on the CPU: the message and an abort; on GPUs a
-//! trap) instead of racing. A kernel that needs another pattern (a thread
-//! reading a neighbour's element it wrote in the same phase, after its own
-//! fence) uses [`as_ptr`](DynShared::as_ptr), under its own proof.
+//! trap) instead of racing. A kernel whose threads touch other elements
+//! between two barriers (a stencil, a wavefront, a halo load) takes a
+//! shared tile (below); one that needs a pattern no safe form allows (a
+//! thread reading a neighbour's element written in the same phase, after
+//! a fence) uses [`as_ptr`](DynShared::as_ptr), under its own proof.
 //!
 //! ```
 //! use offload::atomic::{AtomicF32, Ordering};
@@ -67,6 +69,63 @@
 //!
 //! The tree takes two barriers per step where CUDA code takes one: a thread
 //! may not read what another writes in the same phase.
+//!
+//! # Shared tiles: claims per element, per interval
+//!
+//! The fixed phases are cheap (no memory, one comparison per access) but
+//! refuse much of what CUDA kernels do between two `__syncthreads()`: a
+//! stencil reads its neighbours in one array while it writes its own
+//! element of another; a wavefront writes, in each step, cells the rule
+//! `i % team_size() == thread_rank()` gives to another thread; a table
+//! filled once is read by everyone from then on.
+//! [`shared_tile!`](crate::shared_tile)`(T; LEN)` declares a static shared
+//! array for these, a [`SharedTile`], whose accesses are checked element by
+//! element; [`dyn_tile`]`::<T>(len)` views the launch's dynamic shared
+//! memory the same way (a team views it one way: as a tile or with the
+//! fixed phases, with one element size). Call the stretch of a team's run between two of its barriers an
+//! *interval* (every thread of the team is in the same one: each passed as
+//! many barriers). In an interval, each element of a tile is
+//!
+//! - written by **one** thread, which may also read it, and by no other
+//!   thread read or written; or
+//! - read by **any** threads and written by none;
+//!
+//! and which of the two is decided by the first access of the element in
+//! the interval, whoever makes it. After [`freeze`](SharedTile::freeze)
+//! (by any one thread), from the team's next barrier on, every element is
+//! read by any thread and written by none.
+//!
+//! **Why no two threads race.** Two accesses of one element race only if
+//! they are in the same interval (a barrier orders every access before it
+//! before every access after it, as in the fixed phases), are made by two
+//! threads, and one writes. Each element has a *record* (8 bytes after the
+//! elements): the interval of its last claim (52 bits of a hash of the
+//! team's stamp, unique per team of a launch, and the barriers passed) and
+//! the claim, *read by r*, *read by several* or *written by w*. An access
+//! first makes sure the record holds a claim of the current interval that
+//! allows it, changing it only by compare-and-swap: a claim of another
+//! interval (or any other bits) becomes *read by r* or *written by w*;
+//! *read by r* becomes *read by several* (another reader) or *written by r*
+//! (its own write). No claim of the interval leaves *read by several* or
+//! *written by w*, so in one interval an element is written (by `w`, whose
+//! claim is then final) only if no other thread's read was claimed before,
+//! and no other thread reads or writes it after; every other case panics
+//! before the access. A compare-and-swap always sees the latest value of
+//! the record, and the claims of one interval only move forward, so two
+//! threads cannot both see the claim they need. Bits left in the memory by
+//! another team or kernel are another interval's (or, with a chance of
+//! about 2^-52 per element, a claim of this one, whose rules are then kept
+//! all the same): they can cause a spurious panic, never a race. (GPU
+//! stamps count the teams started since the image was loaded, modulo 2^32.)
+//! A tile is frozen from the barrier after a `freeze` for every thread
+//! alike: the interval it is frozen from only moves earlier, and a thread
+//! in interval `k` sees every value stored before the barrier that started
+//! `k`.
+//!
+//! The records cost 8 bytes of shared memory per element and an atomic
+//! load per access (a compare-and-swap for the first access of an element
+//! in an interval); a frozen tile costs one load per access. See the guide
+//! for the CUDA idioms each form takes.
 //!
 //! # Targets
 //!
@@ -102,10 +161,14 @@ use core::sync::atomic::Ordering::Relaxed;
 use crate::AnyBitPattern;
 
 mod static_array;
+mod tile;
 
 pub use static_array::{SharedArray, SharedAtomics};
 #[doc(hidden)]
 pub use static_array::{StaticSite, static_array, static_atomics};
+#[doc(hidden)]
+pub use tile::static_tile;
+pub use tile::{SharedTile, dyn_tile, dyn_tile_len};
 
 /// A static shared array of the team: `shared_array!(T; LEN)` declares
 /// `LEN` `T`s (a constant) shared by the threads of a team, like CUDA's
@@ -148,6 +211,48 @@ macro_rules! shared_array {
     ($t:ty; $len:expr $(,)?) => {{
         static SITE: $crate::shared::StaticSite = $crate::shared::StaticSite::new::<$t>($len);
         $crate::shared::static_array::<$t>(&SITE)
+    }};
+}
+
+/// A shared tile of the team: `shared_tile!(T; LEN)` declares `LEN` `T`s
+/// shared by the threads of a team, like [`shared_array!`](crate::shared_array),
+/// whose accesses are checked element by element instead of by the fixed
+/// phases: between two [`sync_threads`](crate::sync_threads) an element is
+/// written by one thread (which may read it back) or read by any number,
+/// and [`freeze`](crate::shared::SharedTile::freeze) makes the tile
+/// read-only for the rest of the team's run (see [`shared`](crate::shared),
+/// "Shared tiles"). It is an `Option<`[`SharedTile<T>`](crate::shared::SharedTile)`>`
+/// (`None` only outside a launch grid). Each element takes 8 more bytes
+/// of shared memory (its record); the elements and records together may
+/// have at most 48 KiB (a compile error otherwise).
+///
+/// ```
+/// use offload::{kernel, shared_tile, sync_threads, Out};
+///
+/// /// Each team of 256 threads: `out[i] = x[i-1] + x[i] + x[i+1]` within
+/// /// its block of `x` (0 past the block's ends).
+/// #[kernel]
+/// pub fn blur_256(x: &[f32], mut out: Out<'_, [f32], offload::partition::GlobalId>) {
+///     let Some(a) = shared_tile!(f32; 256) else { return };
+///     let Some(b) = shared_tile!(f32; 256) else { return };
+///     let me = offload::index::thread_rank();
+///     let base = offload::index::team_id().x as usize * 256;
+///     a.set(me, x.get(base + me).copied().unwrap_or(0.0));
+///     sync_threads();
+///     // Reads neighbours in `a` while writing its own element of `b`.
+///     let left = if me > 0 { a.get(me - 1) } else { 0.0 };
+///     let right = if me < 255 { a.get(me + 1) } else { 0.0 };
+///     b.set(me, left + a.get(me) + right);
+///     if let Some((_, slot)) = out.at_global_id() {
+///         slot.write(b.get(me));
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! shared_tile {
+    ($t:ty; $len:expr $(,)?) => {{
+        static SITE: $crate::shared::StaticSite = $crate::shared::StaticSite::tile::<$t>($len);
+        $crate::shared::static_tile::<$t>(&SITE)
     }};
 }
 
@@ -214,7 +319,7 @@ pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
     let (base, bytes) = target::dyn_shared()?;
     let size = size_of::<T>();
     // Ownership is by index: views of one element size own the same bytes.
-    let key = size as u32;
+    let key = element_key(size, false)?;
     let agreed = match target::element_size().compare_exchange(0, key, Relaxed, Relaxed) {
         Ok(_) => true,
         Err(size) => size == key,
@@ -228,6 +333,17 @@ pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
         len,
         _thread: PhantomData,
     })
+}
+
+/// The value a team's views of its dynamic shared memory agree on: the
+/// element size, and whether they are tiles ([`dyn_tile`]: claims per
+/// element) or of the fixed phases (`None` for sizes of 2^31 bytes or
+/// more, which no launch holds with their records).
+#[inline]
+fn element_key(size: usize, tile: bool) -> Option<u32> {
+    const TILE: u32 = 1 << 31;
+    let size = u32::try_from(size).ok().filter(|s| s & TILE == 0)?;
+    Some(if tile { size | TILE } else { size })
 }
 
 /// The largest `len` for which [`dyn_shared`]`::<T>(len)` is `Some`.
@@ -356,8 +472,9 @@ impl<T: AnyBitPattern> SharedSlice<T> {
 
 /// The GPUs: the dynamic shared memory is the external `addrspace(3)` array
 /// `__offload_dyn_shared` (the plugin's `offload-shared-memory` pass). Its
-/// first `SHARED_HEADER_TEAM` bytes are the team's (the agreed element size,
-/// reset by thread 0 at the entry, before a barrier), the next
+/// first `SHARED_HEADER_TEAM` bytes are the team's (the agreed element size
+/// and the team's stamp for shared tiles, set by thread 0 at the entry,
+/// before a barrier), the next
 /// `SHARED_HEADER_PER_THREAD` bytes per thread of the team each thread's
 /// own record (the team barriers it passed and the
 /// launch's `dyn_shared_mem`), which only that thread touches; the kernel's
@@ -403,14 +520,38 @@ pub(crate) mod target {
         unsafe { AtomicU32::from_ptr(base().cast()) }
     }
 
+    /// The team's stamp for shared tiles (`tile::target::now`), at offset
+    /// 4 of the team's header: written by thread 0 before the entry's
+    /// barrier, only read after it (plain accesses, which the compiler may
+    /// merge).
+    #[inline(always)]
+    fn stamp() -> *mut u32 {
+        // SAFETY: the header's second word (the launcher asked for it).
+        unsafe { base().cast::<u32>().add(1) }
+    }
+
+    /// Teams started since the image was loaded (a device global): each
+    /// team's stamp.
+    static TEAMS_STARTED: AtomicU32 = AtomicU32::new(0);
+
+    #[inline(always)]
+    pub fn team_stamp() -> u32 {
+        // SAFETY: written before the entry's barrier, never after.
+        unsafe { stamp().read() }
+    }
+
     /// At the kernel's entry: this thread's record, the team's header (by
-    /// thread 0), and a barrier so no thread uses the header before.
+    /// thread 0: no element size yet, a fresh stamp), and a barrier so no
+    /// thread uses the header before.
     #[inline(always)]
     pub fn enter(dyn_shared_mem: u32) {
         // SAFETY: this thread's own record, which no other thread touches.
         unsafe { record().write([0, dyn_shared_mem]) }
         if crate::index::thread_rank() == 0 {
             element_size().store(0, Relaxed);
+            let team = TEAMS_STARTED.fetch_add(1, Relaxed).wrapping_add(1);
+            // SAFETY: thread 0 alone writes it, before the barrier below.
+            unsafe { stamp().write(team) }
         }
         hardware_barrier();
     }

@@ -252,6 +252,7 @@ fn a_refused_launch_is_an_err_naming_the_kernel() {
             &[],
             &[],
             &[],
+            &[],
             refusing_stub,
             unused_direct_stub,
         )
@@ -284,6 +285,7 @@ impl LaunchErrorProbe {
                 &[],
                 &[],
                 &[],
+                &[],
                 refusing_stub,
                 unused_direct_stub,
             )
@@ -306,6 +308,7 @@ fn the_config_carries_the_grid_and_the_sizes() {
             &["x: &[i32]", "x (its length)"],
             &[ptr, count],
             &[bytes, 0],
+            &[None, None],
             checking_stub,
             unused_direct_stub,
         )
@@ -328,6 +331,7 @@ fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
             &["a", "b"],
             &[a, b],
             &[4, 4],
+            &[None, None],
             refusing_stub,
             unused_direct_stub,
         )
@@ -355,6 +359,7 @@ fn a_launch_over_overlapping_ranges_is_an_err_not_an_abort() {
             &["a", "b"],
             &[a, a + 1],
             &[4, 2],
+            &[None, None],
             refusing_stub,
             unused_direct_stub,
         )
@@ -468,6 +473,7 @@ fn empty_inputs_give_a_size_of_0_bytes() {
             &["e", "r"],
             &[ptr, raw.as_ptr() as u64],
             &[bytes, raw_bytes],
+            &[None, None],
             empty_stub,
             unused_direct_stub,
         )
@@ -480,6 +486,7 @@ fn empty_inputs_give_a_size_of_0_bytes() {
 /// address "mapped" at itself plus `DEVICE_OFFSET`.
 mod runtime {
     use core::ffi::c_void;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     pub const DEVICE_OFFSET: u64 = 0x10_0000;
 
@@ -488,8 +495,24 @@ mod runtime {
         4
     }
 
+    /// A region's trial allocation (64 MiB or more; none here).
+    #[unsafe(no_mangle)]
+    extern "C" fn omp_target_alloc(_bytes: usize, _device: i32) -> *mut c_void {
+        core::ptr::null_mut()
+    }
+
+    #[unsafe(no_mangle)]
+    extern "C" fn omp_target_free(_ptr: *mut c_void, _device: i32) {}
+
+    /// A host address the stand-in runtime holds nothing for (and cannot
+    /// allocate: `omp_target_alloc` always fails here).
+    pub static ABSENT: AtomicU64 = AtomicU64::new(0);
+
     #[unsafe(no_mangle)]
     extern "C" fn omp_get_mapped_ptr(ptr: *const c_void, _device: i32) -> *mut c_void {
+        if ptr as u64 == ABSENT.load(Ordering::SeqCst) {
+            return core::ptr::null_mut();
+        }
         (ptr as u64 + DEVICE_OFFSET) as *mut c_void
     }
 
@@ -535,11 +558,24 @@ unsafe extern "C" fn direct_stub(
 
 static EXPECTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
+/// Held by the tests that set [`EXPECTED`] (tests run in parallel).
+static DIRECT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn direct_test() -> std::sync::MutexGuard<'static, ()> {
+    DIRECT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 #[test]
 fn a_launch_on_a_region_passes_its_device_address_and_refuses_another_device() {
+    let _serial = direct_test();
     let mut data = [1.0f32; 4];
     let mut region = offload::Device::new(2).map_mut(&mut data[..]).unwrap();
-    let (ptr, count, bytes) = offload::__private::host_mut::<[f32], _>(&mut &mut region);
+    let mut arg = &mut region;
+    let (ptr, count, bytes) = offload::__private::host_mut::<[f32], _>(&mut arg);
+    let kept = [offload::__private::kept_mut::<[f32], _>(&arg), None];
+    assert_eq!(kept, [Some(2), None]);
     EXPECTED.store(
         ptr + runtime::DEVICE_OFFSET,
         std::sync::atomic::Ordering::SeqCst,
@@ -555,6 +591,7 @@ fn a_launch_on_a_region_passes_its_device_address_and_refuses_another_device() {
                 &params,
                 &[ptr, count],
                 &[bytes, 0],
+                &kept,
                 refusing_stub,
                 direct_stub,
             )
@@ -587,9 +624,79 @@ fn a_launch_on_a_region_passes_its_device_address_and_refuses_another_device() {
             &params,
             &[ptr, count],
             &[bytes, 0],
+            &[None, None],
             refusing_stub,
             direct_stub,
         )
     };
     assert_eq!(mapped.unwrap_err().code(), 42);
+}
+
+#[test]
+fn a_plain_borrow_inside_another_owners_region_is_mapped_by_the_launch() {
+    let _serial = direct_test();
+    // The host holds a region of `data`; a launch on a plain shared borrow
+    // of the same data must not use the region's device address: the region
+    // may end (and its device memory be freed) while the kernel runs.
+    let data = [1.0f32; 4];
+    let region = offload::Device::new(2).map(&data[..]).unwrap();
+    let plain = &data[..];
+    let (ptr, count, bytes) = offload::__private::host_in::<[f32], _>(&plain);
+    let kept = [offload::__private::kept_in::<[f32], _>(&plain), None];
+    assert_eq!(kept, [None, None]);
+    EXPECTED.store(
+        ptr + runtime::DEVICE_OFFSET,
+        std::sync::atomic::Ordering::SeqCst,
+    );
+    let params = ["x: &[f32]", "x (its length)"];
+    // SAFETY: the stand-in stubs read the config and two slots.
+    let launch = |kept: &[Option<i64>; 2]| unsafe {
+        offload::__private::launch(
+            &Launch::new().device(2),
+            "t::sum",
+            "sum",
+            &params,
+            &[ptr, count],
+            &[bytes, 0],
+            kept,
+            refusing_stub,
+            direct_stub,
+        )
+    };
+    // The mapping stub (which libomptarget's reference count protects).
+    assert_eq!(launch(&kept).unwrap_err().code(), 42);
+    // The region itself as the argument: the direct stub.
+    let held = [offload::__private::kept_in::<[f32], _>(&&region), None];
+    assert_eq!(launch(&held), Ok(()));
+    drop(region);
+}
+
+#[test]
+fn a_region_the_device_cannot_allocate_is_an_err_not_an_abort() {
+    use std::sync::atomic::Ordering;
+    // 64 MiB, never touched (the stand-in mappers copy nothing).
+    let big = vec![0u8; 64 << 20];
+    runtime::ABSENT.store(big.as_ptr() as u64, Ordering::SeqCst);
+    // Not present, and the trial allocation fails: refused before the
+    // runtime's own allocation (which would abort the process).
+    let error = offload::Device::new(2).map(&big[..]).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "offload: mapping 67108864 bytes to device 2: the device cannot allocate them"
+    );
+    // Below 64 MiB nothing is tried: the runtime maps (here: the stand-in
+    // then finds nothing, a plain failure).
+    let under = offload::Device::new(2)
+        .map(&big[..(64 << 20) - 1])
+        .err()
+        .unwrap();
+    assert!(
+        under
+            .to_string()
+            .starts_with("offload: mapping 67108863 bytes to device 2 failed"),
+        "{under}"
+    );
+    runtime::ABSENT.store(0, Ordering::SeqCst);
+    // The refusal left no live range behind.
+    drop(offload::Device::new(2).map(&big[..]).unwrap());
 }

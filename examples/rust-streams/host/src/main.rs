@@ -1,19 +1,24 @@
 //! The host side of the rust-streams example: device buffers, devices,
-//! launches refused across devices, streams and events. No unsafe code.
+//! launches refused across devices, streams and events, launches on borrows
+//! that other regions or threads share. No unsafe code.
 
 use std::error::Error;
 use std::sync::{Mutex, PoisonError};
-use std::time::Instant;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use offload::{Device, Launch, StreamError};
-use stream_kernels::{add, scale, spin};
+use stream_kernels::{add, late_sum, scale, spin};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let grid = Launch::grid(4, 64);
     devices();
     buffers(&grid)?;
+    ranges()?;
     other_devices(&grid)?;
     streams(&grid)?;
+    borrowed_under_a_region()?;
+    nested_prefixes()?;
     overlap()?;
     no_leaks(&grid)?;
     Ok(())
@@ -59,6 +64,27 @@ fn buffers(grid: &Launch) -> Result<(), Box<dyn Error>> {
     let mut none = Device::DEFAULT.alloc::<f32>(0)?;
     add(grid, &empty, &empty, &mut none)?;
     assert!(none.to_vec()?.is_empty());
+    Ok(())
+}
+
+/// Parts of a buffer: exactly the elements asked for are copied (one row
+/// of a grid, to send it), and a range past the end is an error.
+fn ranges() -> Result<(), Box<dyn Error>> {
+    let mut x = Device::DEFAULT.alloc_from(&[0.0f32, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0])?;
+    let mut part = [9.0f32; 3];
+    x.copy_range_to_host(2, &mut part)?;
+    x.copy_range_from_host(5, &[50.0, 60.0])?;
+    let tail = x.range_to_vec(6..8)?;
+    println!("ranges: {part:?}, {tail:?}, {:?}", x.to_vec()?);
+    assert_eq!(x.device_ptr_range(2..5)?.len(), 3);
+    match x.copy_range_to_host(6, &mut part) {
+        Err(error) => println!("range past the end: {error}"),
+        Ok(()) => return Err("a copy of elements 6..9 of 8 succeeded".into()),
+    }
+    match x.device_ptr_range(5..3) {
+        Err(error) => println!("reversed range: {error}"),
+        Ok(_) => return Err("a device address of elements 5..3".into()),
+    }
     Ok(())
 }
 
@@ -121,6 +147,67 @@ fn streams(grid: &Launch) -> Result<(), Box<dyn Error>> {
         Err(StreamError::Launch(error)) => println!("queued on device 99: {error}"),
         _ => return Err("a queued launch on device 99 succeeded".into()),
     }
+    Ok(())
+}
+
+/// A queued launch on a plain borrow of data the host has mapped too: the
+/// host ends its region while the kernel runs and maps other data of the
+/// same size; the kernel still reads its own data (the launch mapped it).
+fn borrowed_under_a_region() -> Result<(), Box<dyn Error>> {
+    // A length nothing else here maps: the runtime reuses freed device
+    // memory for the next allocation of the same size.
+    let v = vec![1.0f32; 1237];
+    let other = vec![1000.0f32; 1237];
+    let grid = Launch::grid(1, 1);
+    let mut sum = Device::DEFAULT.alloc::<f32>(1)?;
+    let region = offload::map(&v[..])?;
+    let remapped = offload::scope(|s| {
+        let stream = s.stream();
+        stream.run(|| late_sum(&grid, 100_000_000, &v[..], &mut sum));
+        thread::sleep(Duration::from_millis(20));
+        drop(region);
+        let again = offload::map(&other[..]);
+        let done = stream.synchronize();
+        drop(again);
+        done
+    })?;
+    remapped?;
+    let got = sum.to_vec()?[0];
+    let want: f32 = v.iter().sum();
+    println!("a borrow under a region dropped while the kernel runs: sum {got}, the CPU's {want}");
+    assert_eq!(got, want);
+    Ok(())
+}
+
+/// Six threads launch on nested prefixes of one Vec (shared borrows that
+/// overlap): every launch runs, every sum is the CPU's.
+fn nested_prefixes() -> Result<(), Box<dyn Error>> {
+    let v: Vec<f32> = (0..6 * 1024).map(|i| (i % 7) as f32).collect();
+    let grid = Launch::grid(1, 1);
+    let wrong = thread::scope(|s| {
+        let threads: Vec<_> = (0..6)
+            .map(|k| {
+                let v = &v[..1024 * (k + 1)];
+                let grid = &grid;
+                s.spawn(move || -> Result<usize, String> {
+                    let want: f32 = v.iter().sum();
+                    let mut wrong = 0;
+                    for _ in 0..500 {
+                        let mut sum = [0.0f32];
+                        late_sum(grid, 0, v, &mut sum).map_err(|e| e.to_string())?;
+                        wrong += usize::from(sum[0] != want);
+                    }
+                    Ok(wrong)
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|t| t.join().expect("a launching thread panicked"))
+            .sum::<Result<usize, String>>()
+    })?;
+    println!("six threads on nested prefixes of one Vec: 3000 launches, {wrong} wrong sums");
+    assert_eq!(wrong, 0);
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 
 #![no_std]
 
+use offload::partition::FirstThread;
 use offload::{InOut, Out, kernel};
 
 /// `x[i] *= a`.
@@ -34,5 +35,30 @@ pub fn spin(rounds: u64, mut out: Out<'_, [u64]>) {
             r += 1;
         }
         out.write(h);
+    }
+}
+
+/// `out[0]` becomes the sum of `x`, read after `rounds` xorshift steps
+/// (a kernel that reads its input late: the data must still be there).
+#[kernel]
+pub fn late_sum(rounds: u64, x: &[f32], mut out: Out<'_, [f32], FirstThread>) {
+    if let Some(out) = out.first_thread() {
+        let mut h = 1u64;
+        let mut r = 0;
+        while r < rounds {
+            h ^= h << 13;
+            h ^= h >> 7;
+            h ^= h << 17;
+            r += 1;
+        }
+        // xorshift never reaches 0: the reads depend on the loop's end, so
+        // none moves before it.
+        let mut sum = 0.0;
+        for v in &x[usize::from(h == 0)..] {
+            sum += *v;
+        }
+        if let Some(slot) = out.first_mut() {
+            slot.write(sum);
+        }
     }
 }

@@ -49,7 +49,8 @@ pub mod config {
 /// own failure is -1, `OFFLOAD_FAIL`).
 pub mod code {
     pub use offload_contract::launch_code::{
-        BAD_CONFIG, NO_SIZE, NO_SUCH_DEVICE, NULL_POINTER, SIZE_TOO_LARGE,
+        BAD_CONFIG, NO_DEVICE_FOR_IMAGES, NO_SIZE, NO_SUCH_DEVICE, NULL_POINTER,
+        OUT_OF_DEVICE_MEMORY, PROBE_BYTES, SIZE_TOO_LARGE,
     };
 }
 

@@ -8,7 +8,10 @@ use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::{Linkage, Module};
 use inkwell::types::BasicTypeEnum;
-use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue, UnnamedAddress};
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValueEnum, CallSiteValue, FunctionValue, IntValue, PointerValue,
+    UnnamedAddress,
+};
 use offload_contract::launch_config::DEFAULT_DEVICE;
 
 use super::{CONFIG_VERSION, CONFIG_VERSION_ZERO_NOT_GIVEN, code, config};
@@ -34,12 +37,16 @@ pub const RUN_LAUNCH2: &str = "__offload_run_launch2";
 ///         return -2;                                   // BAD_CONFIG
 ///     if (!sizes_known) return -3;                     // NO_SIZE
 ///     int64_t device = config->device;                 // libomptarget aborts on these:
-///     if (device < -1 || device >= omp_get_num_devices())
+///     int32_t devices = omp_get_num_devices();
+///     if (devices == 0) return -7;                     // NO_DEVICE_FOR_IMAGES
+///     if (device < -1 || device >= devices)
 ///         return -100;                                 // NO_SUCH_DEVICE
 ///     for (uint32_t i = 0; i < count; i++) {
 ///         if (maptypes[i] & LITERAL) continue;
 ///         if (sizes[i] < 0) return -5;                 // SIZE_TOO_LARGE
 ///         if (!ptrs[i] && sizes[i] != 0) return -4;    // NULL_POINTER
+///         if (sizes[i] >= PROBE_BYTES && !present(ptrs[i], device) && !fits(sizes[i], device))
+///             return -6;                               // OUT_OF_DEVICE_MEMORY
 ///     }
 ///     uint32_t teams[3] = config->teams, threads[3] = config->threads;
 ///     for (int d = 1; d < 3; d++) {                    // y and z of 0 mean 1
@@ -53,7 +60,8 @@ pub const RUN_LAUNCH2: &str = "__offload_run_launch2";
 /// }
 /// ```
 ///
-/// `__offload_ident` is a real `ident_t` ([`ident`]).
+/// `__offload_ident` is a real `ident_t` ([`ident`]); `present` and `fits`
+/// are [`probe_allocation`]'s.
 pub fn emit<'ctx>(
     module: &Module<'ctx>,
     types: &Types<'ctx>,
@@ -101,7 +109,12 @@ pub fn emit<'ctx>(
         map_types: param(6).into_pointer_value(),
     };
     let count = param(2).into_int_value();
-    check_arguments(&builder, types, function, count, arrays, &blocks)?;
+    let probe = Probe {
+        module,
+        device,
+        refusal: blocks.out_of_memory,
+    };
+    check_arguments(&builder, types, function, count, arrays, &blocks, &probe)?;
 
     let field = |index| builder.build_struct_gep(types.launch_config, config, index, "");
     let teams = dims(&builder, types, field(config::TEAMS_FIELD)?)?;
@@ -192,8 +205,10 @@ struct Refusals<'ctx> {
     bad_config: BasicBlock<'ctx>,
     no_size: BasicBlock<'ctx>,
     no_such_device: BasicBlock<'ctx>,
+    no_device: BasicBlock<'ctx>,
     too_large: BasicBlock<'ctx>,
     null_pointer: BasicBlock<'ctx>,
+    out_of_memory: BasicBlock<'ctx>,
 }
 
 impl<'ctx> Refusals<'ctx> {
@@ -210,21 +225,27 @@ impl<'ctx> Refusals<'ctx> {
             bad_config: block("bad_config", code::BAD_CONFIG)?,
             no_size: block("no_size", code::NO_SIZE)?,
             no_such_device: block("no_such_device", code::NO_SUCH_DEVICE)?,
+            no_device: block("no_device_for_images", code::NO_DEVICE_FOR_IMAGES)?,
             too_large: block("size_too_large", code::SIZE_TOO_LARGE)?,
             null_pointer: block("null_pointer", code::NULL_POINTER)?,
+            out_of_memory: block("out_of_device_memory", code::OUT_OF_DEVICE_MEMORY)?,
         })
     }
 }
 
 /// The config's checks, from the entry block: a config of an accepted
-/// version, every size known, a device of the runtime. Leaves the builder
-/// where they passed; returns the device.
+/// version, every size known, a runtime with devices (none: no device here
+/// takes any of the program's images, and libomptarget aborts a launch on
+/// the default device), a device of the runtime. Leaves the builder where
+/// they passed; returns the device.
 ///
 /// ```c
 /// if (!config || (config->version != 3 && config->version != 2)) return -2;
 /// if (!sizes_known) return -3;
 /// int64_t device = config->device;
-/// if (device < -1 || device >= omp_get_num_devices()) return -100;
+/// int32_t devices = omp_get_num_devices();
+/// if (devices == 0) return -7;
+/// if (device < -1 || device >= devices) return -100;
 /// ```
 fn check_config<'ctx>(
     builder: &Builder<'ctx>,
@@ -272,6 +293,10 @@ fn check_config<'ctx>(
         .basic()
         .expect("omp_get_num_devices returns i32")
         .into_int_value();
+    let range = next("check_device_range");
+    let none = builder.build_int_compare(IntPredicate::EQ, devices, i32.const_zero(), "")?;
+    builder.build_conditional_branch(none, refusals.no_device, range)?;
+    builder.position_at_end(range);
     let devices = builder.build_int_s_extend(devices, i64, "")?;
     let below = builder.build_int_compare(
         IntPredicate::SLT,
@@ -288,14 +313,16 @@ fn check_config<'ctx>(
 }
 
 /// Each mapped argument's checks (libomptarget crashes on a null pointer
-/// with a size and aborts on a size of 2^63 or more); leaves the builder
-/// where all passed.
+/// with a size and aborts on a size of 2^63 or more, or when it cannot
+/// allocate the device copy); leaves the builder where all passed.
 ///
 /// ```c
 /// for (uint32_t i = 0; i < count; i++) {
 ///     if (maptypes[i] & LITERAL) continue;
 ///     if (sizes[i] < 0) return -5;
 ///     if (!ptrs[i] && sizes[i] != 0) return -4;
+///     if (sizes[i] >= PROBE_BYTES && !present(ptrs[i], device) && !fits(sizes[i], device))
+///         return -6;
 /// }
 /// ```
 fn check_arguments<'ctx>(
@@ -305,15 +332,17 @@ fn check_arguments<'ctx>(
     count: IntValue<'ctx>,
     arrays: KernelArrays<'ctx>,
     refusals: &Refusals<'ctx>,
+    probe: &Probe<'_, 'ctx>,
 ) -> Result<(), BuilderError> {
     let c = types.context;
     let (i32, i64, ptr) = (c.i32_type(), c.i64_type(), types.ptr());
     let next = |name| c.append_basic_block(function, name);
     let before = builder.get_insert_block().expect("positioned");
-    let (head, mapped, sized, advance, launch) = (
+    let (head, mapped, sized, allocated, advance, launch) = (
         next("argument"),
         next("mapped"),
         next("sized"),
+        next("check_allocation"),
         next("next_argument"),
         next("launch"),
     );
@@ -343,13 +372,133 @@ fn check_arguments<'ctx>(
     let null = builder.build_is_null(pointer, "")?;
     let some = builder.build_int_compare(IntPredicate::NE, size, i64.const_zero(), "")?;
     let null_with_size = builder.build_and(null, some, "")?;
-    builder.build_conditional_branch(null_with_size, refusals.null_pointer, advance)?;
+    builder.build_conditional_branch(null_with_size, refusals.null_pointer, allocated)?;
+    builder.position_at_end(allocated);
+    probe_allocation(builder, types, function, probe, (pointer, size), advance)?;
     builder.position_at_end(advance);
     let after = builder.build_int_add(index, i32.const_int(1, false), "")?;
     builder.build_unconditional_branch(head)?;
     i.add_incoming(&[(&i32.const_zero(), before), (&after, advance)]);
     builder.position_at_end(launch);
     Ok(())
+}
+
+/// What [`probe_allocation`] needs: the module (its runtime declarations),
+/// the launch's device (-1: the default one) and the block refusing the
+/// launch.
+struct Probe<'m, 'ctx> {
+    module: &'m Module<'ctx>,
+    device: IntValue<'ctx>,
+    refusal: BasicBlock<'ctx>,
+}
+
+/// From the builder's block to `next`, or to the refusal when a mapped
+/// argument of `PROBE_BYTES` or more is not present on the device and a
+/// trial allocation of its size fails (libomptarget aborts the process
+/// when its own allocation of the device copy fails):
+///
+/// ```c
+/// if (size >= PROBE_BYTES) {
+///     int32_t dev = device == -1 ? omp_get_default_device() : device;
+///     if (!omp_target_is_present(ptr, dev)) {
+///         void *trial = omp_target_alloc(size, dev);
+///         if (!trial) return -6;
+///         omp_target_free(trial, dev);
+///     }
+/// }
+/// ```
+fn probe_allocation<'ctx>(
+    builder: &Builder<'ctx>,
+    types: &Types<'ctx>,
+    function: FunctionValue<'ctx>,
+    probe: &Probe<'_, 'ctx>,
+    (pointer, size): (PointerValue<'ctx>, IntValue<'ctx>),
+    next: BasicBlock<'ctx>,
+) -> Result<(), BuilderError> {
+    let c = types.context;
+    let (i32, i64) = (c.i32_type(), c.i64_type());
+    let block = |name| c.append_basic_block(function, name);
+    let (large, absent, fits) = (block("large"), block("absent"), block("fits"));
+    let call = |name, args: &[BasicMetadataValueEnum<'ctx>]| {
+        builder.build_call(types.function(probe.module, name), args, "")
+    };
+    let value = |site: CallSiteValue<'ctx>| site.try_as_basic_value().basic().expect("returns");
+    let threshold = i64.const_int(code::PROBE_BYTES, false);
+    let is_large = builder.build_int_compare(IntPredicate::UGE, size, threshold, "")?;
+    builder.build_conditional_branch(is_large, large, next)?;
+    builder.position_at_end(large);
+    let device = probe_device(builder, types, function, probe)?;
+    let present = value(call(
+        "omp_target_is_present",
+        &[pointer.into(), device.into()],
+    )?);
+    let present = builder.build_int_compare(
+        IntPredicate::NE,
+        present.into_int_value(),
+        i32.const_zero(),
+        "",
+    )?;
+    builder.build_conditional_branch(present, next, absent)?;
+    builder.position_at_end(absent);
+    let trial = value(call("omp_target_alloc", &[size.into(), device.into()])?);
+    let failed = builder.build_is_null(trial.into_pointer_value(), "")?;
+    builder.build_conditional_branch(failed, probe.refusal, fits)?;
+    builder.position_at_end(fits);
+    call("omp_target_free", &[trial.into(), device.into()])?;
+    builder.build_unconditional_branch(next)?;
+    Ok(())
+}
+
+/// The launch's device as a number, from the builder's block (which it
+/// leaves at the end of the one it appends last):
+///
+/// ```c
+/// int32_t dev = device != -1 ? device
+///             : &omp_get_default_device ? omp_get_default_device() : 0;
+/// ```
+///
+/// `omp_get_default_device` is libomp's, which a program that links only
+/// libomptarget does not name (libomptarget loads it): the declaration the
+/// pass adds is `extern_weak`, bound when the program starts.
+fn probe_device<'ctx>(
+    builder: &Builder<'ctx>,
+    types: &Types<'ctx>,
+    function: FunctionValue<'ctx>,
+    probe: &Probe<'_, 'ctx>,
+) -> Result<IntValue<'ctx>, BuilderError> {
+    const DEFAULT: &str = "omp_get_default_device";
+    let c = types.context;
+    let (i32, i64) = (c.i32_type(), c.i64_type());
+    let block = |name| c.append_basic_block(function, name);
+    let (ask, known) = (block("ask_default_device"), block("device_known"));
+    let start = builder.get_insert_block().expect("positioned");
+    let default = probe.module.get_function(DEFAULT).unwrap_or_else(|| {
+        let declared = types.function(probe.module, DEFAULT);
+        declared.set_linkage(Linkage::ExternalWeak);
+        declared
+    });
+    let minus_one = i64.const_int(DEFAULT_DEVICE as u64, true);
+    let is_default = builder.build_int_compare(IntPredicate::EQ, probe.device, minus_one, "")?;
+    let linked = builder.build_is_not_null(default.as_global_value().as_pointer_value(), "")?;
+    let asks = builder.build_and(is_default, linked, "")?;
+    // -1 without libomp: device 0, libomp's default.
+    let given = builder.build_int_truncate(probe.device, i32, "")?;
+    let given = builder
+        .build_select(is_default, i32.const_zero(), given, "")?
+        .into_int_value();
+    builder.build_conditional_branch(asks, ask, known)?;
+    builder.position_at_end(ask);
+    let answer = builder
+        .build_call(default, &[], "default_device")?
+        .try_as_basic_value()
+        .basic()
+        .expect("omp_get_default_device returns i32")
+        .into_int_value();
+    builder.build_unconditional_branch(known)?;
+    builder.position_at_end(known);
+    let device = builder.build_phi(i32, "probe_device")?;
+    device.add_incoming(&[(&given, start), (&answer, ask)]);
+    Ok(device.as_basic_value().into_int_value())
 }
 
 /// A config's `[3 x i32]` at `at` with y and z of 0 made 1: the array

@@ -20,10 +20,15 @@ struct HostParam {
     /// Statements binding what the slots read.
     prepare: TokenStream,
     /// Per slot: its value (a scalar's bits or an address), its size in
-    /// bytes (0 for a value passed in the slot itself) and the layout word
-    /// of the scalar or the element, as this build computes it.
-    slots: Vec<(TokenStream, TokenStream, TokenStream)>,
+    /// bytes (0 for a value passed in the slot itself), the layout word
+    /// of the scalar or the element, as this build computes it, and the
+    /// device on which the argument keeps its data mapped itself (`None`:
+    /// the launch maps it).
+    slots: Vec<Slot>,
 }
+
+/// One launch slot: value, size, layout word, device kept mapped on.
+type Slot = (TokenStream, TokenStream, TokenStream, TokenStream);
 
 /// Which lifetimes [`static_lifetimes`] makes `'static`.
 #[derive(Clone, Copy)]
@@ -86,6 +91,8 @@ fn host_param(param: &Param, index: usize) -> HostParam {
     let a = format_ident!("__offload_a{}", index);
     let b = format_ident!("__offload_b{}", index);
     let c = format_ident!("__offload_c{}", index);
+    let k = format_ident!("__offload_k{}", index);
+    let none = quote!(::core::option::Option::None);
     let shape = with_static_lifetimes(&param.shape, Lifetimes::All);
     // Also the check that the type is DeviceCopy (the error at the type).
     let layout_of = |ty: &Type| quote_spanned!(ty.span()=> <#ty as ::offload::DeviceCopy>::LAYOUT);
@@ -93,19 +100,26 @@ fn host_param(param: &Param, index: usize) -> HostParam {
     let literal = |decl, slot, t: &Type| HostParam {
         decl,
         prepare: quote!(),
-        slots: vec![(slot, quote!(0), quote!(#p::layout::scalar::<#t>()))],
+        slots: vec![(
+            slot,
+            quote!(0),
+            quote!(#p::layout::scalar::<#t>()),
+            none.clone(),
+        )],
     };
-    let pointer = |decl, prepare, pointee: &Type| HostParam {
+    // `kept`: the argument's own mapping (a region or device buffer), or
+    // `None` for data the launch maps.
+    let pointer = |decl, prepare, pointee: &Type, kept| HostParam {
         decl,
         prepare,
-        slots: vec![(quote!(#a), quote!(#c), layout_of(pointee))],
+        slots: vec![(quote!(#a), quote!(#c), layout_of(pointee), kept)],
     };
-    let elements = |decl, prepare, elem: &Type| HostParam {
+    let elements = |decl, prepare, elem: &Type, kept| HostParam {
         decl,
         prepare,
         slots: vec![
-            (quote!(#a), quote!(#c), layout_of(elem)),
-            (quote!(#b), quote!(0), len_layout.clone()),
+            (quote!(#a), quote!(#c), layout_of(elem), kept),
+            (quote!(#b), quote!(0), len_layout.clone(), none.clone()),
         ],
     };
     match &shape {
@@ -118,28 +132,45 @@ fn host_param(param: &Param, index: usize) -> HostParam {
                 let #c = ::core::mem::size_of::<#t>() as u64;
             },
             t,
+            none.clone(),
         ),
         Shape::Ref(ty) => pointer(
             quote_spanned!(ty.span()=> #n: impl ::offload::HostIn<#ty>),
-            quote!(let (#a, _, #c) = #p::host_in::<#ty, _>(&#n);),
+            quote! {
+                let (#a, _, #c) = #p::host_in::<#ty, _>(&#n);
+                let #k = #p::kept_in::<#ty, _>(&#n);
+            },
             ty,
+            quote!(#k),
         ),
         Shape::InOutOne(ty) | Shape::OutOne(ty) | Shape::AtomicOne { value: ty, .. } => pointer(
             quote_spanned!(ty.span()=> mut #n: impl ::offload::HostMut<#ty>),
-            quote!(let (#a, _, #c) = #p::host_mut::<#ty, _>(&mut #n);),
+            quote! {
+                let (#a, _, #c) = #p::host_mut::<#ty, _>(&mut #n);
+                let #k = #p::kept_mut::<#ty, _>(&#n);
+            },
             ty,
+            quote!(#k),
         ),
         Shape::Slice(elem) => elements(
             quote!(#n: impl ::offload::HostIn<[#elem]>),
-            quote!(let (#a, #b, #c) = #p::host_in::<[#elem], _>(&#n);),
+            quote! {
+                let (#a, #b, #c) = #p::host_in::<[#elem], _>(&#n);
+                let #k = #p::kept_in::<[#elem], _>(&#n);
+            },
             elem,
+            quote!(#k),
         ),
         Shape::InOutSlice(elem)
         | Shape::OutSlice(elem)
         | Shape::AtomicSlice { value: elem, .. } => elements(
             quote!(mut #n: impl ::offload::HostMut<[#elem]>),
-            quote!(let (#a, #b, #c) = #p::host_mut::<[#elem], _>(&mut #n);),
+            quote! {
+                let (#a, #b, #c) = #p::host_mut::<[#elem], _>(&mut #n);
+                let #k = #p::kept_mut::<[#elem], _>(&#n);
+            },
             elem,
+            quote!(#k),
         ),
         Shape::Raw { elem, .. } => {
             let ty = static_lifetimes(&param.ty, Lifetimes::All);
@@ -151,6 +182,7 @@ fn host_param(param: &Param, index: usize) -> HostParam {
                     let #c = (#n.len() * ::core::mem::size_of::<#elem>()) as u64;
                 },
                 elem,
+                none.clone(),
             )
         }
     }
@@ -303,6 +335,11 @@ pub fn launcher_fn(
     let direct_stub = format!("{}{symbol}.{hash:016x}", record::DIRECT_STUB_PREFIX);
     let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
     let features_symbol = format!("{}{symbol}.{hash:016x}", record::FEATURES_PREFIX);
+    let no_image = format!(
+        "{}`{symbol}` ({hash:016x}){}",
+        record::NO_IMAGE_PREFIX,
+        record::NO_IMAGE_RULE
+    );
     let feature_word = super::features::word(features);
     let docs = item.attrs.iter().filter(|a| is_outer_doc(a));
     let vis = &item.vis;
@@ -316,16 +353,19 @@ pub fn launcher_fn(
     // The launch grid's hidden slots lead (offload-contract's `grid`).
     let mut slot_names: Vec<String> = grid::SLOT_NAMES.iter().map(|&n| n.to_owned()).collect();
     slot_names.extend(slot_params(params, &host));
-    let (mut slots, mut sizes, mut layouts) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut slots, mut sizes, mut layouts, mut kept) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for i in 0..grid::SLOTS {
         slots.push(quote!(__offload_grid[#i]));
         sizes.push(quote!(0));
         layouts.push(quote!(::offload::__private::layout::scalar::<u64>()));
+        kept.push(quote!(::core::option::Option::None));
     }
-    for (slot, size, layout) in host.iter().flat_map(|h| h.slots.iter().cloned()) {
+    for (slot, size, layout, on) in host.iter().flat_map(|h| h.slots.iter().cloned()) {
         slots.push(slot);
         sizes.push(size);
         layouts.push(layout);
+        kept.push(on);
     }
     let count = slots.len();
     let kernel_path = quote!(::core::concat!(::core::module_path!(), "::", #name_text));
@@ -350,7 +390,13 @@ pub fn launcher_fn(
                 /// The device build's feature word of the kernel crate.
                 #[link_name = #features_symbol]
                 static __offload_device_features: u64;
+                /// Defined beside the stubs; undefined, its name is the
+                /// linker's message.
+                #[link_name = #no_image]
+                static __offload_no_image: u8;
             }
+            // The first reference, so the linker names it first.
+            ::core::hint::black_box(&raw const __offload_no_image);
             ::offload::__private::check_features(
                 #kernel_path,
                 #symbol,
@@ -375,7 +421,9 @@ pub fn launcher_fn(
             #(#prepares)*
             let __offload_args: [u64; #count] = [#(#slots),*];
             let __offload_sizes: [u64; #count] = [#(#sizes),*];
-            // The slots point at the arguments, borrowed until the launch returns.
+            let __offload_kept: [::core::option::Option<i64>; #count] = [#(#kept),*];
+            // The slots point at the arguments, borrowed until the launch
+            // returns; `kept` names what the arguments keep mapped themselves.
             unsafe {
                 ::offload::__private::launch(
                     launch,
@@ -384,6 +432,7 @@ pub fn launcher_fn(
                     &__offload_params,
                     &__offload_args,
                     &__offload_sizes,
+                    &__offload_kept,
                     __offload_stub,
                     __offload_direct,
                 )

@@ -28,6 +28,20 @@ pub fn host_mut<T: ?Sized, A: HostMut<T>>(arg: &mut A) -> (u64, u64, u64) {
     )
 }
 
+/// The device on which a host argument a launch reads keeps its data
+/// mapped itself ([`HostIn::keeps_mapped`]).
+#[inline]
+pub fn kept_in<T: ?Sized, A: HostIn<T>>(arg: &A) -> Option<i64> {
+    arg.keeps_mapped()
+}
+
+/// The device on which a host argument a launch writes keeps its data
+/// mapped itself ([`HostMut::keeps_mapped`]).
+#[inline]
+pub fn kept_mut<T: ?Sized, A: HostMut<T>>(arg: &A) -> Option<i64> {
+    arg.keeps_mapped()
+}
+
 /// The launch grid's hidden slots (offload-contract's `grid`), or the
 /// launch's error if a team would have more threads than any target runs.
 pub fn grid_slots(
@@ -58,15 +72,19 @@ pub fn scalar<T: Scalar>(value: T) -> u64 {
 }
 
 /// Runs a launch through its stubs: `direct` with device addresses when
-/// every pointer argument lies in a region or device buffer of the launch's
-/// device (nothing mapped, no lookups in libomptarget's present table),
-/// else `stub`, which maps the host addresses.
+/// every pointer argument is a region or device buffer of the launch's
+/// device that the argument itself keeps alive (`kept[i]`, nothing mapped,
+/// no lookups in libomptarget's present table), else `stub`, which maps
+/// the host addresses (a reference libomptarget counts, so a region of
+/// another owner that ends meanwhile cannot free the launch's data).
 ///
 /// # Safety
 /// `args` are the kernel's launch slots as its record describes them, and
 /// every pointer among them is valid (for reading, and for writing where
-/// mapped FROM) for `sizes[i]` bytes until this returns; `params` names
-/// each slot's parameter; `stub` and `direct` are the kernel's stubs.
+/// mapped FROM) for `sizes[i]` bytes until this returns; `kept[i]` names a
+/// device only where slot `i`'s argument holds its mapping there until this
+/// returns ([`HostIn::keeps_mapped`]); `params` names each slot's
+/// parameter; `stub` and `direct` are the kernel's stubs.
 #[inline]
 #[allow(clippy::too_many_arguments)]
 pub unsafe fn launch<const N: usize>(
@@ -76,6 +94,7 @@ pub unsafe fn launch<const N: usize>(
     params: &[&'static str],
     args: &[u64; N],
     sizes: &[u64; N],
+    kept: &[Option<i64>; N],
     stub: Stub,
     direct: Stub,
 ) -> Result<(), LaunchError> {
@@ -100,10 +119,10 @@ pub unsafe fn launch<const N: usize>(
         } else {
             launch.device_number()
         };
-        if let Some(addresses) = crate::data::direct(device, args, sizes) {
+        if let Some(addresses) = crate::data::direct(device, args, sizes, kept) {
             // SAFETY: the caller's contract, every pointer slot now the
-            // device address of live device data of `device` (the regions
-            // and buffers are borrowed by the caller); the stub reads
+            // device address of device data of `device` that the slot's
+            // argument keeps mapped until this returns; the stub reads
             // `config` and the slots only during the call.
             let code = unsafe { direct(&config, addresses.as_ptr()) };
             if code != launch_code::NO_DIRECT {
@@ -113,7 +132,7 @@ pub unsafe fn launch<const N: usize>(
         enter_arguments(device, (kernel, symbol, params), args, sizes)?
     };
     #[cfg(feature = "device")]
-    let _ = (direct, params);
+    let _ = (direct, params, kept);
     // SAFETY: the caller's contract; the stub reads `config` and `args` only
     // during the call.
     result(unsafe { stub(&config, args.as_ptr()) })

@@ -10,8 +10,10 @@ use super::DeviceCopy;
 /// regions) is copied back from device memory that nothing initialised where
 /// the kernel did not write it, so it may hold any bytes: a `bool` or a
 /// struct with a `bool` field could come back as no valid value. Such types
-/// go through `&mut` parameters and [`map_mut`](crate::map_mut) instead,
-/// which copy the host's values in first.
+/// go through [`InOut`](crate::InOut) parameters (launched on `&mut x`) and
+/// [`map_mut`](crate::map_mut) instead, which copy the host's values in
+/// first (a kernel's `&mut T` or `&mut [T]` parameter is refused: every
+/// thread would get the same `&mut`).
 ///
 /// # Safety
 /// Every bit pattern of `size_of::<Self>()` bytes (padding aside) must be a
@@ -19,7 +21,7 @@ use super::DeviceCopy;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be written-only (mapped FROM): not every bit pattern is a `{Self}`",
     label = "not an `AnyBitPattern` type",
-    note = "write-only data comes back from uninitialised device memory where the kernel did not write it; use `&mut` (`map_mut`) for types such as `bool`, or `#[derive(offload::AnyBitPattern)]` on a struct of integers and floats"
+    note = "write-only data comes back from uninitialised device memory where the kernel did not write it; use `InOut` (launched on `&mut x`, or `map_mut`) for types such as `bool`, or `#[derive(offload::AnyBitPattern)]` on a struct of integers and floats"
 )]
 pub unsafe trait AnyBitPattern: DeviceCopy {}
 

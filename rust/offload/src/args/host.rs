@@ -14,6 +14,10 @@ use super::DeviceCopy;
 /// device for that long and that is a live region of that device (a
 /// [`DeviceBuffer`](crate::DeviceBuffer): a launch there finds it present
 /// and never touches the key, a launch elsewhere is refused).
+/// [`keeps_mapped`](Self::keeps_mapped) may name a device only if `self`
+/// holds the mapping of those bytes on it (a region or device buffer) for
+/// its whole lifetime: a launch then passes the device address without
+/// mapping anything, so no other owner may be able to end that mapping.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be passed where the kernel reads a `{T}`",
     note = "pass a shared reference (`&x`: a value, slice, array or Vec), or a mapped region (`&region`)"
@@ -25,6 +29,13 @@ pub unsafe trait HostIn<T: ?Sized> {
     fn count(&self) -> usize;
     /// Size in bytes.
     fn bytes(&self) -> usize;
+    /// The device on which `self` itself keeps the bytes mapped for its
+    /// whole lifetime (a region or device buffer), else `None`: the launch
+    /// maps them (libomptarget counts a reference, so a mapping another
+    /// owner ends meanwhile stays until the launch returns).
+    fn keeps_mapped(&self) -> Option<i64> {
+        None
+    }
 }
 
 /// A host value a launch may write (a `&mut T`, `&mut [T]` or
@@ -34,7 +45,8 @@ pub unsafe trait HostIn<T: ?Sized> {
 /// # Safety
 /// `host_ptr` must point at `bytes` bytes (`count` elements) that `self`
 /// borrows exclusively, or be a device buffer's host key as for
-/// [`HostIn`], borrowed exclusively.
+/// [`HostIn`], borrowed exclusively; [`keeps_mapped`](Self::keeps_mapped)
+/// as for [`HostIn`].
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be passed where the kernel writes a `{T}`",
     note = "pass a mutable reference (`&mut x`: a value, slice, array or Vec), or a mutable mapped region (`&mut region` from `offload::map_mut`/`map_out`)"
@@ -46,6 +58,10 @@ pub unsafe trait HostMut<T: ?Sized> {
     fn count(&self) -> usize;
     /// Size in bytes.
     fn bytes(&self) -> usize;
+    /// As [`HostIn::keeps_mapped`].
+    fn keeps_mapped(&self) -> Option<i64> {
+        None
+    }
 }
 
 // SAFETY: the reference is valid and shared for its lifetime.

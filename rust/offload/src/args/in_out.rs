@@ -4,7 +4,7 @@ use core::marker::PhantomData;
 use core::ptr::NonNull;
 
 use super::DeviceCopy;
-use super::partition::{Chunks, FirstThread, Partition, Strided};
+use super::partition::{Chunks, FirstThread, GlobalId, Partition, Planes, Rows, Strided};
 use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 
 /// A kernel parameter updated in place: mapped TO and FROM the device, so
@@ -24,6 +24,11 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 ///   all of it to the grid's first thread;
 /// - `InOut<'_, T>`: [`first_thread`](InOut::first_thread), the value to the
 ///   grid's first thread.
+/// - `InOut<'_, [T], GlobalId>`, `InOut<'_, [T], Rows<W>>`,
+///   `InOut<'_, [T], Planes<W, H>>`: [`at_global_id`](InOut::at_global_id),
+///   [`at_global_2d`](InOut::at_global_2d),
+///   [`at_global_3d`](InOut::at_global_3d), one element per thread by its
+///   place in the grid (the others keep their values).
 ///
 /// Arbitrary indexed access takes [`unsync`](Self::unsync), which is
 /// `unsafe`; elements many threads update take atomics (`&[AtomicU32]`, see
@@ -123,6 +128,37 @@ impl<T: DeviceCopy, const N: usize> InOut<'_, [T], Chunks<N>> {
     pub fn grid_stride_chunks(&mut self) -> GridStrideChunksMut<'_, T> {
         const { assert!(N > 0, "Chunks<N>: the chunk size is 0") };
         self.elements().grid_stride_chunks(N)
+    }
+}
+
+impl<T: DeviceCopy> InOut<'_, [T], GlobalId> {
+    /// This thread's one element and its index: element
+    /// `x + X * (y + Y * z)` for the thread at `[x, y, z]` of a grid of
+    /// `[X, Y, Z]` threads ([`global_id_3d`](crate::index::global_id_3d)),
+    /// `None` past the end. No other thread of the launch gets it.
+    pub fn at_global_id(&mut self) -> Option<(usize, &mut T)> {
+        self.elements().at_global(None, None)
+    }
+}
+
+impl<T: DeviceCopy, const W: usize> InOut<'_, [T], Rows<W>> {
+    /// This thread's one element of rows of `W` and its index: element
+    /// `x + W * (y + Y * z)` for the thread at `[x, y, z]`, `None` if
+    /// `x >= W` or past the end. No other thread of the launch gets it.
+    pub fn at_global_2d(&mut self) -> Option<(usize, &mut T)> {
+        const { assert!(W > 0, "Rows<W>: the row width is 0") };
+        self.elements().at_global(Some(W), None)
+    }
+}
+
+impl<T: DeviceCopy, const W: usize, const H: usize> InOut<'_, [T], Planes<W, H>> {
+    /// This thread's one element of planes of `H` rows of `W` and its
+    /// index: element `x + W * (y + H * z)` for the thread at `[x, y, z]`,
+    /// `None` if `x >= W`, `y >= H` or past the end. No other thread of the
+    /// launch gets it.
+    pub fn at_global_3d(&mut self) -> Option<(usize, &mut T)> {
+        const { assert!(W > 0 && H > 0, "Planes<W, H>: a dimension is 0") };
+        self.elements().at_global(Some(W), Some(H))
     }
 }
 

@@ -5,7 +5,7 @@ use core::mem::MaybeUninit;
 use core::ptr::NonNull;
 
 use super::DeviceCopy;
-use super::partition::{Chunks, FirstThread, Partition, Strided};
+use super::partition::{Chunks, FirstThread, GlobalId, Partition, Planes, Rows, Strided};
 use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 
 /// A write-only kernel parameter: mapped FROM the device only, so nothing is
@@ -21,7 +21,12 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 /// ([`grid_stride`](Self::grid_stride)), `Out<'_, [T], Chunks<N>>`
 /// ([`grid_stride_chunks`](Out::grid_stride_chunks)),
 /// `Out<'_, [T], FirstThread>` and `Out<'_, T>`
-/// ([`first_thread`](Out::first_thread)). The elements are `MaybeUninit<T>`
+/// ([`first_thread`](Out::first_thread)), and one element per thread by its
+/// place in the grid: `Out<'_, [T], GlobalId>`
+/// ([`at_global_id`](Out::at_global_id)), `Out<'_, [T], Rows<W>>`
+/// ([`at_global_2d`](Out::at_global_2d)) and `Out<'_, [T], Planes<W, H>>`
+/// ([`at_global_3d`](Out::at_global_3d)); the elements no thread gets stay
+/// as they are on the device (uninitialised). The elements are `MaybeUninit<T>`
 /// (write one with `slot.write(value)`): the kernel cannot read what it did
 /// not write. Arbitrary indexed writes take [`unsync`](Self::unsync), which
 /// is `unsafe`.
@@ -32,6 +37,30 @@ use super::per_thread::{Elements, GridStrideChunksMut, GridStrideMut, Unsync};
 /// pub fn square(x: &[f32], mut y: Out<'_, [f32]>) {
 ///     for (i, slot) in y.grid_stride() {
 ///         slot.write(x[i] * x[i]);
+///     }
+/// }
+/// ```
+///
+/// There is no `set(i, value)` or `fill(value)`: any thread could write any
+/// element, a data race between the launch's threads. Write through the
+/// thread's own elements instead:
+///
+/// | instead of | write |
+/// |---|---|
+/// | `y.set(i, v)` in every thread | `for (i, slot) in y.grid_stride() { slot.write(v) }` |
+/// | `y.fill(v)` | the same loop, `slot.write(v)` |
+/// | `y.set(v)` on an `Out<'_, T>`, one thread | `if let Some(slot) = y.first_thread() { slot.write(v); }` |
+/// | `y.set(i, v)` at an index the kernel computes | an atomic parameter (`&[AtomicU32]`), or `unsafe { y.unsync() }` with the proof that no two threads write `i` |
+///
+/// ```
+/// # use offload::{kernel, Out};
+/// #[kernel]
+/// pub fn fill(value: u32, mut y: Out<'_, [u32]>, mut count: Out<'_, usize>) {
+///     for (_, slot) in y.grid_stride() {
+///         slot.write(value);
+///     }
+///     if let Some(slot) = count.first_thread() {
+///         slot.write(y.len());
 ///     }
 /// }
 /// ```
@@ -123,6 +152,37 @@ impl<T: DeviceCopy, const N: usize> Out<'_, [T], Chunks<N>> {
     pub fn grid_stride_chunks(&mut self) -> GridStrideChunksMut<'_, MaybeUninit<T>> {
         const { assert!(N > 0, "Chunks<N>: the chunk size is 0") };
         self.elements().grid_stride_chunks(N)
+    }
+}
+
+impl<T: DeviceCopy> Out<'_, [T], GlobalId> {
+    /// This thread's one element and its index: element
+    /// `x + X * (y + Y * z)` for the thread at `[x, y, z]` of a grid of
+    /// `[X, Y, Z]` threads ([`global_id_3d`](crate::index::global_id_3d)),
+    /// `None` past the end. No other thread of the launch gets it.
+    pub fn at_global_id(&mut self) -> Option<(usize, &mut MaybeUninit<T>)> {
+        self.elements().at_global(None, None)
+    }
+}
+
+impl<T: DeviceCopy, const W: usize> Out<'_, [T], Rows<W>> {
+    /// This thread's one element of rows of `W` and its index: element
+    /// `x + W * (y + Y * z)` for the thread at `[x, y, z]`, `None` if
+    /// `x >= W` or past the end. No other thread of the launch gets it.
+    pub fn at_global_2d(&mut self) -> Option<(usize, &mut MaybeUninit<T>)> {
+        const { assert!(W > 0, "Rows<W>: the row width is 0") };
+        self.elements().at_global(Some(W), None)
+    }
+}
+
+impl<T: DeviceCopy, const W: usize, const H: usize> Out<'_, [T], Planes<W, H>> {
+    /// This thread's one element of planes of `H` rows of `W` and its
+    /// index: element `x + W * (y + H * z)` for the thread at `[x, y, z]`,
+    /// `None` if `x >= W`, `y >= H` or past the end. No other thread of the
+    /// launch gets it.
+    pub fn at_global_3d(&mut self) -> Option<(usize, &mut MaybeUninit<T>)> {
+        const { assert!(W > 0 && H > 0, "Planes<W, H>: a dimension is 0") };
+        self.elements().at_global(Some(W), Some(H))
     }
 }
 

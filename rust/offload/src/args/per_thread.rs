@@ -6,7 +6,9 @@
 //! by the [partition](super::partition) of the view's type (the same in
 //! every thread): the grid-stride indices of its linear id
 //! ([`GridStrideMut`]), the grid-stride chunks ([`GridStrideChunksMut`]), or
-//! everything on the one thread whose linear id is 0 (`first_thread`). Distinct threads have
+//! everything on the one thread whose linear id is 0 (`first_thread`), or
+//! one element by the thread's place in the grid (`at_global_id`,
+//! `at_global_2d`, `at_global_3d`). Distinct threads have
 //! distinct linear ids below the grid's thread count
 //! ([`grid_linear_id`](crate::index::grid_linear_id), the hardware's ids on a
 //! GPU), so these parts are disjoint across the launch, and a thread's own
@@ -16,7 +18,8 @@
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use crate::index::{GridStride, grid_linear_id};
+use super::partition::global_index;
+use crate::index::{GridStride, global_count_3d, global_id_3d, grid_linear_id};
 
 /// `len` elements at `ptr`, borrowed exclusively for `'a` by a view: the
 /// part of [`InOut`](super::InOut) and [`Out`](super::Out) that hands out
@@ -86,6 +89,34 @@ impl<'a, E> Elements<'a, E> {
         // SAFETY: the elements are valid and borrowed for 'a (`new`); only
         // the thread of linear id 0 gets them.
         (id == 0).then(|| unsafe { slice_mut(self.ptr, 0, self.len) })
+    }
+
+    /// This thread's one element of a one-element-per-thread partition
+    /// (`GlobalId`, `Rows<W>`, `Planes<W, H>`: `width`, `height` given or
+    /// the grid's), and its index.
+    pub(super) fn at_global(
+        self,
+        width: Option<usize>,
+        height: Option<usize>,
+    ) -> Option<(usize, &'a mut E)> {
+        let (id, count) = (global_id_3d(), global_count_3d());
+        self.at_global_of(id, count, width, height)
+    }
+
+    /// The element of the thread at `id` of a grid of `count` threads (what
+    /// `at_global` gives that thread).
+    pub(super) fn at_global_of(
+        self,
+        id: [usize; 3],
+        count: [usize; 3],
+        width: Option<usize>,
+        height: Option<usize>,
+    ) -> Option<(usize, &'a mut E)> {
+        let i = global_index(id, count, width, height).filter(|&i| i < self.len)?;
+        // SAFETY: in bounds; `global_index` is one-to-one on the grid's
+        // threads and the partition the same in every thread, so no other
+        // thread gets element `i`; the elements are borrowed for 'a.
+        Some((i, unsafe { &mut *self.ptr.as_ptr().add(i) }))
     }
 
     pub(super) fn unsync(self) -> Unsync<'a, E> {
@@ -299,6 +330,54 @@ mod tests {
                 (0..10).collect()
             })
         });
+        assert!(seen.iter().all(|&c| c == 1));
+    }
+
+    /// Every thread of a `count` grid takes its element by `width` and
+    /// `height` (or the grid's).
+    fn global_coverage(
+        len: usize,
+        count: [usize; 3],
+        width: Option<usize>,
+        height: Option<usize>,
+    ) -> Vec<u32> {
+        let mut ids = Vec::new();
+        for z in 0..count[2] {
+            for y in 0..count[1] {
+                for x in 0..count[0] {
+                    ids.push([x, y, z]);
+                }
+            }
+        }
+        coverage(len, ids.len(), |view, t| {
+            view.at_global_of(ids[t], count, width, height)
+                .map(|(i, e)| {
+                    *e += 1;
+                    vec![i]
+                })
+                .unwrap_or_default()
+        })
+    }
+
+    #[test]
+    fn one_element_per_thread_by_its_place_is_disjoint() {
+        // GlobalId on a 1-D, 2-D and 3-D grid: everything once, if the
+        // slice is no longer than the grid.
+        for count in [[37, 1, 1], [8, 5, 1], [4, 3, 2]] {
+            let n = count[0] * count[1] * count[2];
+            let seen = global_coverage(n, count, None, None);
+            assert!(seen.iter().all(|&c| c == 1), "{count:?}");
+            let seen = global_coverage(n + 5, count, None, None);
+            assert!(seen[..n].iter().all(|&c| c == 1) && seen[n..].iter().all(|&c| c == 0));
+        }
+        // Rows<10> of a 16 x 8 grid over a 10 x 7 image: the classic
+        // `if (x < w && y < h)`, every pixel once.
+        let seen = global_coverage(70, [16, 8, 1], Some(10), None);
+        assert!(seen.iter().all(|&c| c == 1));
+        // Rows<3> with z stacking more rows; Planes<3, 2> of a 4 x 4 x 3 grid.
+        let seen = global_coverage(3 * 4 * 2, [4, 4, 2], Some(3), None);
+        assert!(seen.iter().all(|&c| c == 1));
+        let seen = global_coverage(3 * 2 * 3, [4, 4, 3], Some(3), Some(2));
         assert!(seen.iter().all(|&c| c == 1));
     }
 

@@ -18,6 +18,16 @@ pub enum BufferProblem {
         /// The host slice's (or the other buffer's) length.
         other: usize,
     },
+    /// Elements `start..end` are not all in the buffer, or `end` is before
+    /// `start` (a range copy or range address).
+    OutOfRange {
+        /// The first element asked for.
+        start: usize,
+        /// One past the last element asked for.
+        end: usize,
+        /// The buffer's length.
+        buffer: usize,
+    },
     /// The runtime refused (`omp_target_memcpy`, `omp_target_memset` or
     /// `omp_target_associate_ptr` returned this code).
     RuntimeFailed(i32),
@@ -59,6 +69,14 @@ impl fmt::Display for BufferError {
             BufferProblem::LengthMismatch { buffer, other } => write!(
                 f,
                 "the buffer holds {buffer} elements, the other side {other}"
+            ),
+            BufferProblem::OutOfRange { start, end, buffer } if end < start => write!(
+                f,
+                "the range {start}..{end} ends before it starts (the buffer holds {buffer} elements)"
+            ),
+            BufferProblem::OutOfRange { start, end, buffer } => write!(
+                f,
+                "elements {start}..{end} are not in the buffer of {buffer} elements"
             ),
             BufferProblem::RuntimeFailed(code) => write!(f, "the runtime returned {code}"),
         }

@@ -116,7 +116,8 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         }
         buffer.key = key.cast();
         // A fresh reservation overlaps no live host range.
-        let live = Ranges::region(device.0, [(key.as_ptr() as usize, bytes)]);
+        let live = Ranges::region(device.0, [(key.as_ptr() as usize, bytes)], || ())
+            .map(|(live, ())| live);
         let live = live.map_err(|_| {
             error(
                 device.0,
@@ -223,6 +224,23 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         DevicePtr::from_raw(self.ptr, self.len)
     }
 
+    /// The device address of elements `range` (valid while the buffer
+    /// lives), for libraries that take a part of a buffer (an MPI send of
+    /// one row); an error when the range is not in the buffer.
+    pub fn device_ptr_range(
+        &self,
+        range: core::ops::Range<usize>,
+    ) -> Result<DevicePtr<[T]>, BufferError> {
+        self.byte_range("device_ptr_range", range.clone())?;
+        let len = range.end - range.start;
+        if len == 0 {
+            return Ok(DevicePtr::from_raw(core::ptr::null_mut(), 0));
+        }
+        // In bounds (checked above), so inside the buffer's allocation.
+        let ptr = self.ptr.cast::<T>().wrapping_add(range.start);
+        Ok(DevicePtr::from_raw(ptr.cast(), len))
+    }
+
     /// Copies `src` (of the buffer's length) to the device.
     pub fn copy_from_host(&mut self, src: &[T]) -> Result<(), BufferError> {
         self.same_length("copy_from_host", src.len())?;
@@ -248,6 +266,60 @@ impl<T: DeviceCopy> DeviceBuffer<T> {
         // SAFETY: the copy wrote all `len` elements: device data of a
         // DeviceCopy type (zeroed, copied in, or written by kernels).
         unsafe { out.set_len(self.len) };
+        Ok(out)
+    }
+
+    /// The byte offset and size of elements `range`, or an error when they
+    /// are not all in the buffer.
+    fn byte_range(
+        &self,
+        op: &'static str,
+        range: core::ops::Range<usize>,
+    ) -> Result<(usize, usize), BufferError> {
+        let core::ops::Range { start, end } = range;
+        if start <= end && end <= self.len {
+            return Ok((start * size_of::<T>(), (end - start) * size_of::<T>()));
+        }
+        let problem = BufferProblem::OutOfRange {
+            start,
+            end,
+            buffer: self.len,
+        };
+        Err(self.error(op, problem))
+    }
+
+    /// Copies elements `start..start + dst.len()` of the device's to `dst`,
+    /// and nothing else (for instance one row of a grid, to send it).
+    pub fn copy_range_to_host(&self, start: usize, dst: &mut [T]) -> Result<(), BufferError> {
+        let end = start.saturating_add(dst.len());
+        let range = self.byte_range("copy_range_to_host", start..end)?;
+        let host = (dst.as_mut_ptr().cast(), Self::host());
+        // SAFETY: a range inside the buffer (checked), into `dst`'s bytes.
+        unsafe { self.memcpy("copy_range_to_host", range, host, false) }
+    }
+
+    /// Copies `src` to elements `start..start + src.len()` on the device,
+    /// leaving the others as they are.
+    pub fn copy_range_from_host(&mut self, start: usize, src: &[T]) -> Result<(), BufferError> {
+        let end = start.saturating_add(src.len());
+        let range = self.byte_range("copy_range_from_host", start..end)?;
+        let host = (src.as_ptr().cast_mut().cast(), Self::host());
+        // SAFETY: a range inside the buffer (checked), from `src`'s bytes.
+        unsafe { self.memcpy("copy_range_from_host", range, host, true) }
+    }
+
+    /// Elements `range` of the device's, copied to a new `Vec` (only
+    /// those).
+    pub fn range_to_vec(&self, range: core::ops::Range<usize>) -> Result<Vec<T>, BufferError> {
+        let bytes = self.byte_range("range_to_vec", range.clone())?;
+        let len = range.end - range.start;
+        let mut out: Vec<T> = Vec::with_capacity(len);
+        let host = (out.as_mut_ptr().cast(), Self::host());
+        // SAFETY: a range inside the buffer (checked) into the Vec's
+        // capacity of `len` elements.
+        unsafe { self.memcpy("range_to_vec", bytes, host, false)? };
+        // SAFETY: the copy wrote all `len` elements (as in `to_vec`).
+        unsafe { out.set_len(len) };
         Ok(out)
     }
 
@@ -326,6 +398,9 @@ unsafe impl<T: DeviceCopy> HostIn<[T]> for &DeviceBuffer<T> {
     fn bytes(&self) -> usize {
         DeviceBuffer::bytes(self)
     }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
+    }
 }
 
 // SAFETY: as above, borrowed exclusively.
@@ -338,5 +413,8 @@ unsafe impl<T: DeviceCopy> HostMut<[T]> for &mut DeviceBuffer<T> {
     }
     fn bytes(&self) -> usize {
         DeviceBuffer::bytes(self)
+    }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
     }
 }

@@ -6,12 +6,15 @@ use super::live::Overlap;
 
 /// Mapping failed: the device does not exist, the range overlaps a live
 /// mapping without lying inside it (libomptarget would abort the process),
-/// or the runtime did not make the data present.
+/// the device cannot allocate the data (a trial allocation from 64 MiB up:
+/// libomptarget would abort too), or the runtime did not make the data
+/// present.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MapError {
     pub(super) bytes: usize,
     pub(super) device: i64,
     pub(super) overlap: Option<Overlap>,
+    pub(super) out_of_memory: bool,
 }
 
 impl MapError {
@@ -26,6 +29,13 @@ impl fmt::Display for MapError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(overlap) = &self.overlap {
             return write!(f, "offload: mapping {} bytes: {overlap}", self.bytes);
+        }
+        if self.out_of_memory {
+            return write!(
+                f,
+                "offload: mapping {} bytes to device {}: the device cannot allocate them",
+                self.bytes, self.device
+            );
         }
         write!(
             f,

@@ -6,7 +6,12 @@
 //! region's explicit updates. Launches that get the region as an argument
 //! find the data present (libomptarget counts references) and copy nothing.
 //! Every mapping is checked against the live ones first ([`live`]): one that
-//! would extend a live mapping (libomptarget aborts the process) is an error.
+//! would extend a live region's mapping (libomptarget aborts the process) is
+//! an error; one that meets the data of a launch still running on other
+//! data ranges (launches on overlapping shared borrows, from several
+//! threads) waits for that launch, so libomptarget sees the mappings in an
+//! order it accepts. A launch passes device addresses without mapping only
+//! for regions and device buffers that its own arguments hold.
 //!
 //! ```no_run
 //! # use offload::{kernel, Launch};

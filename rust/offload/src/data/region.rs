@@ -15,7 +15,7 @@ impl Device {
         Ok(Mapped {
             host: data,
             device,
-            _live: live,
+            live,
         })
     }
 
@@ -51,7 +51,7 @@ impl Device {
             host: data,
             device,
             map,
-            _live: live,
+            live,
         })
     }
 }
@@ -59,45 +59,81 @@ impl Device {
 /// Maps the `bytes` bytes at `ptr` on `device`: the device with the default
 /// resolved to its number and the range entered among the live ones, or an
 /// error if the device does not exist, the range overlaps a live mapping
-/// without lying inside it, or the runtime did not make the data present.
+/// without lying inside it, the device cannot allocate it, or the runtime
+/// did not make the data present.
 fn begin(
     device: Device,
     ptr: *const u8,
     bytes: usize,
     map: i64,
 ) -> Result<(Device, Ranges), MapError> {
-    let error = |device, overlap| MapError {
+    let error = |device, overlap, out_of_memory| MapError {
         bytes,
         device,
         overlap,
+        out_of_memory,
     };
     if !device.exists() {
-        return Err(error(device.number(), None));
+        return Err(error(device.number(), None, false));
     }
     let device = Device(device.number());
-    let live = Ranges::region(device.0, [(ptr as usize, bytes)])
-        .map_err(|overlap| error(device.0, Some(overlap)))?;
+    let (live, mapped) = Ranges::region(device.0, [(ptr as usize, bytes)], || {
+        if bytes == 0 {
+            return Some(core::ptr::null_mut());
+        }
+        if !fits(device, ptr, bytes) {
+            return None;
+        }
+        // SAFETY: `ptr` points at `bytes` bytes borrowed by the region
+        // being made.
+        unsafe {
+            rt::map_one(
+                rt::__tgt_target_data_begin_mapper,
+                device.0,
+                ptr,
+                bytes,
+                map,
+            )
+        };
+        // SAFETY: an OpenMP query on a host address.
+        Some(unsafe { rt::omp_get_mapped_ptr(ptr.cast(), device.0 as i32) })
+    })
+    .map_err(|overlap| error(device.0, Some(overlap), false))?;
+    let Some(mapped) = mapped else {
+        return Err(error(device.0, None, true));
+    };
     if bytes == 0 {
         return Ok((device, live));
     }
-    // SAFETY: `ptr` points at `bytes` bytes borrowed by the region being made.
-    unsafe {
-        rt::map_one(
-            rt::__tgt_target_data_begin_mapper,
-            device.0,
-            ptr,
-            bytes,
-            map,
-        )
-    };
-    // SAFETY: an OpenMP query on a host address.
-    let mapped = unsafe { rt::omp_get_mapped_ptr(ptr.cast(), device.0 as i32) };
     if mapped.is_null() {
-        return Err(error(device.0, None));
+        return Err(error(device.0, None, false));
     }
     // Launches on the region pass this address as it is.
     live.set_device_address(mapped as usize);
     Ok((device, live))
+}
+
+/// Whether `device` holds `bytes` at `ptr` or can allocate them: for
+/// [`PROBE_BYTES`](offload_contract::launch_code::PROBE_BYTES) or more not
+/// present, a trial allocation (libomptarget aborts the process when its
+/// own allocation of a region fails), as a launch does.
+fn fits(device: Device, ptr: *const u8, bytes: usize) -> bool {
+    if (bytes as u64) < offload_contract::launch_code::PROBE_BYTES {
+        return true;
+    }
+    let number = device.0 as core::ffi::c_int;
+    // SAFETY: an OpenMP query on a host address.
+    if !unsafe { rt::omp_get_mapped_ptr(ptr.cast(), number) }.is_null() {
+        return true;
+    }
+    // SAFETY: an allocation on a device of the runtime, freed at once.
+    let trial = unsafe { rt::omp_target_alloc(bytes, number) };
+    if trial.is_null() {
+        return false;
+    }
+    // SAFETY: allocated just above on the same device.
+    unsafe { rt::omp_target_free(trial, number) };
+    true
 }
 
 /// Maps `data` to the default device (TO) while the region lives.
@@ -124,8 +160,8 @@ where
 pub struct Mapped<'a, T: ?Sized + DeviceData> {
     host: &'a T,
     device: Device,
-    /// Leaves the live ranges after `drop` has unmapped the data.
-    _live: Ranges,
+    /// Leaves the live ranges as `drop` unmaps the data.
+    live: Ranges,
 }
 
 impl<T: ?Sized + DeviceData> Mapped<'_, T> {
@@ -145,19 +181,14 @@ impl<T: ?Sized + DeviceData> Mapped<'_, T> {
 impl<T: ?Sized + DeviceData> Drop for Mapped<'_, T> {
     fn drop(&mut self) {
         let bytes = size_of_val(self.host);
-        if bytes > 0 {
-            let ptr = (self.host as *const T).cast::<u8>();
-            // SAFETY: the range this region mapped, still borrowed.
-            unsafe {
-                rt::map_one(
-                    rt::__tgt_target_data_end_mapper,
-                    self.device.0,
-                    ptr,
-                    bytes,
-                    TO,
-                )
-            };
-        }
+        let ptr = (self.host as *const T).cast::<u8>();
+        let device = self.device.0;
+        core::mem::replace(&mut self.live, Ranges::none()).leave(|| {
+            if bytes > 0 {
+                // SAFETY: the range this region mapped, still borrowed.
+                unsafe { rt::map_one(rt::__tgt_target_data_end_mapper, device, ptr, bytes, TO) };
+            }
+        });
     }
 }
 
@@ -168,8 +199,8 @@ pub struct MappedMut<'a, T: ?Sized + DeviceData> {
     host: &'a mut T,
     device: Device,
     map: i64,
-    /// Leaves the live ranges after `drop` has unmapped the data.
-    _live: Ranges,
+    /// Leaves the live ranges as `drop` unmaps the data.
+    live: Ranges,
 }
 
 impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
@@ -227,11 +258,13 @@ impl<T: ?Sized + DeviceData> MappedMut<'_, T> {
 
 impl<T: ?Sized + DeviceData> Drop for MappedMut<'_, T> {
     fn drop(&mut self) {
-        self.map_range(rt::__tgt_target_data_end_mapper, self.map | FROM);
+        let live = core::mem::replace(&mut self.live, Ranges::none());
+        live.leave(|| self.map_range(rt::__tgt_target_data_end_mapper, self.map | FROM));
     }
 }
 
-// SAFETY: the region keeps the host data borrowed (valid, unchanged).
+// SAFETY: the region keeps the host data borrowed (valid, unchanged) and
+// mapped on its device while the reference lives.
 unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &Mapped<'_, T> {
     fn host_ptr(&self) -> *const u8 {
         (self.host as *const T).cast()
@@ -242,9 +275,13 @@ unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &Mapped<'_, T> {
     fn bytes(&self) -> usize {
         size_of_val(self.host)
     }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
+    }
 }
 
-// SAFETY: the region keeps the host data borrowed exclusively.
+// SAFETY: the region keeps the host data borrowed exclusively and mapped
+// on its device while the reference lives.
 unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &MappedMut<'_, T> {
     fn host_ptr(&self) -> *const u8 {
         (&*self.host as *const T).cast()
@@ -255,9 +292,13 @@ unsafe impl<T: ?Sized + DeviceData> HostIn<T> for &MappedMut<'_, T> {
     fn bytes(&self) -> usize {
         size_of_val(&*self.host)
     }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
+    }
 }
 
-// SAFETY: the region keeps the host data borrowed exclusively.
+// SAFETY: the region keeps the host data borrowed exclusively and mapped
+// on its device while the reference lives.
 unsafe impl<T: ?Sized + DeviceData> HostMut<T> for &mut MappedMut<'_, T> {
     fn host_ptr(&mut self) -> *mut u8 {
         (&mut *self.host as *mut T).cast()
@@ -267,5 +308,8 @@ unsafe impl<T: ?Sized + DeviceData> HostMut<T> for &mut MappedMut<'_, T> {
     }
     fn bytes(&self) -> usize {
         size_of_val(&*self.host)
+    }
+    fn keeps_mapped(&self) -> Option<i64> {
+        Some(self.device.0)
     }
 }

@@ -19,6 +19,14 @@ pub struct StaticSite {
     size: usize,
     align: usize,
     len: usize,
+    /// The bytes and alignment the team's memory for the site takes: the
+    /// elements, and for a [`shared_tile!`](crate::shared_tile) its
+    /// per-element records and its header after them.
+    pub(super) bytes: usize,
+    pub(super) memory_align: usize,
+    /// Made by [`tile`](Self::tile): only a tile may view it (its phases
+    /// are the tile's, not those of a plain array).
+    pub(super) is_tile: bool,
 }
 
 impl StaticSite {
@@ -48,11 +56,50 @@ impl StaticSite {
             fits,
             "offload::shared_array!: a static shared array may have at most 49152 bytes (STATIC_SHARED_ARRAY_MAX: NVIDIA's static shared memory)"
         );
-        StaticSite { size, align, len }
+        StaticSite {
+            size,
+            align,
+            len,
+            bytes: size * len,
+            memory_align: align,
+            is_tile: false,
+        }
     }
 
-    fn bytes(&self) -> usize {
-        self.size * self.len
+    /// The site of a [`shared_tile!`](crate::shared_tile) of `len` `T`s:
+    /// the elements, then one 8-byte record per element and an 8-byte
+    /// header ([`tile`](super::tile)), all within
+    /// `STATIC_SHARED_ARRAY_MAX` bytes (a compile error otherwise).
+    pub const fn tile<T: AnyBitPattern>(len: usize) -> Self {
+        let (size, align) = (size_of::<T>(), align_of::<T>());
+        assert!(
+            size != 0,
+            "offload::shared_tile!: the element type is zero-sized"
+        );
+        let bytes = match super::tile::tile_bytes(size, len) {
+            Some(bytes) if bytes as u64 <= STATIC_SHARED_ARRAY_MAX => bytes,
+            _ => panic!(
+                "offload::shared_tile!: a shared tile (its elements and 8 bytes per element of records) may have at most 49152 bytes (STATIC_SHARED_ARRAY_MAX: NVIDIA's static shared memory)"
+            ),
+        };
+        let memory_align = if align > 8 { align } else { 8 };
+        StaticSite {
+            size,
+            align,
+            len,
+            bytes,
+            memory_align,
+            is_tile: true,
+        }
+    }
+
+    /// Whether the site was made for `T`s.
+    pub(super) fn holds<T>(&self) -> bool {
+        (self.size, self.align) == (size_of::<T>(), align_of::<T>())
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.len
     }
 }
 
@@ -66,7 +113,7 @@ pub type SharedArray<T> = SharedSlice<T>;
 #[doc(hidden)]
 #[inline(always)]
 pub fn static_array<T: AnyBitPattern>(site: &'static StaticSite) -> Option<SharedArray<T>> {
-    if (site.size, site.align) != (size_of::<T>(), align_of::<T>()) {
+    if !site.holds::<T>() || site.is_tile {
         return None;
     }
     let base = target::static_shared(site)?;
@@ -137,7 +184,7 @@ impl<A: DeviceAtomic> SharedAtomics<A> {
 #[doc(hidden)]
 #[inline(always)]
 pub fn static_atomics<A: DeviceAtomic>(site: &'static StaticSite) -> Option<SharedAtomics<A>> {
-    if (site.size, site.align) != (size_of::<A>(), align_of::<A>()) {
+    if !site.holds::<A>() || site.is_tile {
         return None;
     }
     let base = target::static_shared(site)?;
@@ -152,7 +199,7 @@ pub fn static_atomics<A: DeviceAtomic>(site: &'static StaticSite) -> Option<Shar
 /// site's address and layout, which the plugin's `offload-shared-memory`
 /// pass replaces by the address of the site's own `addrspace(3)` array.
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-mod target {
+pub(super) mod target {
     use super::StaticSite;
 
     unsafe extern "C" {
@@ -164,17 +211,17 @@ mod target {
         let address = core::ptr::from_ref(site).cast::<u8>();
         // SAFETY: replaced by a constant address (the site's immutable
         // fields fold to the constants the pass requires).
-        Some(unsafe { __offload_static_shared(address, site.bytes(), site.align) })
+        Some(unsafe { __offload_static_shared(address, site.bytes, site.memory_align) })
     }
 }
 
 /// The CPU: the launch's allocation for the site (`None` outside a grid).
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
-mod target {
+pub(super) mod target {
     use super::StaticSite;
 
     pub fn static_shared(site: &'static StaticSite) -> Option<*mut u8> {
         let address = core::ptr::from_ref(site) as usize;
-        crate::cpu_grid::current().map(|t| t.static_shared(address, site.bytes(), site.align))
+        crate::cpu_grid::current().map(|t| t.static_shared(address, site.bytes, site.memory_align))
     }
 }

@@ -150,3 +150,45 @@ pub fn team_histogram(x: &[u32], bins: &[AtomicU32]) {
         }
     }
 }
+
+/// Shared tiles and one output element per thread: each team of 256
+/// threads blurs its block of `x` (`a`'s neighbours read while each thread
+/// writes its element of `b`, between the same two barriers), rows of 64 by
+/// the threads' 2-D ids into `out`, and a frozen tile read by everyone into
+/// `seen` by global id; each thread also writes its rank into the dynamic
+/// shared memory viewed as a tile.
+#[kernel]
+pub fn tile_blur(
+    x: &[f32],
+    mut out: Out<'_, [f32], offload::partition::Rows<64>>,
+    mut seen: Out<'_, [u32], offload::partition::GlobalId>,
+) {
+    let (Some(a), Some(b), Some(table)) = (
+        offload::shared_tile!(f32; 256),
+        offload::shared_tile!(f32; 256),
+        offload::shared_tile!(u32; 16),
+    ) else {
+        return;
+    };
+    let me = index::thread_rank();
+    let base = index::team_id().x as usize * 256;
+    a.set(me, x.get(base + me).copied().unwrap_or(0.0));
+    if me < 16 {
+        table.set(me, me as u32 * 3);
+    }
+    table.freeze();
+    offload::sync_threads();
+    let left = if me > 0 { a.get(me - 1) } else { 0.0 };
+    let right = if me < 255 { a.get(me + 1) } else { 0.0 };
+    b.set(me, left + a.get(me) + right);
+    if let Some((_, slot)) = out.at_global_2d() {
+        slot.write(b.get(me));
+    }
+    if let Some((_, slot)) = seen.at_global_id() {
+        slot.write(table.get(me % 16));
+    }
+    // The dynamic shared memory as a tile, where the launch gave enough.
+    if let Some(extra) = offload::shared::dyn_tile::<u32>(256) {
+        extra.set(me, me as u32);
+    }
+}

@@ -7,11 +7,23 @@
 //! a range inside a live entry shares it (libomptarget counts references),
 //! a range that overlaps one otherwise is an [`Overlap`] error, any other
 //! range becomes an entry of its own.
+//!
+//! The check and libomptarget's mapping must agree on the order: a range
+//! admitted inside an entry must not reach libomptarget before the entry's
+//! own range does (the smaller mapping first, the larger one aborts). A
+//! region maps and unmaps under the registry's lock, so an entry a region
+//! holds is mapped whole in libomptarget. A launch maps inside its stub,
+//! outside the lock, so an entry only launches hold is shared only by the
+//! same range (whichever maps first, the other finds it present) or by a
+//! later slot of the same launch (libomptarget maps a launch's slots in
+//! order); any other range that meets it waits until those launches end.
+//! Waiting never deadlocks: a launch holds its entries only while its
+//! kernel runs, and waits only while it holds none.
 
 use alloc::vec::Vec;
-use core::cell::UnsafeCell;
 use core::fmt;
-use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use core::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// A new host range that overlaps a live mapping without lying inside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,37 +80,23 @@ struct Entry {
     device_addr: usize,
 }
 
-/// The entries, behind a spin lock (`no_std`: held only to scan a short list).
-struct Live {
-    locked: AtomicBool,
-    entries: UnsafeCell<Vec<Entry>>,
-}
-
-// SAFETY: `entries` is only reached through `with_entries`, which holds
-// the lock.
-unsafe impl Sync for Live {}
-
-static LIVE: Live = Live {
-    locked: AtomicBool::new(false),
-    entries: UnsafeCell::new(Vec::new()),
-};
+/// The entries of every device, and the signal that some left.
+static LIVE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+static LEFT: Condvar = Condvar::new();
 
 /// How many regions the entries hold (read without the lock: a launch
 /// that could use a region holds a borrow of it, so it is counted).
 static REGIONS: AtomicUsize = AtomicUsize::new(0);
 
+fn lock() -> MutexGuard<'static, Vec<Entry>> {
+    // Nothing that runs under the lock panics (the list updates, and
+    // libomptarget's mapping calls of a region): a poisoned lock holds a
+    // consistent list.
+    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 fn with_entries<R>(f: impl FnOnce(&mut Vec<Entry>) -> R) -> R {
-    while LIVE
-        .locked
-        .compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed)
-        .is_err()
-    {
-        core::hint::spin_loop();
-    }
-    // SAFETY: the lock is held, so this is the only reference.
-    let result = f(unsafe { &mut *LIVE.entries.get() });
-    LIVE.locked.store(false, Ordering::Release);
-    result
+    f(&mut lock())
 }
 
 /// Where `[start, end)` goes among `entries`: the index of the live entry
@@ -126,30 +124,77 @@ fn place(
     Ok(None)
 }
 
+/// What entering a range does.
+enum Admit {
+    /// Share the entry at this index.
+    Share(usize),
+    /// A new entry.
+    New,
+    /// Wait until an entry that only other launches hold is gone.
+    Wait,
+    /// Overlaps an entry that stays (a region's, or this mapping's own).
+    Refuse(Overlap),
+}
+
+/// What entering `[start, end)` on `device` does, given the entries this
+/// mapping entered already (`held`, indices into `entries`).
+fn admit(entries: &[Entry], device: i64, (start, end): (usize, usize), held: &[usize]) -> Admit {
+    let Some((i, e)) = entries
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.device == device && e.start < end && start < e.end)
+    else {
+        return Admit::New;
+    };
+    // libomptarget maps the entry's whole range while a region holds it,
+    // or once an earlier slot of this launch has (slots map in order).
+    let mapped_whole = e.regions > 0 || held.contains(&i);
+    let same = e.start == start && e.end == end;
+    // Entries never overlap each other, so one holding the range is the
+    // only candidate.
+    let inside = e.start <= start && end <= e.end;
+    if same || (inside && mapped_whole) {
+        Admit::Share(i)
+    } else if mapped_whole {
+        Admit::Refuse(Overlap {
+            device,
+            new: (start, end),
+            live: (e.start, e.end),
+        })
+    } else {
+        Admit::Wait
+    }
+}
+
+/// Counts one more mapping of `range`: in the entry at `at`, or a new one;
+/// the entry's index.
 fn add(
     entries: &mut Vec<Entry>,
     device: i64,
     (start, end): (usize, usize),
+    at: Option<usize>,
     region: bool,
-) -> Result<(), Overlap> {
+) -> usize {
     let region = usize::from(region);
-    let placed = place(entries, device, start, end)?;
     REGIONS.fetch_add(region, Ordering::Relaxed);
-    match placed {
+    match at {
         Some(i) => {
             entries[i].refs += 1;
             entries[i].regions += region;
+            i
         }
-        None => entries.push(Entry {
-            device,
-            start,
-            end,
-            refs: 1,
-            regions: region,
-            device_addr: 0,
-        }),
+        None => {
+            entries.push(Entry {
+                device,
+                start,
+                end,
+                refs: 1,
+                regions: region,
+                device_addr: 0,
+            });
+            entries.len() - 1
+        }
     }
-    Ok(())
 }
 
 fn remove(entries: &mut Vec<Entry>, device: i64, (start, end): (usize, usize), region: bool) {
@@ -193,12 +238,16 @@ pub struct Ranges {
 
 impl Ranges {
     /// Enters a region's (or device buffer's) `(address, bytes)` ranges on
-    /// `device` (a number, not -1), or none and the first overlap.
-    pub fn region(
+    /// `device` (a number, not -1), or none and the first overlap. `map`
+    /// runs once they are entered, under the registry's lock, so no other
+    /// mapping of the ranges reaches libomptarget before the region's own:
+    /// it makes the region's mapping, its result comes back with the ranges.
+    pub fn region<R>(
         device: i64,
         ranges: impl IntoIterator<Item = (usize, usize)>,
-    ) -> Result<Ranges, Overlap> {
-        Ranges::enter(device, ranges, true).map_err(|refusal| match refusal {
+        map: impl FnOnce() -> R,
+    ) -> Result<(Ranges, R), Overlap> {
+        Ranges::enter(device, ranges, true, map).map_err(|refusal| match refusal {
             Refusal::Overlap(overlap) => overlap,
             Refusal::OtherDevice(_) => unreachable!("regions are not checked for devices"),
         })
@@ -206,54 +255,109 @@ impl Ranges {
 
     /// Enters a launch's `(address, bytes)` ranges (one per launch slot;
     /// empty ones skipped) on `device`, or none and why: an overlap, or a
-    /// range that lies in a region of another device only.
+    /// range that lies in a region of another device only. Waits while a
+    /// range meets an entry that only other launches hold, other than as
+    /// the same range (see the module's docs).
     pub fn launch(
         device: i64,
         ranges: impl IntoIterator<Item = (usize, usize)>,
     ) -> Result<Ranges, Refusal> {
-        Ranges::enter(device, ranges, false)
+        Ranges::enter(device, ranges, false, || ()).map(|(ranges, ())| ranges)
     }
 
-    fn enter(
+    /// No ranges (what a dropped region leaves behind).
+    pub fn none() -> Ranges {
+        Ranges {
+            device: 0,
+            ranges: Vec::new(),
+            region: false,
+        }
+    }
+
+    fn enter<R>(
         device: i64,
         ranges: impl IntoIterator<Item = (usize, usize)>,
         region: bool,
-    ) -> Result<Ranges, Refusal> {
+        map: impl FnOnce() -> R,
+    ) -> Result<(Ranges, R), Refusal> {
         let slots: Vec<(usize, (usize, usize))> = ranges
             .into_iter()
             .enumerate()
             .filter(|&(_, (_, bytes))| bytes > 0)
             .map(|(slot, (start, bytes))| (slot, (start, start.saturating_add(bytes))))
             .collect();
-        with_entries(|entries| {
-            if !region {
-                for &(slot, (start, end)) in &slots {
-                    if let Some(other) = other_region(entries, device, start, end) {
-                        return Err(Refusal::OtherDevice(OtherDevice {
-                            slot,
-                            launch: device,
-                            region: other,
-                        }));
-                    }
+        let mut entries = lock();
+        if !region {
+            for &(slot, (start, end)) in &slots {
+                if let Some(other) = other_region(&entries, device, start, end) {
+                    return Err(Refusal::OtherDevice(OtherDevice {
+                        slot,
+                        launch: device,
+                        region: other,
+                    }));
                 }
             }
-            for (i, &(_, range)) in slots.iter().enumerate() {
-                if let Err(overlap) = add(entries, device, range, region) {
-                    for &(_, range) in slots[..i].iter().rev() {
-                        remove(entries, device, range, region);
-                    }
-                    return Err(Refusal::Overlap(overlap));
-                }
-            }
-            Ok(())
-        })?;
+        }
+        while !try_enter(&mut entries, device, &slots, region)? {
+            entries = LEFT.wait(entries).unwrap_or_else(PoisonError::into_inner);
+        }
+        let mapped = map();
+        drop(entries);
         let ranges = slots.into_iter().map(|(_, range)| range).collect();
-        Ok(Ranges {
+        let ranges = Ranges {
             device,
             ranges,
             region,
-        })
+        };
+        Ok((ranges, mapped))
     }
+
+    /// Leaves the ranges after `unmap` has run under the registry's lock
+    /// (a region's unmapping: no other mapping may reach libomptarget
+    /// between the two).
+    pub fn leave(mut self, unmap: impl FnOnce()) {
+        let mut entries = lock();
+        unmap();
+        self.remove_from(&mut entries);
+    }
+
+    fn remove_from(&mut self, entries: &mut Vec<Entry>) {
+        for &range in self.ranges.iter().rev() {
+            remove(entries, self.device, range, self.region);
+        }
+        if !self.ranges.is_empty() {
+            self.ranges.clear();
+            LEFT.notify_all();
+        }
+    }
+}
+
+/// Enters every range of `slots` (`true`), or none: `false` when one must
+/// wait, the refusal when one overlaps an entry that stays.
+fn try_enter(
+    entries: &mut Vec<Entry>,
+    device: i64,
+    slots: &[(usize, (usize, usize))],
+    region: bool,
+) -> Result<bool, Refusal> {
+    let mut held = Vec::with_capacity(slots.len());
+    for &(_, range) in slots {
+        let at = match admit(entries, device, range, &held) {
+            Admit::Share(i) => Some(i),
+            Admit::New => None,
+            outcome => {
+                for &(_, range) in slots[..held.len()].iter().rev() {
+                    remove(entries, device, range, region);
+                }
+                return match outcome {
+                    Admit::Refuse(overlap) => Err(Refusal::Overlap(overlap)),
+                    _ => Ok(false),
+                };
+            }
+        };
+        held.push(add(entries, device, range, at, region));
+    }
+    Ok(true)
 }
 
 impl Ranges {
@@ -278,12 +382,24 @@ impl Ranges {
 }
 
 /// The launch slots with every pointer slot (a size other than 0) replaced
-/// by its device address on `device`, if each lies in a region (or device
-/// buffer) of `device` whose device address is known; else `None`. Other
-/// slots (scalars, lengths, empty pointers) are kept as they are.
-pub fn direct<const N: usize>(device: i64, args: &[u64; N], sizes: &[u64; N]) -> Option<[u64; N]> {
+/// by its device address on `device`, if each slot's argument keeps its
+/// data mapped on `device` itself (`kept`: a region or device buffer the
+/// launch holds) and that mapping's device address is known; else `None`.
+/// A range that merely lies in a region of another owner is no candidate:
+/// that owner may end the mapping while the kernel runs. Other slots
+/// (scalars, lengths, empty pointers) are kept as they are.
+pub fn direct<const N: usize>(
+    device: i64,
+    args: &[u64; N],
+    sizes: &[u64; N],
+    kept: &[Option<i64>; N],
+) -> Option<[u64; N]> {
+    let pointers = || sizes.iter().zip(kept).filter(|&(&bytes, _)| bytes > 0);
     // Without regions (most plain launches) the lock is not taken.
-    if REGIONS.load(Ordering::Relaxed) == 0 || !sizes.iter().any(|&bytes| bytes > 0) {
+    if REGIONS.load(Ordering::Relaxed) == 0
+        || pointers().next().is_none()
+        || pointers().any(|(_, &on)| on != Some(device))
+    {
         return None;
     }
     let mut out = *args;
@@ -307,120 +423,11 @@ pub fn direct<const N: usize>(device: i64, args: &[u64; N], sizes: &[u64; N]) ->
 
 impl Drop for Ranges {
     fn drop(&mut self) {
-        with_entries(|entries| {
-            for &range in self.ranges.iter().rev() {
-                remove(entries, self.device, range, self.region);
-            }
-        });
+        if !self.ranges.is_empty() {
+            self.remove_from(&mut lock());
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    // Addresses no other test maps (the registry is one per process).
-    const BASE: usize = 0x7000_0000_0000;
-
-    #[test]
-    fn ranges_inside_a_live_one_share_it_and_overlaps_are_refused() {
-        let whole = Ranges::region(0, [(BASE, 64)]).unwrap();
-        let inside = Ranges::region(0, [(BASE + 8, 8)]).unwrap();
-        let overlap = Ranges::region(0, [(BASE + 32, 64)]).unwrap_err();
-        assert_eq!(overlap.new, (BASE + 32, BASE + 96));
-        assert_eq!(overlap.live, (BASE, BASE + 64));
-        // Another device, or a disjoint range: no overlap.
-        let other = Ranges::region(1, [(BASE + 32, 64)]).unwrap();
-        let next = Ranges::region(0, [(BASE + 64, 16)]).unwrap();
-        drop((whole, inside, other, next));
-        // All gone: the range that overlapped may be mapped now.
-        drop(Ranges::region(0, [(BASE + 32, 64)]).unwrap());
-    }
-
-    #[test]
-    fn a_refused_set_leaves_nothing_behind() {
-        let base = BASE + 0x1000;
-        // The second range extends the first: refused, the first left too.
-        let err = Ranges::region(0, [(base, 16), (base + 8, 16), (base, 0)]).unwrap_err();
-        assert_eq!(err.live, (base, base + 16));
-        let same = Ranges::region(0, [(base, 16), (base, 16), (base + 4, 4)]).unwrap();
-        drop(same);
-        drop(Ranges::region(0, [(base + 8, 16)]).unwrap());
-    }
-
-    #[test]
-    fn an_inner_range_cannot_grow_into_an_enclosing_one() {
-        let base = BASE + 0x2000;
-        let inner = Ranges::region(0, [(base + 8, 8)]).unwrap();
-        let err = Ranges::region(0, [(base, 32)]).unwrap_err();
-        assert_eq!(
-            (err.new, err.live),
-            ((base, base + 32), (base + 8, base + 16))
-        );
-        drop(inner);
-    }
-}
-
-#[cfg(test)]
-mod device_tests {
-    use super::*;
-
-    const BASE: usize = 0x7100_0000_0000;
-
-    #[test]
-    fn a_launch_on_another_device_than_its_region_is_refused() {
-        let region = Ranges::region(1, [(BASE, 64)]).unwrap();
-        // Slot 2 (inside the region of device 1) on device 0.
-        let refusal = Ranges::launch(0, [(0, 0), (BASE + 0x100, 4), (BASE + 8, 8)]).unwrap_err();
-        let expected = OtherDevice {
-            slot: 2,
-            launch: 0,
-            region: 1,
-        };
-        assert_eq!(refusal, Refusal::OtherDevice(expected));
-        // On device 1 it shares the region; a launch entry is no region.
-        drop(Ranges::launch(1, [(BASE + 8, 8)]).unwrap());
-        let launch_only = Ranges::launch(2, [(BASE + 0x1000, 8)]).unwrap();
-        drop(Ranges::launch(3, [(BASE + 0x1000, 8)]).unwrap());
-        // Mapped on both devices: the launch's device has it.
-        let also = Ranges::region(0, [(BASE, 64)]).unwrap();
-        drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
-        drop((region, also, launch_only));
-        drop(Ranges::launch(0, [(BASE + 8, 8)]).unwrap());
-    }
-}
-
-#[cfg(test)]
-mod direct_tests {
-    use super::*;
-
-    const BASE: usize = 0x7200_0000_0000;
-    const DEVICE: usize = 0x5000_0000;
-
-    #[test]
-    fn pointer_slots_in_regions_become_device_addresses() {
-        let region = Ranges::region(0, [(BASE, 64)]).unwrap();
-        let inner = Ranges::region(0, [(BASE + 16, 8)]).unwrap();
-        // Not known yet: no direct launch.
-        assert_eq!(direct(0, &[BASE as u64], &[8]), None);
-        // Known through the inner region: the entry's base follows.
-        inner.set_device_address(DEVICE + 16);
-        let args = [BASE as u64 + 8, 7, BASE as u64 + 32];
-        let got = direct(0, &args, &[8, 0, 32]).unwrap();
-        assert_eq!(got, [DEVICE as u64 + 8, 7, DEVICE as u64 + 32]);
-        // Outside any region, on another device, or only scalars: none.
-        assert_eq!(direct(0, &[BASE as u64 + 60], &[8]), None);
-        assert_eq!(direct(1, &[BASE as u64], &[8]), None);
-        assert_eq!(direct(0, &[BASE as u64 + 0x1000, 3], &[4, 0]), None);
-        assert_eq!(direct(0, &[3u64], &[0]), None);
-        // A launch entry is no region.
-        let launch = Ranges::launch(2, [(BASE + 0x2000, 8)]).unwrap();
-        assert_eq!(direct(2, &[BASE as u64 + 0x2000], &[8]), None);
-        drop((launch, inner));
-        // The last region gone: the address is forgotten.
-        let again = Ranges::launch(0, [(BASE, 8)]).unwrap();
-        drop(region);
-        assert_eq!(direct(0, &[BASE as u64], &[8]), None);
-        drop(again);
-    }
-}
+mod tests;
