@@ -361,6 +361,20 @@ impl fmt::Display for Error {
             | Error::PtxasFailed { .. }
             | Error::CoreBuildFailed { .. }
             | Error::KernelDiffers { .. } => self.fmt_targets(f),
+            Error::NotAnObject { .. }
+            | Error::RecordWithoutSection { .. }
+            | Error::RecordOutsideSection { .. }
+            | Error::BadRecord { .. }
+            | Error::StubsRefused { .. } => self.fmt_image(f),
+        }
+    }
+}
+
+impl Error {
+    /// The messages of the errors found reading an image and lowering its
+    /// launch stubs.
+    fn fmt_image(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Error::NotAnObject { image, source } => write!(f, "{}: {source}", image.display()),
             Error::RecordWithoutSection { image, symbol } => {
                 write!(f, "{}: {symbol} has no section", image.display())
@@ -387,11 +401,10 @@ impl fmt::Display for Error {
                     .join(", "),
                 kernels.join(", ")
             ),
+            _ => unreachable!("fmt_image is called for the image's errors only"),
         }
     }
-}
 
-impl Error {
     /// The messages of the errors of several targets and GPU images.
     fn fmt_targets(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
