@@ -32,6 +32,7 @@ passes! {
     offload_wrap_kernels::OffloadWrapKernels,
     offload_shared_memory::OffloadSharedMemory,
     offload_host::OffloadHost,
+    offload_check_uniform::OffloadCheckUniform,
     offload_team_loops::OffloadTeamLoops,
 }
 

@@ -80,6 +80,12 @@ pub enum ParamError {
         key: String,
         why: String,
     },
+    /// A value holds another parameter (`image=a.so image=b.so`).
+    Joined {
+        key: String,
+        value: String,
+        inner: &'static str,
+    },
     /// A required key is absent.
     Required {
         usage: &'static str,
@@ -113,6 +119,10 @@ impl std::fmt::Display for ParamError {
             ParamError::BadEscape { key, value } => write!(
                 f,
                 "parameter '{key}': '{value}' has a '%' without two hex digits after it; a path writes '%' as '%25' (and ';', ',', '<', '>', space as '%3B', '%2C', '%3C', '%3E', '%20')"
+            ),
+            ParamError::Joined { key, value, inner } => write!(
+                f,
+                "parameter '{key}': its value '{value}' holds another parameter '{inner}=...'; separate parameters with ';' ('{key}=...;{inner}=...')"
             ),
             ParamError::Invalid { key, why } => write!(f, "parameter '{key}': {why}"),
             ParamError::Required { usage } => write!(f, "needs {usage}"),
@@ -151,10 +161,35 @@ pub fn parse<'a>(params: &'a [u8], accepted: &[Key]) -> Result<Vec<Param<'a>>, P
         if !spec.repeatable && seen.contains(&spec.name) {
             return Err(ParamError::Duplicate { key: spec.name });
         }
+        if let Some(value) = value
+            && let Some(inner) = inner_key(value, accepted)
+        {
+            return Err(ParamError::Joined {
+                key: key.to_owned(),
+                value: shown(value),
+                inner,
+            });
+        }
         seen.push(spec.name);
         out.push(Param { key, value });
     }
     Ok(out)
+}
+
+/// An accepted key written as `key=` inside `value`, at its start or after
+/// whitespace: two parameters run together (`image=a.so image=b.so`,
+/// `image=image=a.so`) where a `;` was meant. A path writes a space as
+/// `%20`, so a raw one before `key=` is no part of a path.
+fn inner_key(value: &[u8], accepted: &[Key]) -> Option<&'static str> {
+    accepted.iter().map(|k| k.name).find(|name| {
+        let pattern = [name.as_bytes(), b"="].concat();
+        value
+            .windows(pattern.len())
+            .enumerate()
+            .any(|(at, window)| {
+                window == pattern.as_slice() && (at == 0 || value[at - 1].is_ascii_whitespace())
+            })
+    })
 }
 
 impl<'a> Param<'a> {
@@ -284,6 +319,30 @@ mod tests {
         ));
         assert!(matches!(p[1].path(), Err(ParamError::MissingValue { .. })));
         assert!(matches!(p[2].text(), Err(ParamError::ValueNotUtf8 { .. })));
+    }
+
+    #[test]
+    fn parameters_run_together_are_named() {
+        for text in [
+            &b"image=a.so image=b.so"[..],
+            b"image=image=a.so",
+            b"image=a.so\tteams=4",
+            b"teams=4 image=a.so",
+        ] {
+            assert!(
+                matches!(parse(text, KEYS), Err(ParamError::Joined { .. })),
+                "{}",
+                shown(text)
+            );
+        }
+        let error = parse(b"image=a.so image=b.so", KEYS).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "parameter 'image': its value 'a.so image=b.so' holds another parameter 'image=...'; separate parameters with ';' ('image=...;image=...')"
+        );
+        // Inside a path, `key=` is a name like any other.
+        let p = parse(b"image=/tmp/image=1/xteams=2.so;teams=4", KEYS).unwrap();
+        assert_eq!(p.len(), 2);
     }
 
     #[test]

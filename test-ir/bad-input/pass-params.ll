@@ -72,6 +72,14 @@
 ; offload-host's image= add up: several images are read in order):
 ; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=a.so;teams=1;teams=2>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-TWICE %s
 ; HOST-TWICE: error: offload-host: parameter 'teams' is given twice; give it once
+; One image given twice, and two parameters run together where a ';' was
+; meant, are named as such (not as an image that cannot be read):
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t.a.so;image=%t.a.so>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-IMAGE-TWICE %s
+; HOST-IMAGE-TWICE: error: offload-host: parameter 'image': image '{{.*}}.tmp.a.so' is given twice; give each image once
+; RUN: %no-output-file %t.out not %opt '-passes=offload-host<image=%t.a.so image=%t.b.so>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-JOINED %s
+; HOST-JOINED: error: offload-host: parameter 'image': its value '{{.*}}.tmp.a.so image={{.*}}.tmp.b.so' holds another parameter 'image=...'; separate parameters with ';' ('image=...;image=...')
+; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=image=%t.a.so>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-JOINED-KEY %s
+; HOST-JOINED-KEY: error: offload-host: parameter 'image': its value 'image={{.*}}.tmp.a.so' holds another parameter 'image=...'
 ; RUN: %no-output-file %t.out not %opt -passes='offload-host<image=%t.a.so;image=%t.b.so>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=HOST-IMAGES %s
 ; HOST-IMAGES: error: offload-host: cannot read image '{{.*}}.tmp.a.so': No such file or directory
 ; RUN: %no-output-file %t.out not %opt -passes='offload-wrap-kernels<kernels=f;kernels=nope>' -S %s -o %t.out 2>&1 | %FileCheck --check-prefix=WRAP-KERNELS-ADD-UP %s

@@ -22,7 +22,6 @@ use super::param::{Action, MAX_ALIGN, ParamPlan, is_aggregate, is_pointer, param
 use super::{HINT, PASS};
 use crate::ir::{Type, attributes, metadata, naming};
 
-
 /// One parsed entry.
 #[derive(Debug, Clone, Copy)]
 struct Entry {

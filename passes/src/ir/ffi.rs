@@ -158,4 +158,13 @@ unsafe extern "C" {
         pipeline: *const c_char,
         len: usize,
     ) -> i32;
+
+    /// The linkage name (else the name) of the subprogram enclosing the
+    /// debug scope `scope`, its length in `*len`; null when `scope` is no
+    /// local scope or lies in no subprogram. The bytes live as long as the
+    /// context.
+    pub(super) fn offload_di_scope_subprogram_name(
+        scope: LLVMMetadataRef,
+        len: *mut usize,
+    ) -> *const c_char;
 }

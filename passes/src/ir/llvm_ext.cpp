@@ -424,4 +424,19 @@ int offload_ir_run_function_pipeline(LLVMValueRef FnRef, const char *Pipeline,
   return 1;
 }
 
+// The linkage name (else the name) of the subprogram enclosing debug scope
+// `Scope`, its length in `*Len`; null when `Scope` is no scope or is in no
+// subprogram. The bytes live as long as the context.
+const char *offload_di_scope_subprogram_name(LLVMMetadataRef Scope,
+                                             size_t *Len) {
+  auto *S = dyn_cast_or_null<DILocalScope>(unwrap(Scope));
+  DISubprogram *SP = S ? S->getSubprogram() : nullptr;
+  if (!SP)
+    return nullptr;
+  StringRef Name = SP->getLinkageName();
+  if (Name.empty())
+    Name = SP->getName();
+  *Len = Name.size();
+  return Name.data();
+}
 } // extern "C"

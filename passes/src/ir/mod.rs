@@ -9,6 +9,8 @@
 //! | [`attributes`] | parameter, call-site and function attributes |
 //! | [`metadata`] | metadata kinds, attachments, plain node operands |
 //! | [`debug_info`] | typed DI nodes ([`debug_info::DiSubprogram`], [`debug_info::DiType`]), `#dbg_declare` records |
+//! | [`cfg`] | a function's blocks by index: successors, reverse post-order, dominators, natural loops |
+//! | [`debug_loc`] | instructions' source locations with their inlined frames |
 //! | [`calls`] | callees, arguments, intrinsics, the memcpy/memmove/memset family |
 //! | [`kernels`] | kernel calling conventions, AMDGPU address spaces, kernel aliases |
 //! | [`naming`] | how messages name functions (demangled) and parameters |
@@ -30,8 +32,10 @@
 pub mod attributes;
 pub mod builder;
 pub mod calls;
+pub mod cfg;
 pub mod constants;
 pub mod debug_info;
+pub mod debug_loc;
 pub mod erase;
 mod ffi;
 pub mod gep;

@@ -73,6 +73,19 @@ impl<'ctx> Value<'ctx> {
         }
     }
 
+    /// True for a `load` or `store` that is atomic or volatile.
+    pub fn is_atomic_or_volatile_access(self) -> bool {
+        if !matches!(self.opcode(), Some(Opcode::LLVMLoad | Opcode::LLVMStore)) {
+            return false;
+        }
+        // SAFETY: a load or store, which both accessors take.
+        unsafe {
+            llvm::LLVMGetVolatile(self.as_raw()) != 0
+                || llvm::LLVMGetOrdering(self.as_raw())
+                    != llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingNotAtomic
+        }
+    }
+
     pub fn is_instruction(self) -> bool {
         self.opcode().is_some()
     }

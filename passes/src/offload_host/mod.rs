@@ -190,7 +190,18 @@ impl ModulePass for OffloadHost {
         };
         for param in params::parse(text, KEYS)? {
             match param.key {
-                "image" => options.images.push(param.path()?),
+                "image" => {
+                    let path = param.path()?;
+                    if options.images.contains(&path) {
+                        // One image twice would be two registrations of one
+                        // target, which libomptarget never runs.
+                        return Err(param.invalid(format!(
+                            "image '{}' is given twice; give each image once",
+                            path.display()
+                        )));
+                    }
+                    options.images.push(path);
+                }
                 "foreign" => {
                     for name in param.text()?.split(':') {
                         if name.is_empty() {

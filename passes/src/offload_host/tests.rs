@@ -179,6 +179,15 @@ fn options_and_their_errors() {
         options("image=a;arch=sm_80;arch=sm_90").unwrap_err(),
         ParamError::Duplicate { key: "arch" }
     );
+    // Slips: one image twice, two parameters run together.
+    assert_eq!(
+        options("image=/k.so;image=/k.so").unwrap_err().to_string(),
+        "parameter 'image': image '/k.so' is given twice; give each image once"
+    );
+    assert!(matches!(
+        options("image=/a.so image=/b.so"),
+        Err(ParamError::Joined { inner: "image", .. })
+    ));
 }
 
 #[test]

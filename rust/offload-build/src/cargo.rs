@@ -11,14 +11,15 @@ use crate::device_dir;
 use crate::error::{Error, io};
 use crate::targets::is_gpu;
 
-/// The device profile: `panic = "abort"`, no debug info, fat LTO (AMDGPU
-/// needs it), one codegen unit (the wrap pass sees every kernel), never
-/// incremental.
+/// The device profile: `panic = "abort"`, line tables only (for the
+/// uniformity check's messages; `strip` removes them from the image), fat
+/// LTO (AMDGPU needs it), one codegen unit (the wrap pass sees every
+/// kernel), never incremental.
 const PROFILE: &str = "offload-device";
 const PROFILE_SETTINGS: &[&str] = &[
     "inherits=\"release\"",
     "opt-level=3",
-    "debug=false",
+    "debug=\"line-tables-only\"",
     "strip=\"debuginfo\"",
     "panic=\"abort\"",
     "lto=\"fat\"",
@@ -27,6 +28,12 @@ const PROFILE_SETTINGS: &[&str] = &[
     "debug-assertions=false",
     "overflow-checks=false",
 ];
+
+/// The pipeline the device build adds at the plugin's OptimizerLast point
+/// (docs/uniformity.md): barriers and warp operations reached by every
+/// thread of a team. It runs on each crate's module before fat LTO too, so
+/// it keeps the line tables (the final image's link strips them).
+const UNIFORMITY_CHECK: &str = "offload-check-uniform";
 
 pub struct DeviceBuild<'a> {
     pub dir: &'a Path,
@@ -107,6 +114,10 @@ impl DeviceBuild<'_> {
         cmd.env("RUSTC_BOOTSTRAP", "1");
         cmd.env("CARGO_TARGET_DIR", self.target_dir);
         cmd.env("RUSTC_WORKSPACE_WRAPPER", self.workspace_wrapper);
+        // The uniformity check runs where the kernels are whole: at the end
+        // of each crate's optimisation and of the fat LTO that merges them
+        // (the plugin's OptimizerLast point), never before inlining.
+        cmd.env("OFFLOAD_PASSES_OPTIMIZER_LAST", UNIFORMITY_CHECK);
         let mut flags: Vec<String> = Vec::new();
         if let Some(cpu) = self.target_cpu {
             flags.push(format!("-Ctarget-cpu={cpu}"));
@@ -117,10 +128,13 @@ impl DeviceBuild<'_> {
         flags.extend(self.pass_flags()?);
         cmd.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\u{1f}"));
         if !is_gpu(self.target) {
-            // The x86_64 image's teams compiled into loops, at the end of
-            // fat LTO: the whole program, each kernel inlined into its
-            // thread body (the plugin's shim adds the pipeline there).
-            cmd.env("OFFLOAD_PASSES_OPTIMIZER_LAST", "offload-team-loops");
+            // After the check, the x86_64 image's teams compiled into
+            // loops, at the end of fat LTO: the whole program, each kernel
+            // inlined into its thread body.
+            cmd.env(
+                "OFFLOAD_PASSES_OPTIMIZER_LAST",
+                format!("{UNIFORMITY_CHECK},offload-team-loops"),
+            );
         }
         if self.target.starts_with("nvptx") {
             // rustc's llvm-bitcode-linker runs LLVM 22's llvm-link and llc.
@@ -131,24 +145,11 @@ impl DeviceBuild<'_> {
                 cmd.env("PATH", path);
             }
         }
-        let mut features = vec!["offload/device".to_owned()];
-        let resolved = host_features(self.dir);
-        if let Some(resolved) = &resolved {
-            features.extend(resolved.iter().filter(|f| *f != "default").cloned());
-        }
         cmd.arg("rustc")
             .arg("--manifest-path")
             .arg(self.dir.join("Cargo.toml"))
-            .args([
-                "--lib",
-                "--features",
-                &features.join(","),
-                "--target",
-                self.target,
-            ]);
-        if resolved.is_some_and(|r| !r.iter().any(|f| f == "default")) {
-            cmd.arg("--no-default-features");
-        }
+            .args(["--lib", "--target", self.target])
+            .args(device_feature_flags(self.dir));
         if is_gpu(self.target) && self.sysroot.is_none() {
             cmd.arg("-Zbuild-std=core");
         }
@@ -182,6 +183,11 @@ impl DeviceBuild<'_> {
             // The entry points are plain C functions: the pass finds them
             // by the records every `#[kernel]` exports beside them.
             flags.push("-Cpasses=offload-wrap-kernels<records>".to_owned());
+            // libomptarget's host plugin loads one copy of the image per
+            // device into one process: the image's calls of its own exported
+            // functions (the CPU grid's hooks) must bind to its own copy,
+            // not to the first copy loaded.
+            flags.push("-Clink-arg=-Wl,-Bsymbolic".to_owned());
         }
         Ok(flags)
     }
@@ -218,9 +224,17 @@ impl DeviceBuild<'_> {
                 self.target_dir,
                 &stderr,
             );
-            return Err(duplicate.unwrap_or_else(|| Error::DeviceBuildFailed {
-                dir: self.dir.to_path_buf(),
-                target: self.target.to_owned(),
+            return Err(duplicate.unwrap_or_else(|| {
+                if crate::libraries::lacks_offload(self.dir, &stderr) {
+                    Error::NeverNamesOffload {
+                        dir: self.dir.to_path_buf(),
+                    }
+                } else {
+                    Error::DeviceBuildFailed {
+                        dir: self.dir.to_path_buf(),
+                        target: self.target.to_owned(),
+                    }
+                }
             }));
         }
         // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.
@@ -235,6 +249,22 @@ impl DeviceBuild<'_> {
         let sources = dep_info(&image.with_extension("d"));
         Ok(Built { image, sources })
     }
+}
+
+/// The device build's feature flags for the kernel crate at `dir`:
+/// `--features offload/device,<the features cargo resolved for it>`, and
+/// `--no-default-features` where those lack `default`.
+pub(crate) fn device_feature_flags(dir: &Path) -> Vec<String> {
+    let mut features = vec!["offload/device".to_owned()];
+    let resolved = host_features(dir);
+    if let Some(resolved) = &resolved {
+        features.extend(resolved.iter().filter(|f| *f != "default").cloned());
+    }
+    let mut flags = vec!["--features".to_owned(), features.join(",")];
+    if resolved.is_some_and(|r| !r.iter().any(|f| f == "default")) {
+        flags.push("--no-default-features".to_owned());
+    }
+    flags
 }
 
 /// The features cargo resolved for the kernel crate at `dir`: in its own

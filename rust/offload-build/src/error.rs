@@ -115,6 +115,14 @@ pub enum Error {
         /// The kernel crate's root source file (`src/lib.rs`).
         lib_rs: PathBuf,
     },
+    /// Packages of the kernel crate's dependency graph have other features
+    /// in the host build than in the device build.
+    DependencyFeatures {
+        /// The kernel crate's package name.
+        kernel_crate: String,
+        /// The packages and their features.
+        differences: Vec<crate::FeatureDifference>,
+    },
     /// The image has no kernel: neither the kernel crate nor its
     /// dependencies define a `#[kernel]` in the device build.
     NoKernels {
@@ -129,6 +137,12 @@ pub enum Error {
         dir: PathBuf,
         /// The device target triple.
         target: String,
+    },
+    /// The device build failed for want of a panic handler, and the kernel
+    /// crate never names `offload` (which supplies it): it has no kernel.
+    NeverNamesOffload {
+        /// The kernel crate's directory.
+        dir: PathBuf,
     },
     /// The device build wrote no image.
     NoImage {
@@ -325,6 +339,10 @@ impl fmt::Display for Error {
                 "offload-build: the kernel crate `{kernel_crate}` depends on the kernel library `{library}`, whose #[kernel]s are not in the image: rustc links a dependency only where the crate uses it; add `use {library} as _;` to {}",
                 lib_rs.display()
             ),
+            Error::DependencyFeatures {
+                kernel_crate,
+                differences,
+            } => dependency_features(f, kernel_crate, differences),
             Error::NoKernels { dir, image } => write!(
                 f,
                 "{}: the device build of the kernel crate {} has no kernel: neither the crate nor its dependencies define an #[offload::kernel] in it (is a #[kernel] cfg'd out with offload's `device` feature or the device target?)",
@@ -336,12 +354,27 @@ impl fmt::Display for Error {
                 "building the kernel crate {} for {target} failed (cargo's messages above)",
                 dir.display()
             ),
+            Error::NeverNamesOffload { dir } => never_names_offload(f, dir),
             Error::NoImage { name, dir } => write!(f, "no image lib{name}.* in {}", dir.display()),
             Error::BadTarget { .. }
             | Error::PtxasNotFound { .. }
             | Error::PtxasFailed { .. }
             | Error::CoreBuildFailed { .. }
             | Error::KernelDiffers { .. } => self.fmt_targets(f),
+            Error::NotAnObject { .. }
+            | Error::RecordWithoutSection { .. }
+            | Error::RecordOutsideSection { .. }
+            | Error::BadRecord { .. }
+            | Error::StubsRefused { .. } => self.fmt_image(f),
+        }
+    }
+}
+
+impl Error {
+    /// The messages of the errors found reading an image and lowering its
+    /// launch stubs.
+    fn fmt_image(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Error::NotAnObject { image, source } => write!(f, "{}: {source}", image.display()),
             Error::RecordWithoutSection { image, symbol } => {
                 write!(f, "{}: {symbol} has no section", image.display())
@@ -368,11 +401,10 @@ impl fmt::Display for Error {
                     .join(", "),
                 kernels.join(", ")
             ),
+            _ => unreachable!("fmt_image is called for the image's errors only"),
         }
     }
-}
 
-impl Error {
     /// The messages of the errors of several targets and GPU images.
     fn fmt_targets(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -430,4 +462,50 @@ pub(crate) fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error
         path: path.to_path_buf(),
         source,
     }
+}
+
+/// The message of [`Error::DependencyFeatures`].
+fn dependency_features(
+    f: &mut fmt::Formatter<'_>,
+    kernel_crate: &str,
+    differences: &[crate::FeatureDifference],
+) -> fmt::Result {
+    let list = |features: &[String]| match features {
+        [] => "none".to_owned(),
+        features => features
+            .iter()
+            .map(|f| format!("`{f}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    write!(
+        f,
+        "offload-build: the dependencies of the kernel crate `{kernel_crate}` have other features in the host build than in its device build, so its kernels would compute otherwise on the device than the host expects:"
+    )?;
+    for d in differences {
+        write!(
+            f,
+            "\n  {}: only in the host build: {}; only in the device build: {}",
+            d.package,
+            list(&d.host_only),
+            list(&d.device_only)
+        )?;
+    }
+    let name = differences
+        .first()
+        .and_then(|d| d.package.split(' ').next())
+        .unwrap_or("the crate");
+    write!(
+        f,
+        "\ncargo enables a package's features for a whole build, so another package of the host build turns these on (or off), while the device build resolves the kernel crate alone; give the kernel crate's own dependency on each of them the host build's features in its Cargo.toml (e.g. `{name} = {{ ..., features = [...] }}`; a direct dependency, if it has none), or take them out of the host build"
+    )
+}
+
+/// The message of [`Error::NeverNamesOffload`].
+fn never_names_offload(f: &mut fmt::Formatter<'_>, dir: &std::path::Path) -> fmt::Result {
+    write!(
+        f,
+        "offload-build: the kernel crate {} has no kernel: it never names `offload` (no #[offload::kernel], no `use offload`), so rustc does not link offload into its device build, and offload supplies the device's panic handler (hence rustc's \"`#[panic_handler]` function required\" above); define its kernels with #[offload::kernel], or name the kernel library that defines them (`use mathlib as _;`)",
+        dir.display()
+    )
 }

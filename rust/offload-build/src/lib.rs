@@ -34,12 +34,17 @@
 //!    directory shared by every kernel crate and program, see below;
 //!    `offload`'s `device` feature and the kernel crate features
 //!    cargo enabled for it (in a host crate's build script: resolved for it
-//!    in the host build), a release profile with
-//!    `panic = "abort"`, no debug info, fat LTO, one codegen unit), so it may
+//!    in the host build; the kernel crate's dependencies must have the
+//!    same features in the host build, by `cargo tree` of both builds,
+//!    or the build stops naming them: [`Error::DependencyFeatures`]), a
+//!    release profile with
+//!    `panic = "abort"`, line tables only, fat LTO, one codegen unit), so it may
 //!    depend on other crates (`libm`, workspace crates); the plugin's
 //!    `offload-wrap-kernels<records>` gives the kernels libomptarget's
 //!    signature — it finds them by the records `#[kernel]` exports, in every
-//!    crate of the build (kernel libraries too);
+//!    crate of the build (kernel libraries too); `offload-check-uniform`
+//!    (at the plugin's OptimizerLast point) refuses barriers and warp
+//!    operations some threads of a team can skip;
 //! 2. reads the kernel table (`#[kernel]`'s records) from the image and
 //!    computes the image digest (SHA-256); a kernel library the kernel
 //!    crate depends on (a direct dependency on `offload` with `#[kernel]`s)
@@ -48,9 +53,11 @@
 //! 3. generates the launch stubs (one small `no_std` Rust module whose
 //!    launches the plugin's `offload-host` lowers: the image embedded and
 //!    registered, libomptarget mapper and launch calls) and compiles it into
-//!    a static library (`rustc-link-lib=static`: bundled into the rlib of
-//!    the package whose build script runs, so whatever links that package
-//!    links it);
+//!    a static library (`rustc-link-lib=static:+whole-archive`: bundled
+//!    into the rlib of the package whose build script runs, so whatever
+//!    links that package links it, whole: a program that names the kernel
+//!    crate but launches nothing still registers the image, so
+//!    libomptarget is initialised for the data API);
 //! 4. links libomptarget and libomp (`rustc-link-lib=dylib`, with an rpath
 //!    for the package's own binaries; other packages' binaries find them in
 //!    the system's library path);
@@ -89,15 +96,17 @@
 //!
 //! The host crate itself needs no plugin, no `-Z` flag and no environment
 //! variable: its launchers call the stubs by a name that carries a hash of
-//! the kernel's signature, so a host built from other sources than the image
-//! does not link. Any host profile works (incremental, 256 codegen units):
-//! the image lives only in the stub object, rebuilt from the new image after
-//! every edit.
+//! the defining crate's name and version and of the kernel's signature, so
+//! a host built from other sources than the image does not link, and two
+//! kernel crates' images in one program each serve their own launchers.
+//! Any host profile works (incremental, 256 codegen units): the image lives
+//! only in the stub object, rebuilt from the new image after every edit.
 
 #![deny(missing_docs)]
 
 mod agree;
 mod cargo;
+mod dep_features;
 mod device_dir;
 mod duplicates;
 mod error;
@@ -118,6 +127,7 @@ use std::process::Command;
 
 use offload_contract::digest::images_digest;
 
+pub use dep_features::FeatureDifference;
 pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
 pub use error::{Error, RecordProblem};
 pub use image::{Arg, ArgKind, Kernel};
@@ -347,6 +357,11 @@ impl DeviceCrate {
             println!("cargo::rerun-if-changed={}", lock.display());
         }
         let host = build_target();
+        if let Some(first) = targets.first() {
+            // Before the device builds: a difference is in every image.
+            let flags = cargo::device_feature_flags(&self.dir);
+            dep_features::check(&self.dir, &host, first.triple(&host), &flags)?;
+        }
         let mut images = Vec::new();
         let mut bytes = Vec::new();
         let place = target_image::Place {
@@ -361,7 +376,7 @@ impl DeviceCrate {
             if images.is_empty() {
                 // Before the other targets' builds: a missing library is
                 // missing from every image.
-                libraries::check(&self.dir, &image.kernels)?;
+                libraries::check(&self.dir, &image.kernels, target.triple(&host))?;
             }
             images.push(image);
             bytes.push(image_bytes);
@@ -372,18 +387,18 @@ impl DeviceCrate {
             stubs: None,
         };
         if !self.image_only {
+            let name = stubs_lib_name(&self.dir);
             let object = stubs::build(
                 &built.images,
                 images_digest(&bytes),
                 &plugin,
-                &host,
+                (&host, &name),
                 &out_dir,
                 self.contract,
             )?;
-            let name = stubs_lib_name(&self.dir);
             let lib = stubs::archive(&object, &name)?;
             println!("cargo::rustc-link-search=native={}", out_dir.display());
-            println!("cargo::rustc-link-lib=static={name}");
+            println!("cargo::rustc-link-lib=static:+whole-archive={name}");
             link_omptarget()?;
             built.stubs = Some(lib);
         }

@@ -1,10 +1,10 @@
 //! Kernel libraries the image lacks: rustc links a dependency into the
 //! device cdylib only where the kernel crate uses it, so a kernel library
 //! the kernel crate depends on but never names has no kernels in the image,
-//! and a launch of one fails at the host's final link on a bare undefined
-//! `__offload_rs_launch.<symbol>.<hash>`. After the images are built, the
-//! kernel crate's direct normal dependencies that depend on `offload`
-//! themselves (from `cargo metadata`) and have `#[kernel]`s in their sources
+//! and a launch of one fails only at the host's final link. After the
+//! images are built, the kernel crate's direct normal dependencies that
+//! depend on `offload` themselves (from `cargo metadata`) and have
+//! `#[kernel]`s in their sources
 //! must have a kernel in the image (each record names its crate), or be
 //! named in the kernel crate's sources (then it is linked, and its kernels
 //! are cfg'd out of the device build).
@@ -44,17 +44,23 @@ pub(crate) struct Dependencies {
 }
 
 /// Checks that every kernel library of the kernel crate at `dir` with
-/// `#[kernel]`s has one in the image whose records are `kernels`. Nothing to
-/// check where the kernel crate depends on nothing but `offload`, or where
-/// a kernel names no crate ([`Kernel::named`]), or where `cargo metadata`
-/// fails (a launch of such a kernel then fails at the host's link).
-pub(crate) fn check(dir: &Path, kernels: &[Kernel]) -> Result<(), Error> {
+/// `#[kernel]`s has one in the image whose records are `kernels` (built for
+/// `target`). Nothing to check where the kernel crate depends on nothing
+/// but `offload`, or where a kernel names no crate ([`Kernel::named`]);
+/// where the dependencies cannot be read, a `cargo:warning` says the check
+/// did not run and why (a launch of such a library's kernel then fails at
+/// the host's link).
+pub(crate) fn check(dir: &Path, kernels: &[Kernel], target: &str) -> Result<(), Error> {
     let manifest = dir.join("Cargo.toml");
     if kernels.iter().any(|k| k.crate_name.is_empty()) || !has_other_dependencies(&manifest) {
         return Ok(());
     }
-    let Some(deps) = metadata(&manifest) else {
-        return Ok(());
+    let deps = match find_dependencies(&manifest, target) {
+        Ok(deps) => deps,
+        Err(why) => {
+            println!("cargo::warning={}", skipped(&manifest, &why));
+            return Ok(());
+        }
     };
     let own_src = deps.lib_rs.parent().unwrap_or(dir);
     unlinked(
@@ -62,6 +68,15 @@ pub(crate) fn check(dir: &Path, kernels: &[Kernel]) -> Result<(), Error> {
         kernels,
         |library| any_source(&library.src_dir, &mentions_kernel),
         |name| any_source(own_src, &|text| names_crate(text, name)),
+    )
+}
+
+/// The warning of a check that could not run, for the kernel crate at
+/// `manifest`.
+fn skipped(manifest: &Path, why: &str) -> String {
+    format!(
+        "offload-build: not checked whether the kernel crate {} uses every kernel library it depends on: {why}; a launch of a kernel of a library it never names fails at the host's link (undefined symbol ``offload: no image in this program holds kernel `<symbol>` ...``)",
+        manifest.display()
     )
 }
 
@@ -122,25 +137,146 @@ fn has_other_dependencies(manifest: &Path) -> bool {
     false
 }
 
-/// `cargo metadata` of the kernel crate, with the environment a nested
-/// cargo gets (it runs no build script, so no nested-build marker needed).
-fn metadata(manifest: &Path) -> Option<Dependencies> {
+/// The kernel crate at `manifest` and its kernel libraries. Its direct
+/// dependencies by path (workspace members, local crates) need only
+/// `cargo metadata --no-deps` of their manifests, which reads no registry;
+/// another kind (a registry's or git's crate) needs the resolved graph for
+/// `target`, from the packages cargo has (`--offline`: a build script never
+/// downloads). The error says why neither could be read.
+fn find_dependencies(manifest: &Path, target: &str) -> Result<Dependencies, String> {
+    let canonical = manifest
+        .canonicalize()
+        .map_err(|e| format!("cannot read {}: {e}", manifest.display()))?;
+    let name = package_name(manifest).map_err(|e| e.to_string())?;
+    let local = cargo_metadata(manifest, &["--no-deps"])?;
+    let load = |dep: &Path| cargo_metadata(dep, &["--no-deps"]).ok();
+    if let Some(deps) = path_dependencies(&local, &name, &canonical, &load) {
+        return Ok(deps);
+    }
+    let resolved = cargo_metadata(manifest, &["--offline", "--filter-platform", target])?;
+    dependencies(&resolved, &name, &canonical).ok_or_else(|| {
+        format!(
+            "`cargo metadata` does not list the package `{name}` at {}",
+            manifest.display()
+        )
+    })
+}
+
+/// `cargo metadata --format-version 1 <args> --manifest-path <manifest>`,
+/// with the environment a nested cargo gets (it runs no build script, so no
+/// nested-build marker needed); the error names the command and what it
+/// said.
+fn cargo_metadata(manifest: &Path, args: &[&str]) -> Result<Json, String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cmd = Command::new(cargo);
     clean_env(&mut cmd);
-    cmd.args([
-        "metadata",
-        "--format-version",
-        "1",
-        "--offline",
-        "--manifest-path",
-    ])
-    .arg(manifest);
-    let out = cmd.output().ok().filter(|o| o.status.success())?;
-    let json = serde_json::from_slice::<Json>(&out.stdout).ok()?;
-    let canonical = manifest.canonicalize().ok()?;
-    let name = package_name(manifest).ok()?;
-    dependencies(&json, &name, &canonical)
+    cmd.args(["metadata", "--format-version", "1"])
+        .args(args)
+        .arg("--manifest-path")
+        .arg(manifest);
+    let command = format!("`cargo metadata {}`", args.join(" "));
+    let out = cmd
+        .output()
+        .map_err(|e| format!("{command} could not start: {e}"))?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let said = stderr
+            .lines()
+            .find(|l| l.starts_with("error"))
+            .or_else(|| stderr.lines().next())
+            .unwrap_or("no output");
+        return Err(format!("{command} failed ({})", said.trim()));
+    }
+    serde_json::from_slice::<Json>(&out.stdout)
+        .map_err(|e| format!("{command} printed no JSON: {e}"))
+}
+
+/// The kernel crate (package `name`, manifest `manifest`) and its kernel
+/// libraries from `cargo metadata --no-deps` of its workspace (`local`),
+/// where every direct normal dependency but `offload` is a path
+/// dependency: a dependency's package is a member of `local`, else `load`
+/// reads its manifest. `None` where a dependency is of another kind or
+/// cannot be read.
+fn path_dependencies(
+    local: &Json,
+    name: &str,
+    manifest: &Path,
+    load: &dyn Fn(&Path) -> Option<Json>,
+) -> Option<Dependencies> {
+    path_dependencies_with(local, name, manifest, load, &|p| p.canonicalize().ok())
+}
+
+/// [`path_dependencies`], with `canonical` making a dependency's manifest
+/// path comparable with `cargo metadata`'s.
+fn path_dependencies_with(
+    local: &Json,
+    name: &str,
+    manifest: &Path,
+    load: &dyn Fn(&Path) -> Option<Json>,
+    canonical: &dyn Fn(&Path) -> Option<PathBuf>,
+) -> Option<Dependencies> {
+    let root = find_package(local, name, manifest)?;
+    let (_, lib_rs) = lib_target(root)?;
+    let mut libraries = Vec::new();
+    for dep in root.get("dependencies").map(items).unwrap_or_default() {
+        let normal = dep.get("kind") == Some(&Json::Null);
+        let dep_name = dep.get("name")?.as_str()?;
+        if !normal || dep_name == OFFLOAD {
+            continue;
+        }
+        let dep_manifest = Path::new(dep.get("path")?.as_str()?).join("Cargo.toml");
+        let dep_manifest = canonical(&dep_manifest)?;
+        let loaded;
+        let package = match find_package(local, dep_name, &dep_manifest) {
+            Some(package) => package,
+            None => {
+                loaded = load(&dep_manifest)?;
+                find_package(&loaded, dep_name, &dep_manifest)?
+            }
+        };
+        let uses_offload = package
+            .get("dependencies")
+            .map(items)
+            .unwrap_or_default()
+            .iter()
+            .any(|d| {
+                d.get("kind") == Some(&Json::Null)
+                    && d.get("name").and_then(Json::as_str) == Some(OFFLOAD)
+            });
+        let Some((crate_name, src)) = lib_target(package) else {
+            continue;
+        };
+        let extern_name = match dep.get("rename").and_then(Json::as_str) {
+            Some(rename) => rename.replace('-', "_"),
+            None => crate_name.clone(),
+        };
+        if uses_offload && let Some(src_dir) = src.parent() {
+            libraries.push(Library {
+                extern_name,
+                crate_name,
+                src_dir: src_dir.to_path_buf(),
+            });
+        }
+    }
+    Some(Dependencies {
+        kernel_crate: name.to_owned(),
+        lib_rs,
+        libraries,
+    })
+}
+
+/// The package `name` whose manifest is `manifest` (canonical) in
+/// `cargo metadata`'s `packages`.
+fn find_package<'a>(json: &'a Json, name: &str, manifest: &Path) -> Option<&'a Json> {
+    json.get("packages").map(items)?.iter().find(|p| {
+        p.get("name").and_then(Json::as_str) == Some(name)
+            && p.get("manifest_path")
+                .and_then(Json::as_str)
+                .is_some_and(|m| {
+                    let m = Path::new(m);
+                    m == manifest || m.canonicalize().is_ok_and(|c| c == manifest)
+                })
+    })
 }
 
 /// The kernel crate (package `name`, manifest `manifest`) and its kernel
@@ -154,15 +290,7 @@ pub(crate) fn dependencies(json: &Json, name: &str, manifest: &Path) -> Option<D
             .iter()
             .find(|p| p.get("id").and_then(Json::as_str) == Some(id))
     };
-    let root = packages.iter().find(|p| {
-        p.get("name").and_then(Json::as_str) == Some(name)
-            && p.get("manifest_path")
-                .and_then(Json::as_str)
-                .is_some_and(|m| {
-                    let m = Path::new(m);
-                    m == manifest || m.canonicalize().is_ok_and(|c| c == manifest)
-                })
-    })?;
+    let root = find_package(json, name, manifest)?;
     let root_id = root.get("id")?.as_str()?;
     let node = |id: &str| {
         nodes
@@ -238,6 +366,15 @@ fn lib_target(package: &Json) -> Option<(String, PathBuf)> {
     let name = target.get("name")?.as_str()?.replace('-', "_");
     let src = PathBuf::from(target.get("src_path")?.as_str()?);
     Some((name, src))
+}
+
+/// Whether a failed device build of the kernel crate at `dir`, whose cargo
+/// said `stderr`, lacked offload's panic handler because the crate never
+/// names `offload` (in the sources under `src/`): rustc links a dependency
+/// only where the crate names it.
+pub(crate) fn lacks_offload(dir: &Path, stderr: &str) -> bool {
+    stderr.contains("`#[panic_handler]` function required")
+        && !any_source(&dir.join("src"), &|text| names_crate(text, OFFLOAD))
 }
 
 /// Whether a `.rs` file under `dir` says `says` (a text search: cheap).
@@ -367,6 +504,115 @@ mod tests {
         // A library the kernel crate names is linked: its kernels are
         // cfg'd out of the device build.
         unlinked(&deps(), &own, |_| true, |name| name == "math").unwrap();
+    }
+
+    /// `cargo metadata --no-deps` of a workspace holding `kernels`, which
+    /// depends on `offload`, on the member `mathlib` (renamed `math`) and
+    /// on `sim` outside the workspace; both depend on `offload`.
+    const NO_DEPS: &str = r#"{"packages": [
+        {"name": "kernels", "manifest_path": "/w/kernels/Cargo.toml",
+         "targets": [{"kind": ["lib"], "name": "kernels", "src_path": "/w/kernels/src/lib.rs"}],
+         "dependencies": [
+           {"name": "offload", "kind": null, "rename": null, "path": "/o/offload"},
+           {"name": "mathlib", "kind": null, "rename": "math", "path": "/w/mathlib"},
+           {"name": "sim", "kind": null, "rename": null, "path": "/s"},
+           {"name": "extra", "kind": "dev", "rename": null, "path": "/w/extra"}]},
+        {"name": "mathlib", "manifest_path": "/w/mathlib/Cargo.toml",
+         "targets": [{"kind": ["lib"], "name": "mathlib", "src_path": "/w/mathlib/src/lib.rs"}],
+         "dependencies": [{"name": "offload", "kind": null, "rename": null, "path": "/o/offload"}]}
+    ]}"#;
+
+    const SIM: &str = r#"{"packages": [
+        {"name": "sim", "manifest_path": "/s/Cargo.toml",
+         "targets": [{"kind": ["lib"], "name": "sim_core", "src_path": "/s/src/lib.rs"}],
+         "dependencies": [{"name": "offload", "kind": null, "rename": null, "path": "/o/offload"}]}
+    ]}"#;
+
+    #[test]
+    fn path_dependencies_need_no_resolve() {
+        let local = serde_json::from_str::<Json>(NO_DEPS).unwrap();
+        let sim = serde_json::from_str::<Json>(SIM).unwrap();
+        // The paths do not exist here: compare them as given.
+        let load = |m: &Path| (m == Path::new("/s/Cargo.toml")).then(|| sim.clone());
+        let deps = path_dependencies_with(
+            &local,
+            "kernels",
+            Path::new("/w/kernels/Cargo.toml"),
+            &load,
+            &|p| Some(p.to_path_buf()),
+        )
+        .unwrap();
+        let library = |extern_name: &str, crate_name: &str, src_dir: &str| Library {
+            extern_name: extern_name.into(),
+            crate_name: crate_name.into(),
+            src_dir: src_dir.into(),
+        };
+        assert_eq!(
+            deps.libraries,
+            [
+                library("math", "mathlib", "/w/mathlib/src"),
+                library("sim_core", "sim_core", "/s/src")
+            ]
+        );
+        // A dependency whose manifest cannot be read: the resolve is needed.
+        let none = |_: &Path| None;
+        assert!(
+            path_dependencies_with(
+                &local,
+                "kernels",
+                Path::new("/w/kernels/Cargo.toml"),
+                &none,
+                &|p| Some(p.to_path_buf()),
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn a_check_that_cannot_run_says_why() {
+        let dir =
+            std::env::temp_dir().join(format!("offload-build-offline-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("src/lib.rs"), "").unwrap();
+        let manifest = dir.join("Cargo.toml");
+        // A registry dependency cargo has never downloaded.
+        std::fs::write(
+            &manifest,
+            "[package]\nname = \"k\"\nedition = \"2024\"\n[dependencies]\nno-such-offload-kernel-library = \"1\"\n",
+        )
+        .unwrap();
+        let why = find_dependencies(&manifest, "x86_64-unknown-linux-gnu").unwrap_err();
+        assert!(
+            why.starts_with(
+                "`cargo metadata --offline --filter-platform x86_64-unknown-linux-gnu` failed ("
+            ),
+            "{why}"
+        );
+        let warning = skipped(&manifest, &why);
+        assert!(
+            warning.starts_with("offload-build: not checked whether the kernel crate "),
+            "{warning}"
+        );
+        assert!(warning.contains(&why), "{warning}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_kernel_crate_that_never_names_offload_lacks_its_panic_handler() {
+        let dir =
+            std::env::temp_dir().join(format!("offload-build-no-offload-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        let said = "error: `#[panic_handler]` function required, but not found";
+        std::fs::write(
+            dir.join("src/lib.rs"),
+            "#![no_std]\n//! Uses offload? No.\npub fn f() {}\n",
+        )
+        .unwrap();
+        assert!(lacks_offload(&dir, said));
+        assert!(!lacks_offload(&dir, "error: something else"));
+        std::fs::write(dir.join("src/lib.rs"), "#![no_std]\nuse offload::kernel;\n").unwrap();
+        assert!(!lacks_offload(&dir, said));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

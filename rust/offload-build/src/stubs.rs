@@ -9,7 +9,10 @@ use std::process::Command;
 
 use offload_contract::descriptor::{v1, v2};
 use offload_contract::map_type::{FROM, LITERAL, TO};
-use offload_contract::record::{DIRECT_STUB_PREFIX, FEATURES_PREFIX, LAYOUTS_PREFIX, STUB_PREFIX};
+use offload_contract::record::{
+    DIRECT_STUB_PREFIX, FEATURES_PREFIX, LAYOUTS_PREFIX, NO_IMAGE_PREFIX, NO_IMAGE_RULE,
+    STUB_PREFIX,
+};
 use offload_contract::{launch_code, launch_config};
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -203,6 +206,40 @@ fn layouts(i: usize, kernel: &Kernel) -> TokenStream {
     }
 }
 
+/// The symbol whose name says how to link kernel `i`'s image
+/// (`offload_contract::record::NO_IMAGE_PREFIX`), which every launcher
+/// references.
+fn no_image(i: usize, kernel: &Kernel) -> TokenStream {
+    let name = format_ident!("N{i}");
+    let symbol = format!(
+        "{NO_IMAGE_PREFIX}`{}` ({:016x}){NO_IMAGE_RULE}",
+        kernel.symbol, kernel.hash
+    );
+    // Weak: two stub modules with one kernel library's kernel define it
+    // twice, and `once_per_program`'s symbol, not this one, says why.
+    quote! {
+        #[unsafe(export_name = #symbol)]
+        #[linkage = "weak"]
+        pub static #name: u8 = 0;
+    }
+}
+
+/// A symbol every stub module defines for kernel `i`: a kernel library's
+/// kernel is in the image of every kernel crate that
+/// uses it, with the same stubs, so two such kernel crates in one program
+/// are a duplicate symbol, and the first the linker names says why.
+fn once_per_program(i: usize, kernel: &Kernel) -> TokenStream {
+    let name = format_ident!("O{i}");
+    let symbol = format!(
+        "offload: kernel `{}` ({:016x}) is in the images of two kernel crates of this program: a kernel library's kernels come with the image of each kernel crate that uses it, and their launch stubs with each image; let one kernel crate of a program use the library",
+        kernel.symbol, kernel.hash
+    );
+    quote! {
+        #[unsafe(export_name = #symbol)]
+        pub static #name: u8 = 0;
+    }
+}
+
 /// The kernel crate's feature word in kernel `i`'s record, exported for the
 /// host's launcher, which compares its own with it.
 fn features(i: usize, kernel: &Kernel) -> TokenStream {
@@ -238,6 +275,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     let stub = format!("{STUB_PREFIX}{symbol}.{:016x}", kernel.hash);
     let layouts = layouts(i, kernel);
     let features = features(i, kernel);
+    let no_image = no_image(i, kernel);
     let direct = direct_stub(i, kernel, contract, digest);
     let doc = format!(" Launches kernel `{symbol}`.");
     let (descriptor, declaration, guard) = match contract {
@@ -281,6 +319,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
         #descriptor
         #layouts
         #features
+        #no_image
         unsafe extern "C" {
             #declaration
         }
@@ -301,13 +340,19 @@ pub fn source(kernels: &[Kernel], digest: u64, contract: Contract) -> String {
         Contract::V1 => TokenStream::new(),
         Contract::V2 => device_check(),
     };
+    let once = kernels
+        .iter()
+        .enumerate()
+        .map(|(i, kernel)| once_per_program(i, kernel));
     let kernels = kernels
         .iter()
         .enumerate()
         .map(|(i, kernel)| kernel_stub(i, kernel, contract, digest));
     let module = quote! {
         #![no_std]
+        #![feature(linkage)]
         #![allow(non_upper_case_globals, clippy::all)]
+        #(#once)*
         #device_check
         #(#kernels)*
     };
@@ -327,12 +372,13 @@ fn pipeline(images: &[Image]) -> String {
 
 /// Writes the stubs (from the first image's kernels, which every image's
 /// agree with) and compiles them for the host program's target `host`, with
-/// every image embedded and registered; returns the object.
+/// every image embedded and registered, as crate `crate_name` (the linker
+/// names the object by it); returns the object.
 pub fn build(
     images: &[Image],
     digest: u64,
     plugin: &Path,
-    host: &str,
+    (host, crate_name): (&str, &str),
     out_dir: &Path,
     contract: Contract,
 ) -> Result<PathBuf, Error> {
@@ -348,7 +394,7 @@ pub fn build(
         .args([
             "--edition=2024",
             "--crate-type=lib",
-            "--crate-name=offload_stubs",
+            &format!("--crate-name={crate_name}"),
             "--emit=obj",
         ])
         .args([
@@ -383,7 +429,8 @@ pub fn build(
 /// argument: rustc bundles it into the rlib of the package whose build
 /// script made it, so every artifact that links that package (another
 /// package's binary, its own tests, doctests, examples, benches) links the
-/// stubs, once.
+/// stubs, once. Linked whole (`+whole-archive`): the registration is in
+/// every such artifact, also one that launches nothing.
 pub fn archive(obj: &Path, name: &str) -> Result<PathBuf, Error> {
     let dir = obj.parent().unwrap_or(Path::new("."));
     let lib = dir.join(format!("lib{name}.a"));
@@ -626,7 +673,7 @@ mod tests {
     }
 
     #[test]
-    fn stubs_export_the_records_layout_and_feature_words() {
+    fn stubs_export_the_records_layout_and_feature_words_and_the_no_image_symbol() {
         for contract in [Contract::V1, Contract::V2] {
             let source = source(&image("i.so").kernels, 9, contract);
             let statics = items::<syn::ItemStatic>(&source);
@@ -638,6 +685,16 @@ mod tests {
                 quote! {
                     #[unsafe(export_name = "__offload_rs_features.saxpy.00000000000000ab")]
                     pub static F0: u64 = 3;
+                },
+                {
+                    let rule = format!(
+                        "offload: no image in this program holds kernel `saxpy` (00000000000000ab){NO_IMAGE_RULE}"
+                    );
+                    quote! {
+                        #[unsafe(export_name = #rule)]
+                        #[linkage = "weak"]
+                        pub static N0: u8 = 0;
+                    }
                 },
             ] {
                 assert!(statics.contains(&exported.to_string()), "{source}");

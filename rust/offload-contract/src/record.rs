@@ -2,9 +2,11 @@
 //! [`KernelRecord`] as `__offload_rs_record_<symbol>` ([`SYMBOL_PREFIX`]), a
 //! fixed 1064-byte little-endian record `#[kernel]` writes and
 //! `offload-build` reads back to generate the host's launch stubs: the
-//! symbol, a hash of the signature (the stub's name carries it, so a host
-//! compiled from other sources than the image fails to link instead of
-//! launching with the wrong arguments), and per launch argument its kind,
+//! symbol, a hash of the defining crate's name and version and of the
+//! signature (the stub's name carries it, so a host compiled from other
+//! sources than the image fails to link instead of launching with the wrong
+//! arguments, and two kernel crates' kernels of one symbol and signature
+//! have stubs of their own), and per launch argument its kind,
 //! map type, element size and layout word ([`crate::layout`]: the host's
 //! launcher checks its own against it, as the hash covers only the types'
 //! names), and the kernel crate's [feature word](crate::features) in the
@@ -38,6 +40,16 @@ pub const FEATURES_PREFIX: &str = "__offload_rs_features.";
 /// Name prefix of a host launch stub:
 /// `__offload_rs_launch.<symbol>.<hash as 16 hex digits>`.
 pub const STUB_PREFIX: &str = "__offload_rs_launch.";
+/// The start of the symbol a host launcher references and the stub module
+/// of the image holding its kernel defines:
+/// ``offload: no image in this program holds kernel `<symbol>` (<hash as
+/// 16 hex digits>)`` and [`NO_IMAGE_RULE`]. A program linked without that
+/// image (a kernel library's own tests; a test that never names the kernel
+/// crate) fails to link, and the linker's "undefined symbol" line then says
+/// the rule and the fix.
+pub const NO_IMAGE_PREFIX: &str = "offload: no image in this program holds kernel ";
+/// The end of the symbol of [`NO_IMAGE_PREFIX`].
+pub const NO_IMAGE_RULE: &str = ": a kernel's launch stub comes with the image of the kernel crate whose build.rs builds it (`offload_build::DeviceCrate::new(\".\")`), so link that crate: name it in this program (`use <kernel crate> as _;`); a kernel library's kernels are in the image of a kernel crate that names the library, and its own tests have no image";
 /// Name prefix of a host launch stub that passes every pointer slot as it
 /// is (LITERAL: a device address the host found in a region or device
 /// buffer), mapping nothing: `__offload_rs_direct.<symbol>.<hash as 16 hex
@@ -54,7 +66,9 @@ pub const KERNEL_MARKER: &str = "__offload_rs_kernel:";
 pub const MAGIC: [u8; 8] = *b"OFFRSK04";
 /// The longest kernel symbol, and the longest crate name, in bytes.
 pub const MAX_NAME: usize = 128;
-/// The most launch arguments of one kernel (a slice counts twice).
+/// The most launch slots of one kernel's record: the launch grid's
+/// ([`crate::grid::SLOTS`]) and its parameters' (a slice counts twice), so
+/// a kernel's parameters take at most 28.
 pub const MAX_ARGS: usize = 32;
 
 pub use crate::kind::{KIND_BOOL, KIND_FLOAT, KIND_INT, KIND_PTR, ScalarArg};
@@ -210,7 +224,7 @@ impl KernelRecord {
         );
         assert!(
             args.len() <= MAX_ARGS,
-            "offload: a kernel takes at most 32 launch arguments (a slice counts twice)"
+            "offload: a kernel record holds at most 32 launch slots: the launch grid's 4 and 28 of the kernel's parameters (a slice counts twice)"
         );
         let mut name = [0u8; MAX_NAME];
         let mut i = 0;

@@ -76,7 +76,11 @@ pub use sync::sync_threads;
 ///
 /// `#[kernel(name = "symbol")]` sets the kernel's symbol in the image (by
 /// default the function's name; symbols must be unique in the image, and
-/// ASCII: a non-ASCII function name needs an ASCII `name`).
+/// ASCII: a non-ASCII function name needs an ASCII `name`). A symbol
+/// taken by the C library or a runtime (`calloc`, `free`, `memcpy`, `sinf`,
+/// `pthread_*`, `omp_*`, `__tgt_*`, ...) is refused at the kernel's name:
+/// exported from the image, the kernel would be called in that function's
+/// place.
 pub use offload_macros::kernel;
 
 /// Derives [`AnyBitPattern`] for a `#[repr(C)]` struct whose fields are all

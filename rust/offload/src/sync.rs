@@ -3,6 +3,14 @@
 //! [`thread_fence_system`] (`__threadfence_block`, `__threadfence`,
 //! `__threadfence_system`).
 //!
+//! `sync_threads` is checked at build time: offload-build refuses a kernel
+//! in which some threads of a team can reach a `sync_threads` (or warp
+//! operation) that others skip (docs/uniformity.md lists what is accepted
+//! and refused). Where a kernel keeps the rule by means the check cannot
+//! see, [`sync_threads_unchecked`] is the same barrier with the rule as its
+//! `unsafe` contract. Fences are not meeting points: they are safe
+//! anywhere.
+//!
 //! ```
 //! use offload::{kernel, sync};
 //!
@@ -32,6 +40,24 @@ use core::sync::atomic::{Ordering, fence};
 #[track_caller]
 pub fn sync_threads() {
     target::sync_threads();
+}
+
+/// [`sync_threads`] without the build-time check that every thread of the
+/// team reaches it: the same barrier (on the CPU grid, a mismatch that
+/// reaches run time still aborts naming both sites rather than hanging).
+///
+/// # Safety
+/// Every thread of the team that has not returned from the kernel reaches
+/// this same call site, the same number of times, in the same order
+/// relative to the team's other barriers and warp operations. A thread
+/// that returned no longer counts. Otherwise GPUs deadlock or let threads
+/// run in different phases (and the shared memory's phase checks, which
+/// make [`SharedSlice`](crate::shared::SharedSlice) sound, no longer hold).
+#[inline]
+#[track_caller]
+pub unsafe fn sync_threads_unchecked() {
+    // SAFETY: the caller's promise is the barrier's contract.
+    unsafe { target::sync_threads_unchecked() };
 }
 
 /// A fence ordering this thread's memory accesses as the threads of its
@@ -75,6 +101,27 @@ mod target {
         unsafe { core::arch::nvptx::_syncthreads() }
         crate::shared::target::count_barrier();
     }
+
+    /// # Safety
+    /// As `sync_threads_unchecked`.
+    #[inline]
+    pub unsafe fn sync_threads_unchecked() {
+        // SAFETY: the caller's promise.
+        unsafe { __offload_unchecked_sync_threads() };
+        crate::shared::target::count_barrier();
+    }
+
+    /// The barrier of the `unsafe` form, never inlined, so the build-time
+    /// check (which skips `__offload_unchecked_*`) tells it apart.
+    ///
+    /// # Safety
+    /// As `sync_threads_unchecked`.
+    #[unsafe(no_mangle)]
+    #[inline(never)]
+    pub unsafe extern "C" fn __offload_unchecked_sync_threads() {
+        // SAFETY: the caller's promise.
+        unsafe { core::arch::nvptx::_syncthreads() }
+    }
 }
 
 #[cfg(target_arch = "amdgpu")]
@@ -92,6 +139,28 @@ mod target {
         fence(Ordering::Acquire);
         crate::shared::target::count_barrier();
     }
+
+    /// # Safety
+    /// As `sync_threads_unchecked`.
+    #[inline]
+    pub unsafe fn sync_threads_unchecked() {
+        fence(Ordering::Release);
+        // SAFETY: the caller's promise.
+        unsafe { __offload_unchecked_sync_threads() };
+        fence(Ordering::Acquire);
+        crate::shared::target::count_barrier();
+    }
+
+    /// The barrier of the `unsafe` form, never inlined, so the build-time
+    /// check (which skips `__offload_unchecked_*`) tells it apart.
+    ///
+    /// # Safety
+    /// As `sync_threads_unchecked`.
+    #[unsafe(no_mangle)]
+    #[inline(never)]
+    pub unsafe extern "C" fn __offload_unchecked_sync_threads() {
+        core::arch::amdgpu::s_barrier();
+    }
 }
 
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
@@ -104,5 +173,12 @@ mod target {
     pub fn sync_threads() {
         // Host code has no grid: the hook fences and returns.
         crate::cpu_grid::hooks::__offload_cpu_sync_threads(core::panic::Location::caller());
+    }
+
+    /// # Safety
+    /// As `sync_threads_unchecked`.
+    #[track_caller]
+    pub unsafe fn sync_threads_unchecked() {
+        crate::cpu_grid::hooks::__offload_unchecked_sync_threads(core::panic::Location::caller());
     }
 }

@@ -8,7 +8,10 @@
 //! exchange their values. Write kernels with [`warp_size`], not a constant.
 //!
 //! Every function here is a collective: **every thread of the warp** calls
-//! it, at the same point (not in a branch some lanes skip). On the CPU a
+//! it, at the same point (not in a branch some lanes skip). offload-build
+//! checks this at build time (docs/uniformity.md); the `*_unchecked` forms
+//! are the same operations with the rule as their `unsafe` contract, for
+//! kernels that keep it by means the check cannot see. On the CPU a
 //! team's last warp may be partial (a team size not a multiple of 32): its
 //! lanes exchange among themselves, and a lane reading a lane that does not
 //! exist gets its own value. On GPUs give teams a multiple of the warp size.
@@ -86,8 +89,11 @@ pub fn lane_id() -> u32 {
 #[inline]
 #[track_caller]
 pub fn shuffle<T: WarpValue>(value: T, src_lane: u32) -> T {
-    let src = src_lane % warp_size();
-    T::from_bits(target::shuffle(value.to_bits(), src, narrow::<T>()))
+    T::from_bits(target::shuffle::<false>(
+        value.to_bits(),
+        src_lane % warp_size(),
+        narrow::<T>(),
+    ))
 }
 
 /// The value of lane `lane_id() + delta`, or this lane's own where that is
@@ -95,9 +101,11 @@ pub fn shuffle<T: WarpValue>(value: T, src_lane: u32) -> T {
 #[inline]
 #[track_caller]
 pub fn shuffle_down<T: WarpValue>(value: T, delta: u32) -> T {
-    let src = lane_id().saturating_add(delta);
-    let src = if src < warp_size() { src } else { lane_id() };
-    T::from_bits(target::shuffle(value.to_bits(), src, narrow::<T>()))
+    T::from_bits(target::shuffle::<false>(
+        value.to_bits(),
+        down_lane(delta),
+        narrow::<T>(),
+    ))
 }
 
 /// The value of lane `lane_id() ^ mask`, or this lane's own where that is
@@ -105,9 +113,11 @@ pub fn shuffle_down<T: WarpValue>(value: T, delta: u32) -> T {
 #[inline]
 #[track_caller]
 pub fn shuffle_xor<T: WarpValue>(value: T, mask: u32) -> T {
-    let src = lane_id() ^ mask;
-    let src = if src < warp_size() { src } else { lane_id() };
-    T::from_bits(target::shuffle(value.to_bits(), src, narrow::<T>()))
+    T::from_bits(target::shuffle::<false>(
+        value.to_bits(),
+        xor_lane(mask),
+        narrow::<T>(),
+    ))
 }
 
 /// Bit `i` set for each lane `i` of the warp whose `predicate` is true
@@ -115,7 +125,7 @@ pub fn shuffle_xor<T: WarpValue>(value: T, mask: u32) -> T {
 #[inline]
 #[track_caller]
 pub fn ballot(predicate: bool) -> u64 {
-    target::ballot(predicate)
+    target::ballot::<false>(predicate)
 }
 
 /// Whether `predicate` is true in every lane of the warp (`__all_sync`).
@@ -139,7 +149,7 @@ pub fn any(predicate: bool) -> bool {
 #[inline]
 #[track_caller]
 pub fn reduce<T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
-    target::reduce(value, op)
+    target::reduce::<false, T>(value, op)
 }
 
 /// The sum of the warp's values, in every lane.
@@ -149,13 +159,129 @@ pub fn reduce_add<T: WarpValue + core::ops::Add<Output = T>>(value: T) -> T {
     reduce(value, |a, b| a + b)
 }
 
+/// The source lane of [`shuffle_down`].
+#[inline]
+fn down_lane(delta: u32) -> u32 {
+    let src = lane_id().saturating_add(delta);
+    if src < warp_size() { src } else { lane_id() }
+}
+
+/// The source lane of [`shuffle_xor`].
+#[inline]
+fn xor_lane(mask: u32) -> u32 {
+    let src = lane_id() ^ mask;
+    if src < warp_size() { src } else { lane_id() }
+}
+
+/// [`shuffle`] without the build-time check that every lane of the warp
+/// reaches it.
+///
+/// # Safety
+/// Every lane of the warp that has not returned from the kernel reaches
+/// this same call site, the same number of times, in the same order
+/// relative to the warp's other operations and the team's barriers
+/// (`shfl.sync` with a full mask on NVIDIA GPUs, `ds_bpermute` on AMD GPUs,
+/// an exchange of the warp's threads on the CPU). The same holds for every
+/// `*_unchecked` function of this module.
+#[inline]
+#[track_caller]
+pub unsafe fn shuffle_unchecked<T: WarpValue>(value: T, src_lane: u32) -> T {
+    T::from_bits(target::shuffle::<true>(
+        value.to_bits(),
+        src_lane % warp_size(),
+        narrow::<T>(),
+    ))
+}
+
+/// [`shuffle_down`] without the build-time check.
+///
+/// # Safety
+/// As [`shuffle_unchecked`].
+#[inline]
+#[track_caller]
+pub unsafe fn shuffle_down_unchecked<T: WarpValue>(value: T, delta: u32) -> T {
+    T::from_bits(target::shuffle::<true>(
+        value.to_bits(),
+        down_lane(delta),
+        narrow::<T>(),
+    ))
+}
+
+/// [`shuffle_xor`] without the build-time check.
+///
+/// # Safety
+/// As [`shuffle_unchecked`].
+#[inline]
+#[track_caller]
+pub unsafe fn shuffle_xor_unchecked<T: WarpValue>(value: T, mask: u32) -> T {
+    T::from_bits(target::shuffle::<true>(
+        value.to_bits(),
+        xor_lane(mask),
+        narrow::<T>(),
+    ))
+}
+
+/// [`ballot`] without the build-time check.
+///
+/// # Safety
+/// As [`shuffle_unchecked`].
+#[inline]
+#[track_caller]
+pub unsafe fn ballot_unchecked(predicate: bool) -> u64 {
+    target::ballot::<true>(predicate)
+}
+
+/// [`all`] without the build-time check.
+///
+/// # Safety
+/// As [`shuffle_unchecked`].
+#[inline]
+#[track_caller]
+pub unsafe fn all_unchecked(predicate: bool) -> bool {
+    // SAFETY: the caller's promise covers both ballots of this site.
+    unsafe { ballot_unchecked(predicate) == ballot_unchecked(true) }
+}
+
+/// [`any`] without the build-time check.
+///
+/// # Safety
+/// As [`shuffle_unchecked`].
+#[inline]
+#[track_caller]
+pub unsafe fn any_unchecked(predicate: bool) -> bool {
+    // SAFETY: the caller's promise.
+    unsafe { ballot_unchecked(predicate) != 0 }
+}
+
+/// [`reduce`] without the build-time check.
+///
+/// # Safety
+/// As [`shuffle_unchecked`].
+#[inline]
+#[track_caller]
+pub unsafe fn reduce_unchecked<T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
+    target::reduce::<true, T>(value, op)
+}
+
+/// [`reduce_add`] without the build-time check.
+///
+/// # Safety
+/// As [`shuffle_unchecked`].
+#[inline]
+#[track_caller]
+pub unsafe fn reduce_add_unchecked<T: WarpValue + core::ops::Add<Output = T>>(value: T) -> T {
+    // SAFETY: the caller's promise.
+    unsafe { reduce_unchecked(value, |a, b| a + b) }
+}
+
 /// The reduction of a GPU: `log2(warp_size())` butterfly steps.
 #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
-fn butterfly<T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
+fn butterfly<const UNCHECKED: bool, T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
     let mut v = value;
     let mut mask = warp_size() / 2;
     while mask > 0 {
-        v = op(v, shuffle_xor(v, mask));
+        let bits = target::shuffle::<UNCHECKED>(v.to_bits(), xor_lane(mask), narrow::<T>());
+        v = op(v, T::from_bits(bits));
         mask /= 2;
     }
     v
@@ -190,25 +316,63 @@ mod target {
         unsafe { laneid() }
     }
 
-    pub fn shuffle(bits: u64, src: u32, narrow: bool) -> u64 {
-        // SAFETY: `shfl.sync` over the whole warp, which every lane reaches
-        // (the module's contract).
-        let lo = unsafe { shfl_idx(FULL, bits as u32, src, CLAMP) };
+    /// One 32-bit `shfl.sync.idx`, or its never-inlined `unsafe` form.
+    fn shfl<const UNCHECKED: bool>(value: u32, src: u32) -> u32 {
+        if UNCHECKED {
+            // SAFETY: the `*_unchecked` caller's promise.
+            unsafe { __offload_unchecked_shfl_sync_idx(value, src) }
+        } else {
+            // SAFETY: `shfl.sync` over the whole warp, which every lane
+            // reaches (the module's contract, checked at build time).
+            unsafe { shfl_idx(FULL, value, src, CLAMP) }
+        }
+    }
+
+    /// `shfl.sync.idx` of the `unsafe` forms, never inlined, so the
+    /// build-time check (which skips `__offload_unchecked_*`) tells it
+    /// apart.
+    ///
+    /// # Safety
+    /// Every lane of the warp reaches it (the `*_unchecked` contract).
+    #[unsafe(no_mangle)]
+    #[inline(never)]
+    pub unsafe extern "C" fn __offload_unchecked_shfl_sync_idx(value: u32, src: u32) -> u32 {
+        // SAFETY: the caller's promise.
+        unsafe { shfl_idx(FULL, value, src, CLAMP) }
+    }
+
+    /// `vote.sync.ballot` of the `unsafe` forms (see above).
+    ///
+    /// # Safety
+    /// As `__offload_unchecked_shfl_sync_idx`.
+    #[unsafe(no_mangle)]
+    #[inline(never)]
+    pub unsafe extern "C" fn __offload_unchecked_vote_ballot_sync(predicate: bool) -> u32 {
+        // SAFETY: the caller's promise.
+        unsafe { vote_ballot(FULL, predicate) }
+    }
+
+    pub fn shuffle<const UNCHECKED: bool>(bits: u64, src: u32, narrow: bool) -> u64 {
+        let lo = shfl::<UNCHECKED>(bits as u32, src);
         if narrow {
             return u64::from(lo);
         }
-        // SAFETY: as above.
-        let hi = unsafe { shfl_idx(FULL, (bits >> 32) as u32, src, CLAMP) };
+        let hi = shfl::<UNCHECKED>((bits >> 32) as u32, src);
         u64::from(lo) | u64::from(hi) << 32
     }
 
-    pub fn ballot(predicate: bool) -> u64 {
-        // SAFETY: `vote.sync.ballot` over the whole warp, as above.
-        u64::from(unsafe { vote_ballot(FULL, predicate) })
+    pub fn ballot<const UNCHECKED: bool>(predicate: bool) -> u64 {
+        if UNCHECKED {
+            // SAFETY: the `*_unchecked` caller's promise.
+            u64::from(unsafe { __offload_unchecked_vote_ballot_sync(predicate) })
+        } else {
+            // SAFETY: `vote.sync.ballot` over the whole warp, as above.
+            u64::from(unsafe { vote_ballot(FULL, predicate) })
+        }
     }
 
-    pub fn reduce<T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
-        super::butterfly(value, op)
+    pub fn reduce<const UNCHECKED: bool, T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
+        super::butterfly::<UNCHECKED, T>(value, op)
     }
 }
 
@@ -225,24 +389,64 @@ mod target {
         gpu::mbcnt_hi(u32::MAX, gpu::mbcnt_lo(u32::MAX, 0))
     }
 
-    pub fn shuffle(bits: u64, src: u32, narrow: bool) -> u64 {
-        // SAFETY: `ds_bpermute` reads lane `src` (< the wavefront size) of
-        // the wavefront, every lane of which reaches it (the contract).
-        let lo = unsafe { gpu::ds_bpermute(src * 4, bits as u32) };
-        if narrow {
-            return u64::from(lo);
+    /// One 32-bit `ds_bpermute` of lane `src`, or its never-inlined
+    /// `unsafe` form.
+    fn bpermute<const UNCHECKED: bool>(value: u32, src: u32) -> u32 {
+        if UNCHECKED {
+            // SAFETY: the `*_unchecked` caller's promise.
+            unsafe { __offload_unchecked_ds_bpermute(src * 4, value) }
+        } else {
+            // SAFETY: `ds_bpermute` reads lane `src` (< the wavefront size)
+            // of the wavefront, every lane of which reaches it (the
+            // contract, checked at build time).
+            unsafe { gpu::ds_bpermute(src * 4, value) }
         }
-        // SAFETY: as above.
-        let hi = unsafe { gpu::ds_bpermute(src * 4, (bits >> 32) as u32) };
-        u64::from(lo) | u64::from(hi) << 32
     }
 
-    pub fn ballot(predicate: bool) -> u64 {
+    /// `ds_bpermute` of the `unsafe` forms, never inlined, so the
+    /// build-time check (which skips `__offload_unchecked_*`) tells it
+    /// apart.
+    ///
+    /// # Safety
+    /// Every lane of the wavefront reaches it (the `*_unchecked`
+    /// contract); `address / 4` is a lane of the wavefront.
+    #[unsafe(no_mangle)]
+    #[inline(never)]
+    pub unsafe extern "C" fn __offload_unchecked_ds_bpermute(address: u32, value: u32) -> u32 {
+        // SAFETY: the caller's promise.
+        unsafe { gpu::ds_bpermute(address, value) }
+    }
+
+    /// `ballot` of the `unsafe` forms (see above).
+    ///
+    /// # Safety
+    /// Every lane of the wavefront reaches it.
+    #[unsafe(no_mangle)]
+    #[inline(never)]
+    pub unsafe extern "C" fn __offload_unchecked_ballot(predicate: bool) -> u64 {
         gpu::ballot(predicate)
     }
 
-    pub fn reduce<T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
-        super::butterfly(value, op)
+    pub fn shuffle<const UNCHECKED: bool>(bits: u64, src: u32, narrow: bool) -> u64 {
+        let lo = bpermute::<UNCHECKED>(bits as u32, src);
+        if narrow {
+            return u64::from(lo);
+        }
+        let hi = bpermute::<UNCHECKED>((bits >> 32) as u32, src);
+        u64::from(lo) | u64::from(hi) << 32
+    }
+
+    pub fn ballot<const UNCHECKED: bool>(predicate: bool) -> u64 {
+        if UNCHECKED {
+            // SAFETY: the `*_unchecked` caller's promise.
+            unsafe { __offload_unchecked_ballot(predicate) }
+        } else {
+            gpu::ballot(predicate)
+        }
+    }
+
+    pub fn reduce<const UNCHECKED: bool, T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
+        super::butterfly::<UNCHECKED, T>(value, op)
     }
 }
 
@@ -254,6 +458,7 @@ mod target {
     use crate::cpu_grid::current;
     use crate::cpu_grid::hooks::{
         __offload_cpu_thread_rank, __offload_cpu_warp_exchange, __offload_cpu_warp_release,
+        __offload_unchecked_warp_exchange, __offload_unchecked_warp_release,
     };
 
     pub fn warp_size() -> u32 {
@@ -266,23 +471,33 @@ mod target {
 
     /// Offers `bits` to the warp and returns what `read` makes of every
     /// lane's offer (by lane); host code is a warp of one lane.
+    /// The `unsafe` forms call the `__offload_unchecked_*` hooks, which
+    /// forward to the same exchange.
     #[track_caller]
-    fn exchange<R>(bits: u64, read: impl FnOnce(&[u64]) -> R) -> R {
+    fn exchange<const UNCHECKED: bool, R>(bits: u64, read: impl FnOnce(&[u64]) -> R) -> R {
         let site = Location::caller();
         let rank = __offload_cpu_thread_rank();
         let lanes = current().map_or(1, |t| t.lanes_of_warp(rank));
         let own = bits;
-        let offers = __offload_cpu_warp_exchange(&own, site);
+        let offers = if UNCHECKED {
+            __offload_unchecked_warp_exchange(&own, site)
+        } else {
+            __offload_cpu_warp_exchange(&own, site)
+        };
         // SAFETY: the hook returns the `lanes` offers of this thread's
         // warp, valid (and `own` alive) until the release below.
         let result = read(unsafe { core::slice::from_raw_parts(offers, lanes as usize) });
-        __offload_cpu_warp_release(site);
+        if UNCHECKED {
+            __offload_unchecked_warp_release(site);
+        } else {
+            __offload_cpu_warp_release(site);
+        }
         result
     }
 
     #[track_caller]
-    pub fn shuffle(bits: u64, src: u32, _narrow: bool) -> u64 {
-        exchange(bits, |offers| {
+    pub fn shuffle<const UNCHECKED: bool>(bits: u64, src: u32, _narrow: bool) -> u64 {
+        exchange::<UNCHECKED, _>(bits, |offers| {
             let own = __offload_cpu_thread_rank() % CPU_WARP_SIZE;
             let src = if (src as usize) < offers.len() {
                 src
@@ -294,15 +509,15 @@ mod target {
     }
 
     #[track_caller]
-    pub fn ballot(predicate: bool) -> u64 {
-        exchange(u64::from(predicate), |offers| {
+    pub fn ballot<const UNCHECKED: bool>(predicate: bool) -> u64 {
+        exchange::<UNCHECKED, _>(u64::from(predicate), |offers| {
             (0..offers.len()).fold(0, |mask, lane| mask | (offers[lane] & 1) << lane)
         })
     }
 
     #[track_caller]
-    pub fn reduce<T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
-        exchange(value.to_bits(), |offers| {
+    pub fn reduce<const UNCHECKED: bool, T: WarpValue>(value: T, op: impl Fn(T, T) -> T) -> T {
+        exchange::<UNCHECKED, _>(value.to_bits(), |offers| {
             offers[1..]
                 .iter()
                 .fold(T::from_bits(offers[0]), |acc, &bits| {

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 use offload::__private::run_grid;
 use offload::index::{self, Idx3};
-use offload::{shared, sync_threads, warp};
+use offload::{shared, sync, sync_threads, warp};
 use offload_contract::grid::{Grid, encode};
 
 fn run(teams: [u32; 3], threads: [u32; 3], dyn_shared_mem: u32, kernel: impl Fn()) {
@@ -15,7 +15,7 @@ fn run(teams: [u32; 3], threads: [u32; 3], dyn_shared_mem: u32, kernel: impl Fn(
         dyn_shared_mem,
     });
     // SAFETY: the closures share only atomics and shared memory.
-    unsafe { run_grid(slots, &kernel) };
+    unsafe { run_grid("test", slots, &kernel) };
 }
 
 #[test]
@@ -97,6 +97,37 @@ fn warps_shuffle_vote_and_reduce_among_their_lanes() {
         check(warp::any(lane == 7) && !warp::all(lane == 7) && warp::all(true));
         let sum = warp::reduce_add(rank);
         check(sum == (base..base + lanes).sum::<u32>());
+    });
+    assert_eq!(wrong.load(Relaxed), 0);
+}
+
+#[test]
+fn the_unchecked_forms_compute_what_the_checked_ones_do() {
+    // 80 threads: warps of 32, 32 and a partial one of 16.
+    let wrong = AtomicU32::new(0);
+    run([2, 1, 1], [80, 1, 1], 0, || {
+        let rank = index::thread_rank() as u32;
+        let lane = warp::lane_id();
+        // SAFETY: every thread of the team reaches each call, in order.
+        let same = unsafe {
+            warp::shuffle_unchecked(rank, 3) == warp::shuffle(rank, 3)
+                && warp::shuffle_down_unchecked(f64::from(rank), 5)
+                    == warp::shuffle_down(f64::from(rank), 5)
+                && warp::shuffle_xor_unchecked(i64::from(rank), 1)
+                    == warp::shuffle_xor(i64::from(rank), 1)
+                && warp::ballot_unchecked(rank.is_multiple_of(3))
+                    == warp::ballot(rank.is_multiple_of(3))
+                && warp::all_unchecked(lane < 40) == warp::all(lane < 40)
+                && warp::any_unchecked(lane == 7) == warp::any(lane == 7)
+                && warp::reduce_unchecked(rank, u32::max) == warp::reduce(rank, u32::max)
+                && warp::reduce_add_unchecked(rank) == warp::reduce_add(rank)
+        };
+        if !same {
+            wrong.fetch_add(1, Relaxed);
+        }
+        // SAFETY: as above.
+        unsafe { sync::sync_threads_unchecked() };
+        sync_threads();
     });
     assert_eq!(wrong.load(Relaxed), 0);
 }

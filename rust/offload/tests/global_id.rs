@@ -35,7 +35,7 @@ fn every_thread_of_a_3d_grid_has_its_own_place() {
         seen[x + 12 * (y + 6 * z)].fetch_add(1, Relaxed);
     };
     // SAFETY: the closure shares only atomics.
-    unsafe { run_grid(slots, &kernel) };
+    unsafe { run_grid("test", slots, &kernel) };
     assert_eq!(wrong.load(Relaxed), 0);
     assert!(seen.iter().all(|c| c.load(Relaxed) == 1));
 }

@@ -19,7 +19,7 @@ fn run_with(teams: [u32; 3], threads: [u32; 3], dyn_shared_mem: u32, kernel: imp
         dyn_shared_mem,
     });
     // SAFETY: the closures share only atomics and shared memory.
-    unsafe { run_grid(slots, &kernel) };
+    unsafe { run_grid("test", slots, &kernel) };
 }
 
 /// `steps` of `v[i] = v[i-1] + 2 v[i] + v[i+1]` (0 past the ends) on the

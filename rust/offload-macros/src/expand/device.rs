@@ -51,6 +51,18 @@ fn pointer<'a>(pointee: &'a Type, mutable: bool, make: &str, map: TokenStream) -
     }
 }
 
+/// How many launch slots `params` take: one each, two (pointer and
+/// length) for a slice of any kind.
+pub fn slot_count(params: &[Param]) -> usize {
+    params
+        .iter()
+        .map(|p| match entry(&p.shape) {
+            Entry::Elements(_) => 2,
+            Entry::Scalar(_) | Entry::Pointer(_) => 1,
+        })
+        .sum()
+}
+
 fn entry(shape: &Shape) -> Entry<'_> {
     let p = quote!(::offload::__private);
     let to = quote!(#p::TO);

@@ -123,6 +123,16 @@ fn instances(
     for ty in types {
         let suffix = suffix(ty);
         let symbol = format!("{base}_{suffix}");
+        if let Some(clash) = super::reserved::clash(&symbol) {
+            return Err(syn::Error::new(
+                ty.span(),
+                format!(
+                    "kernel `{}`, instance `{}`: its symbol `{symbol}` is taken by {clash}; a kernel's symbol is exported from its image: give the generic kernel another base symbol with `#[kernel(name = \"...\")]`",
+                    function.sig.ident,
+                    type_text(ty)
+                ),
+            ));
+        }
         if let Some(other) = out.iter().find(|i| i.symbol == symbol) {
             let (a, b) = (&other.ty, ty);
             return Err(syn::Error::new(

@@ -335,6 +335,11 @@ pub fn launcher_fn(
     let direct_stub = format!("{}{symbol}.{hash:016x}", record::DIRECT_STUB_PREFIX);
     let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
     let features_symbol = format!("{}{symbol}.{hash:016x}", record::FEATURES_PREFIX);
+    let no_image = format!(
+        "{}`{symbol}` ({hash:016x}){}",
+        record::NO_IMAGE_PREFIX,
+        record::NO_IMAGE_RULE
+    );
     let feature_word = super::features::word(features);
     let docs = item.attrs.iter().filter(|a| is_outer_doc(a));
     let vis = &item.vis;
@@ -385,7 +390,13 @@ pub fn launcher_fn(
                 /// The device build's feature word of the kernel crate.
                 #[link_name = #features_symbol]
                 static __offload_device_features: u64;
+                /// Defined beside the stubs; undefined, its name is the
+                /// linker's message.
+                #[link_name = #no_image]
+                static __offload_no_image: u8;
             }
+            // The first reference, so the linker names it first.
+            ::core::hint::black_box(&raw const __offload_no_image);
             ::offload::__private::check_features(
                 #kernel_path,
                 #symbol,

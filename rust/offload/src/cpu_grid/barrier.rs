@@ -1,13 +1,20 @@
 //! A counting barrier for the threads of a team, sleeping on a futex.
 //!
 //! A thread that leaves the kernel *drops* out of its team's barriers
-//! ([`Barrier::arrive_and_drop`]), so a kernel that returns early in some
+//! ([`Barrier::arrive`] with `drop`), so a kernel that returns early in some
 //! threads does not deadlock the others' `sync_threads` (as on NVIDIA GPUs,
 //! where exited threads no longer count).
+//!
+//! The kernel's meeting points (the team barrier, each warp's exchange) are
+//! arrived at under the team's lock ([`super::meetings`]), which also checks
+//! that one episode's threads come from one source site; the barrier
+//! between teams is arrived at without it.
 
 use core::hint::spin_loop;
+use core::panic::Location;
+use core::ptr::null_mut;
 use core::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
-use core::sync::atomic::{AtomicU32, AtomicU64};
+use core::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64};
 
 use super::ffi::{futex_wait, futex_wake_all};
 
@@ -18,6 +25,9 @@ pub struct Barrier {
     state: AtomicU64,
     /// Completed phases; waiters sleep on it.
     generation: AtomicU32,
+    /// The source site of the current episode's first arrival (null: none
+    /// yet); written only under the team's lock.
+    site: AtomicPtr<Location<'static>>,
 }
 
 const fn pack(arrived: u32, expected: u32) -> u64 {
@@ -27,24 +37,51 @@ const fn pack(arrived: u32, expected: u32) -> u64 {
 /// Spins before sleeping: a barrier with few threads often completes at once.
 const SPINS: u32 = 64;
 
+/// What one arrival did.
+pub enum Arrival {
+    /// It completed the phase, releasing `waiters` sleeping threads (the
+    /// caller wakes them with [`Barrier::wake`]).
+    Completed { waiters: u32 },
+    /// The phase goes on: the caller sleeps with [`Barrier::sleep_while`]
+    /// on `generation`.
+    Wait { generation: u32 },
+    /// A thread dropped out without completing the phase.
+    Left,
+}
+
 impl Barrier {
     /// Expects `threads` threads from now; only while no thread uses it.
     pub fn reset(&self, threads: u32) {
         self.state.store(pack(0, threads), Relaxed);
+        self.site.store(null_mut(), Relaxed);
     }
 
     /// Waits until every expected thread has arrived or dropped out. What
     /// each thread wrote before arriving is visible to every thread after.
     pub fn wait(&self) {
-        self.arrive(false);
+        match self.arrive(false) {
+            Arrival::Completed { waiters } => self.wake(waiters),
+            Arrival::Wait { generation } => self.sleep_while(generation),
+            Arrival::Left => {}
+        }
     }
 
-    /// Leaves: this thread is no longer expected (and does not wait).
-    pub fn arrive_and_drop(&self) {
-        self.arrive(true);
+    /// The site of the current episode's first arrival, recording `site`
+    /// when this is the first; under the team's lock.
+    pub fn episode_site(&self, site: &'static Location<'static>) -> &'static Location<'static> {
+        let first = self.site.load(Relaxed);
+        if first.is_null() {
+            self.site
+                .store((site as *const Location<'static>).cast_mut(), Relaxed);
+            return site;
+        }
+        // SAFETY: only `&'static Location`s are stored.
+        unsafe { &*first }
     }
 
-    fn arrive(&self, drop: bool) {
+    /// Arrives (or drops out, with `drop`); a completing arrival starts
+    /// the next phase (and episode).
+    pub fn arrive(&self, drop: bool) -> Arrival {
         // Read before arriving: the phase cannot complete without us.
         let generation = self.generation.load(Acquire);
         let mut state = self.state.load(Relaxed);
@@ -62,23 +99,29 @@ impl Barrier {
                 .compare_exchange_weak(state, next, AcqRel, Relaxed)
             {
                 Ok(_) if complete => {
+                    self.site.store(null_mut(), Relaxed);
                     self.generation.fetch_add(1, Release);
                     // Only threads that arrived before us can wait for this
                     // phase: a team of one thread makes no system call.
                     let waiters = if drop { arrived } else { arrived - 1 };
-                    if waiters > 0 {
-                        futex_wake_all(&self.generation);
-                    }
-                    return;
+                    return Arrival::Completed { waiters };
                 }
-                Ok(_) if drop => return,
-                Ok(_) => return self.sleep_while(generation),
+                Ok(_) if drop => return Arrival::Left,
+                Ok(_) => return Arrival::Wait { generation },
                 Err(now) => state = now,
             }
         }
     }
 
-    fn sleep_while(&self, generation: u32) {
+    /// Wakes the `waiters` threads a completing arrival released.
+    pub fn wake(&self, waiters: u32) {
+        if waiters > 0 {
+            futex_wake_all(&self.generation);
+        }
+    }
+
+    /// Sleeps until the phase `generation` is over.
+    pub fn sleep_while(&self, generation: u32) {
         let mut spins = 0;
         while self.generation.load(Acquire) == generation {
             if spins < SPINS {

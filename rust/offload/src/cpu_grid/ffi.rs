@@ -14,7 +14,55 @@ pub type PthreadKeyT = u32;
 #[repr(C, align(8))]
 pub struct PthreadAttrT(pub [u8; 64]);
 
+/// glibc's `struct sigaction` on x86_64.
+#[repr(C)]
+pub struct SigAction {
+    /// `sa_sigaction` (with `SA_SIGINFO`).
+    pub handler: usize,
+    pub mask: [u64; 16],
+    pub flags: i32,
+    pub restorer: usize,
+}
+
+/// `stack_t`.
+#[repr(C)]
+pub struct StackT {
+    pub sp: *mut c_void,
+    pub flags: i32,
+    pub size: usize,
+}
+
+/// The start of `siginfo_t` up to a fault's address (x86_64).
+#[repr(C)]
+pub struct SigInfo {
+    pub signo: i32,
+    pub errno: i32,
+    pub code: i32,
+    _pad: i32,
+    pub address: *mut c_void,
+}
+
+pub const SIGBUS: i32 = 7;
+pub const SIGSEGV: i32 = 11;
+pub const SA_SIGINFO: i32 = 4;
+pub const SA_ONSTACK: i32 = 0x0800_0000;
+pub const SS_DISABLE: i32 = 2;
+pub const RLIMIT_STACK: i32 = 3;
+
 unsafe extern "C" {
+    pub fn pthread_self() -> PthreadT;
+    pub fn pthread_getattr_np(thread: PthreadT, attr: *mut PthreadAttrT) -> i32;
+    pub fn pthread_attr_getstack(
+        attr: *const PthreadAttrT,
+        addr: *mut *mut c_void,
+        size: *mut usize,
+    ) -> i32;
+    pub fn pthread_attr_getguardsize(attr: *const PthreadAttrT, size: *mut usize) -> i32;
+    pub fn sigaction(signal: i32, action: *const SigAction, old: *mut SigAction) -> i32;
+    pub fn sigaltstack(stack: *const StackT, old: *mut StackT) -> i32;
+    /// `rlimit` is two u64s: the soft and hard limits.
+    pub fn getrlimit(resource: i32, rlimit: *mut u64) -> i32;
+    pub fn getenv(name: *const core::ffi::c_char) -> *const core::ffi::c_char;
     pub fn pthread_create(
         thread: *mut PthreadT,
         attr: *const PthreadAttrT,
@@ -33,7 +81,6 @@ unsafe extern "C" {
     pub fn pthread_getspecific(key: PthreadKeyT) -> *mut c_void;
     pub fn pthread_setspecific(key: PthreadKeyT, value: *const c_void) -> i32;
     pub fn calloc(count: usize, size: usize) -> *mut c_void;
-    pub fn getenv(name: *const core::ffi::c_char) -> *const core::ffi::c_char;
     pub fn dladdr(address: *const c_void, info: *mut DlInfo) -> i32;
     pub fn dlopen(file: *const core::ffi::c_char, mode: i32) -> *mut c_void;
     pub fn sysconf(name: i32) -> i64;

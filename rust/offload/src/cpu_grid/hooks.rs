@@ -16,6 +16,14 @@
 //! | `__offload_cpu_warp_release` | wait until every lane of the warp has read the exchange | (none: a GPU's exchange is one instruction) |
 //! | `__offload_cpu_current` | the team's record (ids, counts, shared memory): the same for a whole team body call | (none) |
 //!
+//! The `unsafe` unchecked forms (`sync::sync_threads_unchecked`,
+//! `warp::*_unchecked`) call `__offload_unchecked_sync_threads`,
+//! `__offload_unchecked_warp_exchange` and `__offload_unchecked_warp_release`,
+//! never-inlined entry points that forward to the hooks above: a pass that
+//! looks for meeting points finds them as calls of either name, and the
+//! build-time uniformity check (`offload-check-uniform`) skips the
+//! `__offload_unchecked_*` ones, whose callers promised what it checks.
+//!
 //! The meeting points take the caller's source location (`#[track_caller]`
 //! of the safe functions above them), so the grid can name both sites when
 //! the threads of a team meet at different ones.
@@ -81,4 +89,28 @@ pub extern "C" fn __offload_cpu_warp_release(site: Site) {
     if let Some(thread) = current() {
         thread.warp_release(site);
     }
+}
+
+/// The team barrier of `sync::sync_threads_unchecked`: forwards to
+/// [`__offload_cpu_sync_threads`].
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn __offload_unchecked_sync_threads(site: Site) {
+    __offload_cpu_sync_threads(site);
+}
+
+/// The exchange of the `warp::*_unchecked` forms: forwards to
+/// [`__offload_cpu_warp_exchange`] (same contract).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn __offload_unchecked_warp_exchange(own: *const u64, site: Site) -> *const u64 {
+    __offload_cpu_warp_exchange(own, site)
+}
+
+/// The release of the `warp::*_unchecked` forms: forwards to
+/// [`__offload_cpu_warp_release`].
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn __offload_unchecked_warp_release(site: Site) {
+    __offload_cpu_warp_release(site);
 }

@@ -32,7 +32,17 @@
 //!   linear thread id); their shuffles and votes exchange values through
 //!   per-thread slots between two warp barriers;
 //! - a panic aborts the process (the device panic handler), so no thread
-//!   is left waiting.
+//!   is left waiting for a panicked one; in host-side tests (where panics
+//!   unwind) a panic in thread 0 aborts too, rather than unwinding out of
+//!   [`run_grid`] while the started threads run;
+//! - threads that meet at different barriers or warp operations (possible
+//!   only through the `unsafe` unchecked forms: the safe ones are checked
+//!   at build time) abort naming the kernel and two of the sites instead of
+//!   hanging ([`meetings`]);
+//! - each started thread's stack is as large as the main thread's
+//!   (`RLIMIT_STACK`, 8 MiB without a limit) or `OFFLOAD_CPU_STACK` bytes
+//!   (`64M`, `512K` work), and an overflow aborts with a message naming
+//!   the kernel ([`stack`]).
 //!
 //! A grid dimension of 0 (the runtime chooses) runs as 1. Teams of one
 //! thread (`Launch::new()`'s grid) run in the calling thread alone: no
@@ -47,7 +57,9 @@ mod barrier;
 mod compiled;
 mod ffi;
 pub(crate) mod hooks;
+mod meetings;
 mod pool;
+mod stack;
 mod static_shared;
 #[cfg(test)]
 mod tests;
@@ -63,13 +75,11 @@ use offload_contract::grid::{self, CPU_WARP_SIZE, Grid, at_least_one};
 use crate::index::Idx3;
 use barrier::Barrier;
 use ffi::{CArray, PthreadAttrT, PthreadKeyT, PthreadT};
+use meetings::{Kind, Meetings};
 use static_shared::StaticArrays;
 
 #[cfg(feature = "device")]
 pub(crate) use ffi::fatal;
-
-/// Stack of each thread but thread 0 (the caller's).
-const STACK_BYTES: usize = 2 << 20;
 
 /// The launch's grid, as every executor sees it.
 pub(crate) struct Shape {
@@ -115,6 +125,8 @@ struct Launch {
     warp_barriers: CArray<Barrier>,
     /// One per thread: what it offers in a warp exchange.
     warp_slots: CArray<AtomicU64>,
+    /// Who is alive and waits where, in the current team ([`meetings`]).
+    meetings: Meetings,
 }
 
 /// One thread of the grid: its ids and how many team barriers it passed in
@@ -186,7 +198,7 @@ impl Shape {
 }
 
 impl Launch {
-    fn new(grid: Grid) -> Self {
+    fn new(name: &'static str, grid: Grid) -> Self {
         let shape = Shape::new(grid);
         let team_size = shape.team_size;
         // A team of one thread exchanges nothing in its warp (see
@@ -210,6 +222,7 @@ impl Launch {
             team_end: Barrier::default(),
             warp_barriers,
             warp_slots,
+            meetings: Meetings::new(name, team_size),
         };
         launch.reset_barriers();
         launch.team_end.reset(team_size);
@@ -220,6 +233,7 @@ impl Launch {
     /// and no element size agreed for the shared memory.
     fn reset_barriers(&self) {
         self.memory.shared_element_size.store(0, Relaxed);
+        self.meetings.reset(self.shape.team_size);
         self.barrier.reset(self.shape.team_size);
         for (w, barrier) in self.warp_barriers.as_slice().iter().enumerate() {
             barrier.reset(self.shape.warp_lanes(w as u32 * CPU_WARP_SIZE));
@@ -245,9 +259,9 @@ impl Launch {
         for team in 0..self.shape.team_count() {
             thread.team.set(unlinear(team, self.shape.teams));
             thread.barriers.set(0);
-            kernel();
-            self.barrier.arrive_and_drop();
-            self.warp_barrier(rank).arrive_and_drop();
+            run_kernel(kernel);
+            self.meetings
+                .leave([&self.barrier, self.warp_barrier(rank)], thread.team.get());
             self.team_end.wait();
             // Every thread has left the team's barriers: thread 0 resets
             // them before any thread starts the next team.
@@ -271,9 +285,20 @@ impl Launch {
             thread.team.set(unlinear(team, self.shape.teams));
             thread.barriers.set(0);
             self.memory.shared_element_size.store(0, Relaxed);
-            kernel();
+            run_kernel(kernel);
         }
     }
+}
+
+/// One thread's run of the kernel, never inlined: the kernel's code is a
+/// function of its own, which the build-time uniformity check
+/// (`offload-check-uniform`) checks as the kernel, apart from this
+/// executor's own thread-dependent bookkeeping (`run_grid`,
+/// `run_team_threads`, `Launch::run_thread`, `Launch::run_alone`, `start`,
+/// which it leaves out by name).
+#[inline(never)]
+fn run_kernel<F: Fn()>(kernel: &F) {
+    kernel();
 }
 
 /// What a started thread runs.
@@ -281,24 +306,51 @@ struct Start<'a, F> {
     launch: &'a Launch,
     rank: u32,
     kernel: &'a F,
+    /// Its stack's size (for the overflow message).
+    stack: usize,
 }
 
 extern "C" fn start<F: Fn()>(arg: *mut c_void) -> *mut c_void {
     // SAFETY: `run_grid` passes a `Start<F>` that outlives the thread (it
     // joins it).
     let start = unsafe { &*arg.cast::<Start<'_, F>>() };
+    let mut signal_stack = stack::SignalStack::uninit();
+    let guard = stack::Guard::enter(
+        start.launch.meetings.name(),
+        start.rank,
+        start.stack,
+        &mut signal_stack,
+    );
+    guard.arm();
     start.launch.run_thread(start.rank, start.kernel);
+    drop(guard);
     core::ptr::null_mut()
 }
 
-/// Runs `kernel` in every thread of every team of the grid in `slots` (the
-/// kernel's hidden launch slots), and returns when all are done.
+/// Aborts if dropped: thread 0's run of the kernel unwinding (a panic in a
+/// host-side test) must not leave `run_grid` while the started threads
+/// still run the launch or wait for thread 0 at its barriers.
+struct AbortOnUnwind<'a>(&'a Launch);
+
+impl Drop for AbortOnUnwind<'_> {
+    fn drop(&mut self) {
+        ffi::fatal(format_args!(
+            "offload: kernel '{}' panicked in thread 0 of a team while the team's other threads still run              it; the launch cannot unwind past them: aborting",
+            self.0.meetings.name()
+        ));
+    }
+}
+
+/// Runs `kernel` (named `name` in messages) in every thread of every team
+/// of the grid in `slots` (the kernel's hidden launch slots), and returns
+/// when all are done.
 ///
 /// # Safety
 /// `kernel` may run in several threads at once (what it captures is the
 /// kernel's launch arguments, which the kernel's own discipline shares).
-pub unsafe fn run_grid<F: Fn()>(slots: [u64; grid::SLOTS], kernel: &F) {
-    let launch = Launch::new(grid::decode(slots));
+#[inline(never)]
+pub unsafe fn run_grid<F: Fn()>(name: &'static str, slots: [u64; grid::SLOTS], kernel: &F) {
+    let launch = Launch::new(name, grid::decode(slots));
     if launch.shape.team_size == 1 {
         launch.run_alone(kernel);
     } else {
@@ -360,7 +412,8 @@ fn executor() -> Executor {
 /// # Safety
 /// `slots` points at the hidden slots; `thread(env)` is sound to run in
 /// several threads at once; `team` is null or the pass's descriptor of a
-/// team body of `thread`; `name[..name_len]` is readable.
+/// team body of `thread`; `name[..name_len]` is readable for as long as
+/// the image is loaded.
 #[unsafe(no_mangle)]
 #[inline(never)]
 pub unsafe extern "C" fn __offload_cpu_run_grid(
@@ -371,8 +424,14 @@ pub unsafe extern "C" fn __offload_cpu_run_grid(
     name: *const u8,
     name_len: usize,
 ) {
-    // SAFETY: the caller's contract.
-    let (slots, name) = unsafe { (*slots, core::slice::from_raw_parts(name, name_len)) };
+    // SAFETY: the caller's contract: the slots, and the kernel's name, a
+    // string of the image's (static: it lives as long as the image).
+    let (slots, name) = unsafe {
+        (
+            *slots,
+            core::slice::from_raw_parts::<'static, u8>(name, name_len),
+        )
+    };
     let name = core::str::from_utf8(name).unwrap_or("?");
     let grid = grid::decode(slots);
     // One team of one thread: the thread body in the calling thread, as
@@ -391,7 +450,7 @@ pub unsafe extern "C" fn __offload_cpu_run_grid(
             // SAFETY: the caller's contract.
             let kernel = || unsafe { thread(env) };
             // SAFETY: the thread body runs in several threads at once.
-            unsafe { run_grid(slots, &kernel) }
+            unsafe { run_grid(name, slots, &kernel) }
         }
     }
 }
@@ -403,10 +462,11 @@ fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
     // SAFETY: zeroed thread handles are valid integers.
     let handles: CArray<PthreadT> = unsafe { CArray::zeroed(others) };
     let mut attr = PthreadAttrT([0; 64]);
+    let stack = stack::thread_stack_bytes();
     // SAFETY: initialises `attr`, destroyed below.
     unsafe {
         ffi::pthread_attr_init(&mut attr);
-        ffi::pthread_attr_setstacksize(&mut attr, STACK_BYTES);
+        ffi::pthread_attr_setstacksize(&mut attr, stack);
     }
     // SAFETY: uninitialised start records are valid `MaybeUninit`s.
     let records: CArray<MaybeUninit<Start<'_, F>>> = unsafe { CArray::zeroed(others) };
@@ -415,6 +475,7 @@ fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
             launch,
             rank: i as u32 + 1,
             kernel,
+            stack,
         };
         // SAFETY: record `i`, written once here, stays in place until the
         // threads are joined.
@@ -431,7 +492,9 @@ fn run_team_threads<F: Fn()>(launch: &Launch, kernel: &F) {
             ));
         }
     }
+    let unwinding = AbortOnUnwind(launch);
     launch.run_thread(0, kernel);
+    core::mem::forget(unwinding);
     for &handle in handles.as_slice() {
         // SAFETY: a thread started above, joined once.
         unsafe { ffi::pthread_join(handle, core::ptr::null_mut()) };
@@ -550,7 +613,14 @@ impl Thread {
     /// The team barrier, reached at `site` (see [`hooks`]).
     pub fn sync_threads(&self, site: hooks::Site) {
         self.site.set(Some(site));
-        self.launch().barrier.wait();
+        let launch = self.launch();
+        launch.meetings.wait(
+            &launch.barrier,
+            Kind::Team,
+            self.rank,
+            self.team.get(),
+            site,
+        );
         self.barriers.set(self.barriers.get().wrapping_add(1));
     }
 
@@ -602,7 +672,7 @@ impl Thread {
         let base = (self.rank - self.rank % CPU_WARP_SIZE) as usize;
         // SAFETY: the caller's offer, valid for the call.
         slots[self.rank as usize].store(unsafe { *own }, Relaxed);
-        launch.warp_barrier(self.rank).wait();
+        self.warp_wait(site);
         // An `AtomicU64` has the layout of a `u64`; the slots are not
         // written again before every lane passed `warp_release`.
         slots[base..].as_ptr().cast::<u64>()
@@ -611,9 +681,19 @@ impl Thread {
     /// Waits until every lane of this thread's warp has read the exchange.
     pub fn warp_release(&self, site: hooks::Site) {
         self.site.set(Some(site));
-        let launch = self.launch();
         if self.warp_lanes().0 > 1 {
-            launch.warp_barrier(self.rank).wait();
+            self.warp_wait(site);
         }
+    }
+
+    fn warp_wait(&self, site: hooks::Site) {
+        let launch = self.launch();
+        launch.meetings.wait(
+            launch.warp_barrier(self.rank),
+            Kind::Warp,
+            self.rank,
+            self.team.get(),
+            site,
+        );
     }
 }

@@ -19,7 +19,7 @@ fn run(teams: [u32; 3], threads: [u32; 3], dyn_shared_mem: u32, kernel: impl Fn(
         dyn_shared_mem,
     });
     // SAFETY: the closures share only atomics.
-    unsafe { run_grid(slots, &kernel) };
+    unsafe { run_grid("test", slots, &kernel) };
 }
 
 /// What `run` asked of the C library on this thread: (arrays, wake-ups).
@@ -107,4 +107,23 @@ fn a_team_of_two_threads_still_runs_both() {
         ranks.fetch_or(1 << index::thread_rank(), Relaxed);
     });
     assert_eq!(ranks.load(Relaxed), 0b11);
+}
+
+#[test]
+fn the_stack_size_variable_takes_bytes_and_k_m_g_suffixes() {
+    use super::stack::parse_bytes;
+    assert_eq!(parse_bytes(b"4194304"), Some(4 << 20));
+    assert_eq!(parse_bytes(b"512K"), Some(512 << 10));
+    assert_eq!(parse_bytes(b"64m"), Some(64 << 20));
+    assert_eq!(parse_bytes(b"1G"), Some(1 << 30));
+    for bad in [
+        &b""[..],
+        b"M",
+        b"12Q",
+        b"-1",
+        b"1 M",
+        b"99999999999999999999",
+    ] {
+        assert_eq!(parse_bytes(bad), None, "{bad:?}");
+    }
 }

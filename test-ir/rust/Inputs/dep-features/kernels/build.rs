@@ -1,0 +1,3 @@
+fn main() {
+    offload_build::DeviceCrate::new(".").build_or_exit();
+}

@@ -1,0 +1,3 @@
+fn main() {
+    offload_build::DeviceCrate::new("../kernels").build_or_exit();
+}
