@@ -117,18 +117,23 @@ impl TeamBody {
 
 struct Site<'a>(&'a Point, Kind);
 
+impl Site<'_> {
+    fn what(&self) -> &'static str {
+        match self.1 {
+            Kind::Start => "the kernel's start",
+            Kind::Barrier => "the team barrier `sync_threads`",
+            Kind::Exchange | Kind::Release => "a warp operation (shuffle, vote or reduction)",
+        }
+    }
+}
+
+/// The point's source location (`file:line:col`).
 impl core::fmt::Display for Site<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let what = match self.1 {
-            Kind::Start => "the kernel's start",
-            Kind::Barrier => "sync_threads",
-            Kind::Exchange => "a warp operation",
-            Kind::Release => "the end of a warp operation",
-        };
         // SAFETY: the pass's sites are `Location`s of the kernel's code.
         match unsafe { self.0.site.as_ref() } {
-            Some(site) => write!(f, "{what} at {site}"),
-            None => write!(f, "{what}"),
+            Some(site) => write!(f, "{site}"),
+            None => write!(f, "an unknown site"),
         }
     }
 }
@@ -332,18 +337,25 @@ impl Storage {
     }
 }
 
-/// Aborts: two threads of a team stopped at different meeting points.
+/// Aborts: two threads of a team stopped at different meeting points (in
+/// the words of the threads executor's check, `meetings`).
 fn disagree(launch: &Launch<'_>, team: u64, a: (u32, u32), b: (u32, u32)) -> ! {
     let id = unlinear(team, launch.shape.teams);
+    let (first, other) = (launch.body.describe(a.1), launch.body.describe(b.1));
     ffi::fatal(format_args!(
-        "offload: kernel '{}': the threads of team ({}, {}, {}) do not meet at the same point: thread rank {} reached {}, thread rank {} reached {} (every thread of a team that has not returned must reach the same sync_threads, and every lane of a warp the same warp operation)",
+        "offload: kernel '{}': in team ({}, {}, {}), thread {} reaches {} at {other} while the team's \
+         other threads (lanes) met {} at {first}: the threads of a team (lanes of a warp) that have \
+         not returned must reach the same barriers and warp operations in order",
         launch.name,
         id.x,
         id.y,
         id.z,
-        a.0,
-        launch.body.describe(a.1),
         b.0,
-        launch.body.describe(b.1)
+        other.what(),
+        if first.1 == other.1 {
+            "it"
+        } else {
+            first.what()
+        },
     ))
 }
