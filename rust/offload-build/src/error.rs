@@ -401,7 +401,7 @@ impl Error {
                     .join(", "),
                 kernels.join(", ")
             ),
-            _ => unreachable!("fmt_image is called for the image's errors only"),
+            _ => Ok(()),
         }
     }
 
