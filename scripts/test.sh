@@ -13,7 +13,7 @@ cargo fmt --all -- --check
 # cargo fmt does not reach modules declared inside a macro (the pass folders,
 # declared by the `passes!` table in passes/src/lib.rs): check them by file.
 rustfmt --edition 2024 --check passes/src/*/mod.rs
-for example in examples/rust-offload examples/rust-mpi-heat examples/rust-linalg examples/rust-gpu-toolkit examples/rust-streams examples/rust-atomics examples/rust-shared-tiles examples/rust-kernel-library bench/launch-region bench/shared-tiles rust/offload-build/tests/gpu-kernels rust/offload-build/tests/differ-kernels test-ir/rust/Inputs/host-device-agree test-ir/rust/Inputs/workspace test-ir/rust/Inputs/uniformity; do
+for example in examples/rust-offload examples/rust-mpi-heat examples/rust-linalg examples/rust-gpu-toolkit examples/rust-streams examples/rust-atomics examples/rust-shared-tiles examples/rust-kernel-library bench/launch-region bench/shared-tiles rust/offload-build/tests/gpu-kernels rust/offload-build/tests/differ-kernels test-ir/rust/Inputs/host-device-agree test-ir/rust/Inputs/workspace test-ir/rust/Inputs/uniformity test-ir/rust/Inputs/cpu-grid; do
   (cd "$example" && cargo fmt --all -- --check)
 done
 cargo build --release --locked
