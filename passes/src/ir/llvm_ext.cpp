@@ -285,6 +285,22 @@ LLVMMetadataRef offload_di_discriminator(LLVMMetadataRef VariantPart) {
            : nullptr;
 }
 
+// Clones `F`'s body into `New` (created by the caller, with `F`'s
+// parameters leading), F's parameters mapped to New's first ones by
+// position and named alike: CloneFunctionInto within the module, so the
+// clone gets a DISubprogram of its own.
+static void cloneBodyInto(Function *New, Function *F) {
+  ValueToValueMapTy VMap;
+  auto NewArg = New->arg_begin();
+  for (Argument &Arg : F->args()) {
+    NewArg->setName(Arg.getName());
+    VMap[&Arg] = &*NewArg++;
+  }
+  SmallVector<ReturnInst *, 4> Returns;
+  CloneFunctionInto(New, F, VMap, CloneFunctionChangeType::GlobalChanges,
+                    Returns);
+}
+
 // The alias `AliasRef` of a defined function with the same type, made a
 // function of its own: a clone of the aliasee's body (and, with
 // CloneFunctionChangeType::GlobalChanges, of its DISubprogram, which one
@@ -308,15 +324,7 @@ LLVMValueRef offload_ir_unmerge_alias(LLVMValueRef AliasRef, int *Why) {
   Function *New = Function::Create(F->getFunctionType(), A->getLinkage(),
                                    F->getAddressSpace(), "");
   M->getFunctionList().insertAfter(F->getIterator(), New);
-  ValueToValueMapTy VMap;
-  auto NewArg = New->arg_begin();
-  for (Argument &Arg : F->args()) {
-    NewArg->setName(Arg.getName());
-    VMap[&Arg] = &*NewArg++;
-  }
-  SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(New, F, VMap, CloneFunctionChangeType::GlobalChanges,
-                    Returns);
+  cloneBodyInto(New, F);
   // (CloneFunctionInto copied the aliasee's visibility and the rest of what
   // Function::copyAttributesFrom copies; the symbol is the alias's. Linkage
   // came with Function::Create, and the clone is in no comdat.)
@@ -380,15 +388,7 @@ LLVMValueRef offload_ir_clone_function(LLVMValueRef FnRef, LLVMTypeRef TyRef,
   Function *New = Function::Create(Ty, GlobalValue::InternalLinkage,
                                    F->getAddressSpace(), StringRef(Name, Len));
   F->getParent()->getFunctionList().insertAfter(F->getIterator(), New);
-  ValueToValueMapTy VMap;
-  auto NewArg = New->arg_begin();
-  for (Argument &Arg : F->args()) {
-    NewArg->setName(Arg.getName());
-    VMap[&Arg] = &*NewArg++;
-  }
-  SmallVector<ReturnInst *, 4> Returns;
-  CloneFunctionInto(New, F, VMap, CloneFunctionChangeType::GlobalChanges,
-                    Returns);
+  cloneBodyInto(New, F);
   New->setLinkage(GlobalValue::InternalLinkage);
   New->setVisibility(GlobalValue::DefaultVisibility);
   New->setComdat(nullptr);
