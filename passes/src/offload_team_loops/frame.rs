@@ -2,14 +2,19 @@
 //! value per thread (their contents live across a meeting point) and where
 //! each one's array lies in the team's context storage.
 //!
-//! An alloca is per-thread when its address escapes (conservatively: it is
-//! stored, passed to a call other than the memory intrinsics and lifetime
-//! markers, or mixed into other values) or when one of its uses can reach
-//! a meeting point that can reach another use: the block of the meeting
-//! point (and every block that reaches it) is *before* the point, its
-//! continuation (and every block it reaches) *after*. Others stay private:
-//! each thread's step uses them from start to end before the next thread's
-//! step starts.
+//! An alloca is per-thread when one of its uses can reach a meeting point
+//! that can reach another use: the block of the meeting point (and every
+//! block that reaches it) is *before* the point, its continuation (and
+//! every block it reaches) *after*; or when its address escapes
+//! (conservatively: it is stored, passed to a call other than the memory
+//! intrinsics and lifetime markers, or mixed into other values) in a block
+//! that can reach a meeting point. An escape in a block that cannot (the
+//! argument list of a panic's message, on the path to a panic or a return)
+//! counts as one more use there: everything the escaped address reaches is
+//! dominated by that block, so it happens in the same step, after which the
+//! thread never meets its team again. Others stay private: each thread's
+//! step uses them from start to end before the next thread's step starts,
+//! and the optimiser keeps them in registers or on the stack.
 
 use std::collections::HashSet;
 
@@ -94,10 +99,12 @@ pub fn span<'ctx>(
     }
 }
 
-/// The blocks using the memory of `alloca` (through address arithmetic);
-/// `None` when its address escapes.
-fn use_blocks<'ctx>(alloca: Value<'ctx>) -> Option<HashSet<Block<'ctx>>> {
+/// The blocks using the memory of `alloca` (through address arithmetic),
+/// and those of them where its address escapes; `None` when a user is no
+/// instruction.
+fn use_blocks<'ctx>(alloca: Value<'ctx>) -> Option<(HashSet<Block<'ctx>>, Vec<Block<'ctx>>)> {
     let mut blocks = HashSet::new();
+    let mut escapes = Vec::new();
     let mut work = vec![alloca];
     while let Some(pointer) = work.pop() {
         for user in pointer.users() {
@@ -111,11 +118,11 @@ fn use_blocks<'ctx>(alloca: Value<'ctx>) -> Option<HashSet<Block<'ctx>>> {
                 Opcode::LLVMLoad => {}
                 Opcode::LLVMStore if user.operand(0) != Some(pointer) => {}
                 Opcode::LLVMCall if memory_call(user, pointer) => {}
-                _ => return None,
+                _ => escapes.push(user.block()?),
             }
         }
     }
-    Some(blocks)
+    Some((blocks, escapes))
 }
 
 /// Calls that only read or write through `pointer` for their duration.
@@ -133,9 +140,13 @@ fn memory_call(call: Value<'_>, pointer: Value<'_>) -> bool {
 
 /// Whether `alloca` needs one copy per thread.
 pub fn per_thread<'ctx>(alloca: Value<'ctx>, spans: &[Span<'ctx>]) -> bool {
-    let Some(uses) = use_blocks(alloca) else {
+    let Some((uses, escapes)) = use_blocks(alloca) else {
         return true;
     };
+    let meets_later = |b: &Block<'ctx>| spans.iter().any(|s| s.before.contains(b));
+    if escapes.iter().any(meets_later) {
+        return true;
+    }
     spans.iter().any(|s| {
         uses.iter().any(|b| s.before.contains(b)) && uses.iter().any(|b| s.after.contains(b))
     })
