@@ -11,6 +11,8 @@
 
 ; CHECK-DAG: @cold.team.desc = private constant {{.*}} { ptr @cold.team, i64 0,
 ; CHECK-DAG: @hot.team.desc = private constant {{.*}} { ptr @hot.team, i64 64,
+; CHECK-DAG: @looped.team.desc = private constant {{.*}} { ptr @looped.team, i64 64,
+; CHECK-DAG: @unmarked.team.desc = private constant {{.*}} { ptr @unmarked.team, i64 64,
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -66,8 +68,73 @@ entry:
   ret void
 }
 
+; In a loop around the barrier, lifetime markers end the contents each
+; iteration: %fmt (stored before the check, read on the panic path)
+; never holds a value across the barrier and stays a stack slot.
+; CHECK-LABEL: define internal void @looped.team(
+; CHECK-NEXT:  team.entry:
+; CHECK-NEXT:    [[FMT:%.*]] = alloca i64
+; CHECK:         store i64 {{.*}}, ptr [[FMT]]
+; CHECK:         call void @report(ptr nonnull [[FMT]])
+; CHECK-NEXT:    unreachable
+define internal void @looped(ptr %env) noinline {
+entry:
+  %fmt = alloca i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %ok ]
+  %t = call i32 @__offload_cpu_thread_rank()
+  call void @llvm.lifetime.start.p0(ptr %fmt)
+  store i64 %i, ptr %fmt
+  %bad = icmp ugt i32 %t, 1023
+  br i1 %bad, label %panic, label %ok
+panic:
+  call void @report(ptr %fmt)
+  unreachable
+ok:
+  call void @llvm.lifetime.end.p0(ptr %fmt)
+  call void @__offload_cpu_sync_threads(ptr @site)
+  %i.next = add i64 %i, 1
+  %again = icmp ult i64 %i.next, 4
+  br i1 %again, label %loop, label %done
+done:
+  ret void
+}
+
+; Without the markers the same loop keeps a per-thread copy: the store
+; of one iteration may be read after the barrier.
+; CHECK-LABEL: define internal void @unmarked.team(
+; CHECK-NOT:     alloca
+; CHECK:         [[FMT_T:%fmt.*]] = getelementptr i8, ptr %ctx
+; CHECK:         call void @report(ptr nonnull [[FMT_T]])
+define internal void @unmarked(ptr %env) noinline {
+entry:
+  %fmt = alloca i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %ok ]
+  %t = call i32 @__offload_cpu_thread_rank()
+  %old = load i64, ptr %fmt
+  store i64 %old, ptr %env
+  store i64 %i, ptr %fmt
+  %bad = icmp ugt i32 %t, 1023
+  br i1 %bad, label %panic, label %ok
+panic:
+  call void @report(ptr %fmt)
+  unreachable
+ok:
+  call void @__offload_cpu_sync_threads(ptr @site)
+  %i.next = add i64 %i, 1
+  %again = icmp ult i64 %i.next, 4
+  br i1 %again, label %loop, label %done
+done:
+  ret void
+}
+
 define void @entry(ptr %slots, ptr %env) {
   call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @cold, ptr null, ptr @name, i64 4)
   call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @hot, ptr null, ptr @name, i64 4)
+  call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @looped, ptr null, ptr @name, i64 4)
+  call void @__offload_cpu_run_grid(ptr %slots, ptr %env, ptr @unmarked, ptr null, ptr @name, i64 4)
   ret void
 }
