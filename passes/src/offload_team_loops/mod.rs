@@ -47,8 +47,9 @@
 //! environment, loads from it and the rank: `remat`) or loads it from an
 //! alloca stored at the definition; every other use keeps its value, whose
 //! definition still dominates it; an alloca whose uses can reach a meeting
-//! point that can reach another of its uses (or whose address escapes)
-//! gets one copy per thread in `ctx`, the others stay private; the calls of
+//! point that can reach another of its uses (or whose address escapes in a
+//! block that can reach a meeting point) gets one copy per thread in `ctx`,
+//! the others stay private; the calls of
 //! `__offload_cpu_current` become one call in the entry block; the body is
 //! wrapped in the loop over `t` with a `switch` on `state` to the kernel's
 //! entry or the resume block of each point; SROA and cleanup passes turn

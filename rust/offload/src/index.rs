@@ -209,8 +209,17 @@ pub fn thread_count() -> Idx3 {
 /// thread_id().z)`, in `0..team_size()`.
 #[inline]
 pub fn thread_rank() -> usize {
-    let (t, n) = (thread_id(), thread_count());
-    t.x as usize + n.x as usize * (t.y as usize + n.y as usize * t.z as usize)
+    #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+    {
+        // The CPU grid's one thread-dependent query is the rank itself:
+        // no round trip through `thread_id` (two divisions).
+        crate::cpu_grid::hooks::__offload_cpu_thread_rank() as usize
+    }
+    #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+    {
+        let (t, n) = (thread_id(), thread_count());
+        t.x as usize + n.x as usize * (t.y as usize + n.y as usize * t.z as usize)
+    }
 }
 
 /// The number of threads per team (x × y × z).

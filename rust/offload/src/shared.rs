@@ -370,7 +370,10 @@ fn write_phase() -> bool {
 
 #[inline]
 fn owns(i: usize) -> bool {
-    i % crate::index::team_size() == crate::index::thread_rank()
+    let (n, rank) = (crate::index::team_size(), crate::index::thread_rank());
+    // Below the team size (the usual one element per thread) `i % n` is
+    // `i`: no division on the common path.
+    if i < n { i == rank } else { i % n == rank }
 }
 
 /// The checks of a `set` of element `i` of `len` (see the module docs).
