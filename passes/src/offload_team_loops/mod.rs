@@ -111,10 +111,13 @@ use crate::ir::{Value, calls, naming};
 use crate::params::ParamError;
 use crate::{Diagnostics, ModulePass};
 
+mod demote;
 mod frame;
 mod loops;
 mod meets;
+mod point;
 mod remat;
+mod skeleton;
 
 /// The runtime function a kernel's entry point calls.
 pub const RUN_GRID: &str = "__offload_cpu_run_grid";

@@ -11,7 +11,7 @@
 use inkwell::builder::Builder;
 use inkwell::values::FunctionValue;
 
-use super::loops::is_rank;
+use super::point::is_rank;
 use crate::ir::{Block, Opcode, Value};
 
 /// The most instructions one value's recomputation may take.
