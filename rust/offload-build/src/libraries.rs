@@ -243,25 +243,27 @@ fn path_dependencies_with(
                 d.get("kind") == Some(&Json::Null)
                     && d.get("name").and_then(Json::as_str) == Some(OFFLOAD)
             });
-        let Some((crate_name, src)) = lib_target(package) else {
-            continue;
-        };
-        let extern_name = match dep.get("rename").and_then(Json::as_str) {
-            Some(rename) => rename.replace('-', "_"),
-            None => crate_name.clone(),
-        };
-        if uses_offload && let Some(src_dir) = src.parent() {
-            libraries.push(Library {
-                extern_name,
-                crate_name,
-                src_dir: src_dir.to_path_buf(),
-            });
+        let rename = dep.get("rename").and_then(Json::as_str);
+        if uses_offload && let Some(library) = library(package, rename.map(|r| r.replace('-', "_")))
+        {
+            libraries.push(library);
         }
     }
     Some(Dependencies {
         kernel_crate: name.to_owned(),
         lib_rs,
         libraries,
+    })
+}
+
+/// The kernel library that `package` is, named `extern_name` in the kernel
+/// crate (`None`: its crate name); `None` when it has no library target.
+fn library(package: &Json, extern_name: Option<String>) -> Option<Library> {
+    let (crate_name, src) = lib_target(package)?;
+    Some(Library {
+        extern_name: extern_name.unwrap_or_else(|| crate_name.clone()),
+        src_dir: src.parent()?.to_path_buf(),
+        crate_name,
     })
 }
 
@@ -315,15 +317,8 @@ pub(crate) fn dependencies(json: &Json, name: &str, manifest: &Path) -> Option<D
                     == Some(OFFLOAD)
             })
         });
-        let Some((crate_name, src)) = lib_target(dep_package) else {
-            continue;
-        };
-        if uses_offload && let Some(src_dir) = src.parent() {
-            libraries.push(Library {
-                extern_name: extern_name.to_owned(),
-                crate_name,
-                src_dir: src_dir.to_path_buf(),
-            });
+        if uses_offload && let Some(library) = library(dep_package, Some(extern_name.to_owned())) {
+            libraries.push(library);
         }
     }
     Some(Dependencies {
