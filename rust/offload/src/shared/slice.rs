@@ -9,7 +9,7 @@ use super::target;
 use crate::AnyBitPattern;
 
 /// Shared memory of the team as `len` `T`s, the launch's dynamic shared
-/// memory ([`DynShared`]) or a static array ([`SharedArray`]): a handle per
+/// memory ([`DynShared`]) or a static array ([`SharedArray`](super::SharedArray)): a handle per
 /// thread (neither `Send` nor `Sync`: it checks this thread's phase).
 pub struct SharedSlice<T> {
     pub(super) base: *mut T,
