@@ -162,13 +162,7 @@ mod target {
     /// `cpu_grid::hooks`).
     pub fn thread_id() -> Idx3 {
         let rank = crate::cpu_grid::hooks::__offload_cpu_thread_rank();
-        let n = thread_count();
-        let (nx, ny) = (n.x, n.y);
-        Idx3 {
-            x: rank % nx,
-            y: rank / nx % ny,
-            z: rank / nx / ny,
-        }
+        current().map_or(ZERO, |t| t.thread_id(rank))
     }
 
     pub fn thread_count() -> Idx3 {

@@ -155,13 +155,14 @@
 //! only memory limits the total. On both it starts with no defined value
 //! for the kernel (hence `T: AnyBitPattern`).
 
+mod fail;
 mod slice;
 mod static_array;
 pub(crate) mod target;
 mod tile;
 
 pub use slice::{DynShared, SharedSlice, dyn_shared, dyn_shared_len};
-use slice::{element_key, own_indices};
+use slice::{agree, element_key, own_indices};
 pub use static_array::{SharedArray, SharedAtomics};
 #[doc(hidden)]
 pub use static_array::{StaticSite, static_array, static_atomics};

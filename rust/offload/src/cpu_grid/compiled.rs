@@ -185,7 +185,9 @@ unsafe fn run_worker(data: *const c_void, _worker: u32) {
     }
     let mut storage = Storage::new(launch);
     let record = Thread {
-        shape: &launch.shape,
+        shape: launch.shape,
+        dyn_shared: storage.memory.dyn_shared.as_ptr(),
+        dyn_shared_bytes: storage.memory.dyn_shared_bytes,
         memory: &storage.memory,
         launch: core::ptr::null(),
         team: Cell::new(unlinear(0, launch.shape.teams)),
@@ -239,14 +241,20 @@ impl Storage {
         let mut release = false;
         loop {
             // Each warp runs until its threads stop at a team barrier or
-            // return; then the whole team must be at one barrier.
+            // return; then the whole team must be at one barrier (a team
+            // that is one warp is, by its warp's last survey).
+            let mut alive = false;
             for w in 0..warps {
                 let (begin, end) = (w * width, ((w + 1) * width).min(size));
-                self.run_warp(launch, team, begin, end, release);
+                alive |= self.run_warp(launch, team, begin, end, release);
             }
-            let Some(_) = self.meeting(launch, team, 0, size) else {
+            if warps > 1 {
+                let mut states = [EXIT; 8];
+                alive = self.survey(launch, team, 0, size, &mut states).is_some();
+            }
+            if !alive {
                 return;
-            };
+            }
             record.barriers.set(record.barriers.get().wrapping_add(1));
             release = true;
         }
@@ -254,7 +262,8 @@ impl Storage {
 
     /// Runs threads `begin..end` until they all stopped at a team barrier
     /// or returned; with `release`, the barrier they stopped at last is
-    /// passed first.
+    /// passed first. Whether any stopped at a barrier (`false`: all
+    /// returned).
     fn run_warp(
         &mut self,
         launch: &Launch<'_>,
@@ -262,20 +271,19 @@ impl Storage {
         begin: u32,
         end: u32,
         mut release: bool,
-    ) {
+    ) -> bool {
+        let mut states = [EXIT; 8];
         loop {
-            let Some(kind) = self.meeting(launch, team, begin, end) else {
-                return;
+            let Some((kind, count)) = self.survey(launch, team, begin, end, &mut states) else {
+                return false;
             };
             if kind == Kind::Barrier && !release {
-                return;
+                return true;
             }
             release = false;
             // One call per point the threads stopped at (copies of one
             // source point, which the optimiser may have duplicated, are
             // several), each running the threads stopped there.
-            let mut states = [EXIT; 8];
-            let count = self.states(begin, end, &mut states);
             for &state in &states[..count] {
                 // SAFETY: the pass's team body over this worker's storage,
                 // sized for the team (`frame_bytes` per thread, a slot and
@@ -294,6 +302,34 @@ impl Storage {
                 };
             }
         }
+    }
+
+    /// Where threads `begin..end` stopped (`None`: all returned): the
+    /// point's kind and, in `out`, up to `out.len()` distinct states (more
+    /// wait for the next round), with how many. The usual case, every
+    /// thread at one state, takes one pass without early exit (which the
+    /// optimiser vectorises); any other takes the full check of
+    /// [`Self::meeting`].
+    fn survey(
+        &self,
+        launch: &Launch<'_>,
+        team: u64,
+        begin: u32,
+        end: u32,
+        out: &mut [u32; 8],
+    ) -> Option<(Kind, usize)> {
+        let next = &self.next.as_slice()[begin as usize..end as usize];
+        let first = next.iter().position(|&n| n != EXIT)?;
+        let state = next[first];
+        let one = next[first..]
+            .iter()
+            .fold(true, |one, &n| one & ((n == state) | (n == EXIT)));
+        if one {
+            out[0] = state;
+            return Some((launch.body.kind(state), 1));
+        }
+        let kind = self.meeting(launch, team, begin, end)?;
+        Some((kind, self.states(begin, end, out)))
     }
 
     /// Up to `out.len()` distinct states of the threads `begin..end` not

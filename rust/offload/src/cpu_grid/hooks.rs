@@ -15,6 +15,7 @@
 //! | `__offload_cpu_warp_exchange` | offer a lane's 8 bytes, wait for the warp, see every lane's | `shfl.sync`, `ds_bpermute`, `ballot` |
 //! | `__offload_cpu_warp_release` | wait until every lane of the warp has read the exchange | (none: a GPU's exchange is one instruction) |
 //! | `__offload_cpu_current` | the team's record (ids, counts, shared memory): the same for a whole team body call | (none) |
+//! | `__offload_cpu_static_shared` | a static shared array's address: the same for a whole team body call | the `addrspace(3)` global |
 //!
 //! The `unsafe` unchecked forms (`sync::sync_threads_unchecked`,
 //! `warp::*_unchecked`) call `__offload_unchecked_sync_threads`,
@@ -54,6 +55,20 @@ pub extern "C" fn __offload_cpu_thread_rank() -> u32 {
 #[inline(never)]
 pub extern "C" fn __offload_cpu_current() -> *const core::ffi::c_void {
     super::current_record().cast()
+}
+
+/// The team's static shared array of declaration `site` (its address as an
+/// integer): `bytes` bytes aligned to `align`, allocated at the team's
+/// first call; null outside a grid. Every thread of a team, and every call
+/// in a team body call, gets the same address, so `offload-team-loops`
+/// makes one call per team body call (in its entry) of each call with
+/// constant arguments, instead of one per thread and step.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn __offload_cpu_static_shared(site: usize, bytes: usize, align: usize) -> *mut u8 {
+    current().map_or(core::ptr::null_mut(), |t| {
+        t.static_shared(site, bytes, align)
+    })
 }
 
 /// The team barrier (`sync::sync_threads`), reached at `site`.

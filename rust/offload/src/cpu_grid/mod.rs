@@ -81,10 +81,44 @@ use static_shared::StaticArrays;
 #[cfg(feature = "device")]
 pub(crate) use ffi::fatal;
 
+/// Division by a team's dimension without a divide instruction (a thread
+/// id from the rank at every index query, in every step of a compiled
+/// team): `x / d` is `(x * m) >> 32` with `m = ceil(2^32 / d)`, exactly
+/// while `x * d < 2^32` (the error, below `x / 2^32`, stays under `x / d`'s
+/// distance `1 / d` to the next integer). Ranks and dimensions are at most
+/// [`grid::MAX_THREADS_PER_TEAM`].
+#[derive(Clone, Copy)]
+struct Reciprocal {
+    d: u32,
+    m: u64,
+}
+
+impl Reciprocal {
+    fn new(d: u32) -> Self {
+        let d = d.max(1);
+        Reciprocal {
+            d,
+            m: (1u64 << 32).div_ceil(u64::from(d)),
+        }
+    }
+
+    /// `(x / d, x % d)` for `x <= MAX_THREADS_PER_TEAM`.
+    #[inline]
+    fn div_rem(self, x: u32) -> (u32, u32) {
+        debug_assert!(x <= grid::MAX_THREADS_PER_TEAM);
+        let q = ((u64::from(x) * self.m) >> 32) as u32;
+        (q, x - q * self.d)
+    }
+}
+
 /// The launch's grid, as every executor sees it.
+#[derive(Clone, Copy)]
 pub(crate) struct Shape {
     teams: Idx3,
     threads: Idx3,
+    /// By `threads.x` and `threads.y`: a thread id from its rank.
+    per_x: Reciprocal,
+    per_y: Reciprocal,
     team_size: u32,
     dyn_shared_bytes: u32,
 }
@@ -134,8 +168,19 @@ struct Launch {
 /// the compiled executor ([`compiled`]) one record serves a whole team (its
 /// worker's): the team's ids, memory and barrier count, no rank, no
 /// barriers of threads.
+///
+/// Everything a kernel reads at each index query or shared access (the
+/// shape, the team, the barrier count, the dynamic shared memory) is a
+/// field of the record itself, not behind one of its pointers: under the
+/// compiled executor the record does not change during a team body call,
+/// so `offload-team-loops` marks those loads invariant and hoists them out
+/// of the loop over the threads (the `__offload_cpu_current` contract in
+/// [`hooks`]).
 pub(crate) struct Thread {
-    shape: *const Shape,
+    shape: Shape,
+    /// The team's dynamic shared memory (a copy of `memory`'s).
+    dyn_shared: *mut u8,
+    dyn_shared_bytes: u32,
     memory: *const TeamMemory,
     /// The thread-per-thread executor's launch; null under the compiled one.
     launch: *const Launch,
@@ -178,9 +223,12 @@ impl Shape {
                 grid::MAX_THREADS_PER_TEAM
             );
         };
+        let threads = idx3(grid.threads);
         Shape {
             teams: idx3(grid.teams),
-            threads: idx3(grid.threads),
+            threads,
+            per_x: Reciprocal::new(threads.x),
+            per_y: Reciprocal::new(threads.y),
             team_size,
             dyn_shared_bytes: grid.dyn_shared_mem,
         }
@@ -242,7 +290,9 @@ impl Launch {
 
     fn thread(&self, rank: u32) -> Thread {
         Thread {
-            shape: &self.shape,
+            shape: self.shape,
+            dyn_shared: self.memory.dyn_shared.as_ptr(),
+            dyn_shared_bytes: self.memory.dyn_shared_bytes,
             memory: &self.memory,
             launch: self,
             team: Cell::new(unlinear(0, self.shape.teams)),
@@ -570,8 +620,7 @@ fn current_record() -> *const Thread {
 
 impl Thread {
     fn shape(&self) -> &Shape {
-        // SAFETY: the shape outlives its threads (the executors join them).
-        unsafe { &*self.shape }
+        &self.shape
     }
 
     fn memory(&self) -> &TeamMemory {
@@ -604,6 +653,15 @@ impl Thread {
         self.shape().threads
     }
 
+    /// The thread id of rank `rank` in this team (x fastest).
+    #[inline]
+    pub fn thread_id(&self, rank: u32) -> Idx3 {
+        let shape = self.shape();
+        let (xy, x) = shape.per_x.div_rem(rank);
+        let (z, y) = shape.per_y.div_rem(xy);
+        Idx3 { x, y, z }
+    }
+
     /// Its linear id in its team (x fastest).
     pub fn rank(&self) -> u32 {
         self.launch();
@@ -631,8 +689,7 @@ impl Thread {
 
     /// The team's dynamic shared memory: its address and size in bytes.
     pub fn dyn_shared(&self) -> (*mut u8, usize) {
-        let memory = self.memory();
-        (memory.dyn_shared.as_ptr(), memory.dyn_shared_bytes as usize)
+        (self.dyn_shared, self.dyn_shared_bytes as usize)
     }
 
     /// The team's static shared array of declaration `site` (its

@@ -127,3 +127,17 @@ fn the_stack_size_variable_takes_bytes_and_k_m_g_suffixes() {
         assert_eq!(parse_bytes(bad), None, "{bad:?}");
     }
 }
+
+/// The reciprocal division behind `Thread::thread_id` is exact for every
+/// rank and dimension a team can have.
+#[test]
+fn thread_ids_divide_exactly() {
+    let max = offload_contract::grid::MAX_THREADS_PER_TEAM;
+    for d in 1..=max {
+        let r = super::Reciprocal::new(d);
+        for x in 0..=max {
+            assert_eq!(r.div_rem(x), (x / d, x % d), "{x} / {d}");
+        }
+    }
+    assert_eq!(super::Reciprocal::new(0).div_rem(7), (7, 0));
+}

@@ -33,11 +33,7 @@ pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
     let size = size_of::<T>();
     // Ownership is by index: views of one element size own the same bytes.
     let key = element_key(size, false)?;
-    let agreed = match target::element_size().compare_exchange(0, key, Relaxed, Relaxed) {
-        Ok(_) => true,
-        Err(size) => size == key,
-    };
-    let fits = agreed
+    let fits = agree(key)
         && size != 0
         && base.align_offset(align_of::<T>()) == 0
         && len.checked_mul(size).is_some_and(|need| need <= bytes);
@@ -46,6 +42,22 @@ pub fn dyn_shared<T: AnyBitPattern>(len: usize) -> Option<DynShared<T>> {
         len,
         _thread: PhantomData,
     })
+}
+
+/// Whether the team's views of its dynamic shared memory agree on `key`
+/// ([`element_key`]); the team's first view sets it. A plain load first:
+/// every view after the team's first finds the key set, so the common case
+/// is no read-modify-write (one per thread per view on a CPU team).
+#[inline]
+pub(super) fn agree(key: u32) -> bool {
+    let agreed = target::element_size();
+    match agreed.load(Relaxed) {
+        0 => match agreed.compare_exchange(0, key, Relaxed, Relaxed) {
+            Ok(_) => true,
+            Err(other) => other == key,
+        },
+        other => other == key,
+    }
 }
 
 /// The value a team's views of its dynamic shared memory agree on: the
@@ -93,34 +105,27 @@ fn owns(i: usize) -> bool {
 #[inline]
 #[track_caller]
 fn check_set(i: usize, len: usize) {
-    assert!(
-        i < len,
-        "offload: shared index {i} out of bounds (len {len})"
-    );
-    assert!(
-        write_phase(),
-        "offload: shared memory written in a read phase (after an odd number of sync_threads)"
-    );
-    assert!(
-        owns(i),
-        "offload: shared element {i} written by thread rank {}, which does not own it (i % team_size() == thread_rank())",
-        crate::index::thread_rank()
-    );
+    if i >= len {
+        super::fail::index_out_of_bounds("", i, len);
+    }
+    if !write_phase() {
+        super::fail::written_in_read_phase();
+    }
+    if !owns(i) {
+        super::fail::written_not_owned(i);
+    }
 }
 
 /// The checks of a `get` of element `i` of `len` (see the module docs).
 #[inline]
 #[track_caller]
 fn check_get(i: usize, len: usize) {
-    assert!(
-        i < len,
-        "offload: shared index {i} out of bounds (len {len})"
-    );
-    assert!(
-        !write_phase() || owns(i),
-        "offload: shared element {i} read in a write phase by thread rank {}, which does not own it",
-        crate::index::thread_rank()
-    );
+    if i >= len {
+        super::fail::index_out_of_bounds("", i, len);
+    }
+    if write_phase() && !owns(i) {
+        super::fail::read_not_owned(i);
+    }
 }
 
 impl<T: AnyBitPattern> SharedSlice<T> {

@@ -158,11 +158,9 @@ impl<A: DeviceAtomic> SharedAtomics<A> {
     #[inline]
     #[track_caller]
     pub fn get(&self, i: usize) -> &A {
-        assert!(
-            i < self.len,
-            "offload: shared index {i} out of bounds (len {})",
-            self.len
-        );
+        if i >= self.len {
+            super::fail::index_out_of_bounds("", i, self.len);
+        }
         // SAFETY: in bounds of the team's array, valid and aligned for `A`
         // for the whole kernel; every access of it is atomic (the array is
         // never viewed otherwise), and any bits are a value of an integer
@@ -222,6 +220,11 @@ pub(super) mod target {
 
     pub fn static_shared(site: &'static StaticSite) -> Option<*mut u8> {
         let address = core::ptr::from_ref(site) as usize;
-        crate::cpu_grid::current().map(|t| t.static_shared(address, site.bytes, site.memory_align))
+        let base = crate::cpu_grid::hooks::__offload_cpu_static_shared(
+            address,
+            site.bytes,
+            site.memory_align,
+        );
+        (!base.is_null()).then_some(base)
     }
 }

@@ -168,10 +168,7 @@ pub fn dyn_tile<T: AnyBitPattern>(len: usize) -> Option<SharedTile<T>> {
     let (base, bytes) = super::target::dyn_shared()?;
     let size = size_of::<T>();
     let key = super::element_key(size, true)?;
-    let agreed = match super::target::element_size().compare_exchange(0, key, Relaxed, Relaxed) {
-        Ok(_) => true,
-        Err(other) => other == key,
-    };
+    let agreed = super::agree(key);
     let capacity = tile_capacity(size, bytes);
     let fits = agreed && len <= capacity && base.align_offset(align_of::<T>().max(8)) == 0;
     // SAFETY: the memory holds a tile of `capacity` elements (`tile_capacity`),
@@ -251,11 +248,9 @@ impl<T: AnyBitPattern> SharedTile<T> {
     #[inline]
     #[track_caller]
     fn check_index(&self, i: usize) {
-        assert!(
-            i < self.len,
-            "offload: shared tile index {i} out of bounds (len {})",
-            self.len
-        );
+        if i >= self.len {
+            super::fail::index_out_of_bounds("tile ", i, self.len);
+        }
     }
 
     /// Reads element `i`: any element the tile's other threads do not
