@@ -78,64 +78,89 @@ entry:
 }
 
 ; CHECK-LABEL: define internal void @body.team(
-; CHECK-SAME:    ptr [[ENV:%.*]], ptr [[CTX:%.*]], i32 [[TEAM_SIZE:%.*]], ptr [[SLOTS:%.*]], i32 [[BEGIN:%.*]], i32 [[END:%.*]], i32 [[STATE:%.*]], ptr [[NEXT:%.*]]) #0 {
+; CHECK-SAME:    ptr noalias [[ENV:%.*]], ptr noalias [[CTX:%.*]], i32 [[TEAM_SIZE:%.*]], ptr noalias [[SLOTS:%.*]], i32 [[BEGIN:%.*]], i32 [[END:%.*]], i32 [[STATE:%.*]], ptr noalias [[NEXT:%.*]]) #0 {
 ; CHECK-NEXT:  [[TEAM_ENTRY:.*]]:
-; CHECK-NEXT:    br label %[[TEAM_THREAD:.*]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_THREAD]]:
-; CHECK-NEXT:    [[T_ADDR_0:%.*]] = phi i32 [ [[BEGIN]], %[[TEAM_ENTRY]] ], [ [[T_NEXT:%.*]], %[[TEAM_NEXT:.*]] ]
-; CHECK-NEXT:    [[DONE_NOT:%.*]] = icmp ult i32 [[T_ADDR_0]], [[END]]
-; CHECK-NEXT:    br i1 [[DONE_NOT]], label %[[TEAM_STEP:.*]], label %[[TEAM_EXIT:.*]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_STEP]]:
-; CHECK-NEXT:    [[T643:%.*]] = zext i32 [[T_ADDR_0]] to i64
-; CHECK-NEXT:    [[TMP0:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T643]]
-; CHECK-NEXT:    [[NOW:%.*]] = load i32, ptr [[TMP0]], align 4
-; CHECK-NEXT:    [[ELSEWHERE_NOT:%.*]] = icmp eq i32 [[NOW]], [[STATE]]
-; CHECK-NEXT:    [[TMP1:%.*]] = shl nuw nsw i64 [[T643]], 2
-; CHECK-NEXT:    [[V_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP1]]
-; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT]], label %[[TEAM_DISPATCH:.*]], label %[[TEAM_NEXT]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_DISPATCH]]:
-; CHECK-NEXT:    switch i32 [[STATE]], label %[[TEAM_NEXT]] [
-; CHECK-NEXT:    i32 0, label %[[ENTRY:.*]]
-; CHECK-NEXT:    i32 1, label %[[ENTRY_SPLIT:.*]]
+; CHECK-NEXT:    [[STATE_FR:%.*]] = freeze i32 [[STATE]]
+; CHECK-NEXT:    [[TMP0:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
+; CHECK-NEXT:    [[N_P:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
+; CHECK-NEXT:    [[OUT_P:%.*]] = getelementptr i8, ptr [[ENV]], i64 24
+; CHECK-NEXT:    switch i32 [[STATE_FR]], label %[[TEAM_THREAD_PREHEADER:.*]] [
+; CHECK-NEXT:    i32 0, label %[[TEAM_THREAD_US_PREHEADER:.*]]
+; CHECK-NEXT:    i32 1, label %[[TEAM_THREAD_US6_PREHEADER:.*]]
 ; CHECK-NEXT:    ]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[ENTRY]]:
-; CHECK-NEXT:    [[IN:%.*]] = load ptr, ptr [[ENV]], align 8
-; CHECK-NEXT:    [[SH_P:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
-; CHECK-NEXT:    [[SH:%.*]] = load ptr, ptr [[SH_P]], align 8
-; CHECK-NEXT:    [[SRC:%.*]] = getelementptr float, ptr [[IN]], i64 [[T643]]
-; CHECK-NEXT:    [[V:%.*]] = load float, ptr [[SRC]], align 4
-; CHECK-NEXT:    store float [[V]], ptr [[V_CROSS_T]], align 4
-; CHECK-NEXT:    [[DST:%.*]] = getelementptr float, ptr [[SH]], i64 [[T643]]
-; CHECK-NEXT:    store float [[V]], ptr [[DST]], align 4
-; CHECK-NEXT:    store i32 1, ptr [[TMP0]], align 4
-; CHECK-NEXT:    br label %[[TEAM_NEXT]]
+; CHECK-NEXT:  [[TEAM_THREAD_US6_PREHEADER]]:
+; CHECK-NEXT:    [[DONE_NOT_US819:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT_US819]], label %[[TEAM_STEP_US9:.*]], label %[[TEAM_EXIT:.*]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[ENTRY_SPLIT]]:
-; CHECK-NEXT:    [[N_P:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
-; CHECK-NEXT:    [[N:%.*]] = load i32, ptr [[N_P]], align 4
-; CHECK-NEXT:    [[T1:%.*]] = add i32 [[T_ADDR_0]], 1
-; CHECK-NEXT:    [[J:%.*]] = urem i32 [[T1]], [[N]]
-; CHECK-NEXT:    [[J64:%.*]] = zext i32 [[J]] to i64
-; CHECK-NEXT:    [[TMP2:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
-; CHECK-NEXT:    [[TMP3:%.*]] = load ptr, ptr [[TMP2]], align 8
-; CHECK-NEXT:    [[SRC2:%.*]] = getelementptr float, ptr [[TMP3]], i64 [[J64]]
-; CHECK-NEXT:    [[W:%.*]] = load float, ptr [[SRC2]], align 4
-; CHECK-NEXT:    [[OUT_P:%.*]] = getelementptr i8, ptr [[ENV]], i64 24
-; CHECK-NEXT:    [[OUT:%.*]] = load ptr, ptr [[OUT_P]], align 8
-; CHECK-NEXT:    [[DST2:%.*]] = getelementptr float, ptr [[OUT]], i64 [[T643]]
-; CHECK-NEXT:    [[TMP4:%.*]] = load float, ptr [[V_CROSS_T]], align 4
-; CHECK-NEXT:    [[SUM:%.*]] = fadd float [[W]], [[TMP4]]
-; CHECK-NEXT:    store float [[SUM]], ptr [[DST2]], align 4
-; CHECK-NEXT:    store i32 -1, ptr [[TMP0]], align 4
-; CHECK-NEXT:    br label %[[TEAM_NEXT]]
+; CHECK-NEXT:  [[TEAM_THREAD_US_PREHEADER]]:
+; CHECK-NEXT:    [[DONE_NOT_US21:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT_US21]], label %[[TEAM_STEP_US:.*]], label %[[TEAM_EXIT]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_NEXT]]:
-; CHECK-NEXT:    [[T_NEXT]] = add i32 [[T_ADDR_0]], 1
-; CHECK-NEXT:    br label %[[TEAM_THREAD]]
+; CHECK-NEXT:  [[TEAM_THREAD_PREHEADER]]:
+; CHECK-NEXT:    [[DONE_NOT23:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br label %[[TEAM_EXIT]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_STEP_US]]:
+; CHECK-NEXT:    [[T_ADDR_0_US22:%.*]] = phi i32 [ [[T_NEXT_US:%.*]], %[[TEAM_NEXT_US:.*]] ], [ [[BEGIN]], %[[TEAM_THREAD_US_PREHEADER]] ]
+; CHECK-NEXT:    [[T643_US:%.*]] = zext i32 [[T_ADDR_0_US22]] to i64
+; CHECK-NEXT:    [[TMP1:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T643_US]]
+; CHECK-NEXT:    [[NOW_US:%.*]] = load i32, ptr [[TMP1]], align 4
+; CHECK-NEXT:    [[ELSEWHERE_NOT_US:%.*]] = icmp eq i32 [[NOW_US]], [[STATE_FR]]
+; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT_US]], label %[[TEAM_DISPATCH_US:.*]], label %[[TEAM_NEXT_US]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_DISPATCH_US]]:
+; CHECK-NEXT:    [[TMP2:%.*]] = shl nuw nsw i64 [[T643_US]], 2
+; CHECK-NEXT:    [[V_CROSS_T_US:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP2]]
+; CHECK-NEXT:    [[IN_US:%.*]] = load ptr, ptr [[ENV]], align 8
+; CHECK-NEXT:    [[SH_US:%.*]] = load ptr, ptr [[TMP0]], align 8
+; CHECK-NEXT:    [[SRC_US:%.*]] = getelementptr float, ptr [[IN_US]], i64 [[T643_US]]
+; CHECK-NEXT:    [[V_US:%.*]] = load float, ptr [[SRC_US]], align 4
+; CHECK-NEXT:    store float [[V_US]], ptr [[V_CROSS_T_US]], align 4
+; CHECK-NEXT:    [[DST_US:%.*]] = getelementptr float, ptr [[SH_US]], i64 [[T643_US]]
+; CHECK-NEXT:    store float [[V_US]], ptr [[DST_US]], align 4
+; CHECK-NEXT:    store i32 1, ptr [[TMP1]], align 4
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_NEXT_US]]:
+; CHECK-NEXT:    [[T_NEXT_US]] = add i32 [[T_ADDR_0_US22]], 1
+; CHECK-NEXT:    [[DONE_NOT_US:%.*]] = icmp ult i32 [[T_NEXT_US]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT_US]], label %[[TEAM_STEP_US]], label %[[TEAM_EXIT]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_STEP_US9]]:
+; CHECK-NEXT:    [[T_ADDR_0_US720:%.*]] = phi i32 [ [[T_NEXT_US16_PRE_PHI:%.*]], %[[TEAM_NEXT_US15:.*]] ], [ [[BEGIN]], %[[TEAM_THREAD_US6_PREHEADER]] ]
+; CHECK-NEXT:    [[T643_US10:%.*]] = zext i32 [[T_ADDR_0_US720]] to i64
+; CHECK-NEXT:    [[TMP3:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T643_US10]]
+; CHECK-NEXT:    [[NOW_US11:%.*]] = load i32, ptr [[TMP3]], align 4
+; CHECK-NEXT:    [[ELSEWHERE_NOT_US12:%.*]] = icmp eq i32 [[NOW_US11]], [[STATE_FR]]
+; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT_US12]], label %[[TEAM_DISPATCH_US14:.*]], label %[[TEAM_STEP_US9_TEAM_NEXT_US15_CRIT_EDGE:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_STEP_US9_TEAM_NEXT_US15_CRIT_EDGE]]:
+; CHECK-NEXT:    [[_PRE:%.*]] = add i32 [[T_ADDR_0_US720]], 1
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US15]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_DISPATCH_US14]]:
+; CHECK-NEXT:    [[TMP4:%.*]] = shl nuw nsw i64 [[T643_US10]], 2
+; CHECK-NEXT:    [[V_CROSS_T_US13:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP4]]
+; CHECK-NEXT:    [[TMP5:%.*]] = load ptr, ptr [[TMP0]], align 8
+; CHECK-NEXT:    [[N_US:%.*]] = load i32, ptr [[N_P]], align 4
+; CHECK-NEXT:    [[T1_US:%.*]] = add i32 [[T_ADDR_0_US720]], 1
+; CHECK-NEXT:    [[J_US:%.*]] = urem i32 [[T1_US]], [[N_US]]
+; CHECK-NEXT:    [[J64_US:%.*]] = zext i32 [[J_US]] to i64
+; CHECK-NEXT:    [[SRC2_US:%.*]] = getelementptr float, ptr [[TMP5]], i64 [[J64_US]]
+; CHECK-NEXT:    [[W_US:%.*]] = load float, ptr [[SRC2_US]], align 4
+; CHECK-NEXT:    [[OUT_US:%.*]] = load ptr, ptr [[OUT_P]], align 8
+; CHECK-NEXT:    [[DST2_US:%.*]] = getelementptr float, ptr [[OUT_US]], i64 [[T643_US10]]
+; CHECK-NEXT:    [[TMP6:%.*]] = load float, ptr [[V_CROSS_T_US13]], align 4
+; CHECK-NEXT:    [[SUM_US:%.*]] = fadd float [[W_US]], [[TMP6]]
+; CHECK-NEXT:    store float [[SUM_US]], ptr [[DST2_US]], align 4
+; CHECK-NEXT:    store i32 -1, ptr [[TMP3]], align 4
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US15]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_NEXT_US15]]:
+; CHECK-NEXT:    [[T_NEXT_US16_PRE_PHI]] = phi i32 [ [[_PRE]], %[[TEAM_STEP_US9_TEAM_NEXT_US15_CRIT_EDGE]] ], [ [[T1_US]], %[[TEAM_DISPATCH_US14]] ]
+; CHECK-NEXT:    [[DONE_NOT_US8:%.*]] = icmp ult i32 [[T_NEXT_US16_PRE_PHI]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT_US8]], label %[[TEAM_STEP_US9]], label %[[TEAM_EXIT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_EXIT]]:
 ; CHECK-NEXT:    ret void

@@ -87,29 +87,28 @@ exit:
 }
 
 ; CHECK-LABEL: define internal void @body.team(
-; CHECK-SAME:    ptr [[ENV:%.*]], ptr [[CTX:%.*]], i32 [[TEAM_SIZE:%.*]], ptr [[SLOTS:%.*]], i32 [[BEGIN:%.*]], i32 [[END:%.*]], i32 [[STATE:%.*]], ptr [[NEXT:%.*]]) #0 {
+; CHECK-SAME:    ptr noalias [[ENV:%.*]], ptr noalias [[CTX:%.*]], i32 [[TEAM_SIZE:%.*]], ptr noalias [[SLOTS:%.*]], i32 [[BEGIN:%.*]], i32 [[END:%.*]], i32 [[STATE:%.*]], ptr noalias [[NEXT:%.*]]) #0 {
 ; CHECK-NEXT:  [[TEAM_ENTRY:.*]]:
-; CHECK-NEXT:    br label %[[TEAM_THREAD:.*]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_THREAD]]:
-; CHECK-NEXT:    [[T_ADDR_0:%.*]] = phi i32 [ [[BEGIN]], %[[TEAM_ENTRY]] ], [ [[T_NEXT:%.*]], %[[TEAM_NEXT:.*]] ]
-; CHECK-NEXT:    [[DONE_NOT:%.*]] = icmp ult i32 [[T_ADDR_0]], [[END]]
-; CHECK-NEXT:    br i1 [[DONE_NOT]], label %[[TEAM_STEP:.*]], label %[[TEAM_EXIT:.*]]
+; CHECK-NEXT:    [[TEAM_SIZE3:%.*]] = zext i32 [[TEAM_SIZE]] to i64
+; CHECK-NEXT:    [[TMP0:%.*]] = shl nuw nsw i64 [[TEAM_SIZE3]], 3
+; CHECK-NEXT:    [[TMP1:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP0]]
+; CHECK-NEXT:    [[TMP2:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
+; CHECK-NEXT:    [[TMP3:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
+; CHECK-NEXT:    [[DONE_NOT4:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT4]], label %[[TEAM_STEP:.*]], label %[[TEAM_EXIT:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_STEP]]:
-; CHECK-NEXT:    [[T642:%.*]] = zext i32 [[T_ADDR_0]] to i64
-; CHECK-NEXT:    [[TMP0:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T642]]
-; CHECK-NEXT:    [[NOW:%.*]] = load i32, ptr [[TMP0]], align 4
+; CHECK-NEXT:    [[T_ADDR_05:%.*]] = phi i32 [ [[T_NEXT:%.*]], %[[TEAM_NEXT:.*]] ], [ [[BEGIN]], %[[TEAM_ENTRY]] ]
+; CHECK-NEXT:    [[T642:%.*]] = zext i32 [[T_ADDR_05]] to i64
+; CHECK-NEXT:    [[TMP4:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T642]]
+; CHECK-NEXT:    [[NOW:%.*]] = load i32, ptr [[TMP4]], align 4
 ; CHECK-NEXT:    [[ELSEWHERE_NOT:%.*]] = icmp eq i32 [[NOW]], [[STATE]]
-; CHECK-NEXT:    [[TEAM_SIZE3:%.*]] = zext i32 [[TEAM_SIZE]] to i64
-; CHECK-NEXT:    [[TMP1:%.*]] = shl nuw nsw i64 [[T642]], 2
-; CHECK-NEXT:    [[SUM_NEXT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP1]]
-; CHECK-NEXT:    [[TMP2:%.*]] = add nuw nsw i64 [[TEAM_SIZE3]], [[T642]]
-; CHECK-NEXT:    [[TMP3:%.*]] = shl nuw nsw i64 [[TMP2]], 2
-; CHECK-NEXT:    [[SUM_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP3]]
-; CHECK-NEXT:    [[TMP4:%.*]] = shl nuw nsw i64 [[TEAM_SIZE3]], 3
-; CHECK-NEXT:    [[TMP5:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP4]]
-; CHECK-NEXT:    [[I_CROSS_T:%.*]] = getelementptr i8, ptr [[TMP5]], i64 [[TMP1]]
+; CHECK-NEXT:    [[TMP5:%.*]] = shl nuw nsw i64 [[T642]], 2
+; CHECK-NEXT:    [[SUM_NEXT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP5]]
+; CHECK-NEXT:    [[TMP6:%.*]] = add nuw nsw i64 [[TEAM_SIZE3]], [[T642]]
+; CHECK-NEXT:    [[TMP7:%.*]] = shl nuw nsw i64 [[TMP6]], 2
+; CHECK-NEXT:    [[SUM_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP7]]
+; CHECK-NEXT:    [[I_CROSS_T:%.*]] = getelementptr i8, ptr [[TMP1]], i64 [[TMP5]]
 ; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT]], label %[[TEAM_DISPATCH:.*]], label %[[TEAM_NEXT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_DISPATCH]]:
@@ -121,7 +120,7 @@ exit:
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[ENTRY]]:
 ; CHECK-NEXT:    [[N:%.*]] = load i32, ptr [[ENV]], align 4
-; CHECK-NEXT:    [[IDLE_NOT:%.*]] = icmp ult i32 [[T_ADDR_0]], [[N]]
+; CHECK-NEXT:    [[IDLE_NOT:%.*]] = icmp ult i32 [[T_ADDR_05]], [[N]]
 ; CHECK-NEXT:    br i1 [[IDLE_NOT]], label %[[LOOP:.*]], label %[[EXIT:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[LOOP]]:
@@ -129,22 +128,20 @@ exit:
 ; CHECK-NEXT:    [[SUM:%.*]] = phi i32 [ 0, %[[ENTRY]] ], [ [[TMP12:%.*]], %[[LOOP_SPLIT_SPLIT]] ]
 ; CHECK-NEXT:    store i32 [[SUM]], ptr [[SUM_CROSS_T]], align 4
 ; CHECK-NEXT:    store i32 [[I]], ptr [[I_CROSS_T]], align 4
-; CHECK-NEXT:    [[TMP6:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
-; CHECK-NEXT:    [[TMP7:%.*]] = load ptr, ptr [[TMP6]], align 8
-; CHECK-NEXT:    [[MINE:%.*]] = getelementptr i32, ptr [[TMP7]], i64 [[T642]]
-; CHECK-NEXT:    [[X:%.*]] = add i32 [[I]], [[T_ADDR_0]]
+; CHECK-NEXT:    [[TMP8:%.*]] = load ptr, ptr [[TMP3]], align 8
+; CHECK-NEXT:    [[MINE:%.*]] = getelementptr i32, ptr [[TMP8]], i64 [[T642]]
+; CHECK-NEXT:    [[X:%.*]] = add i32 [[I]], [[T_ADDR_05]]
 ; CHECK-NEXT:    store i32 [[X]], ptr [[MINE]], align 4
-; CHECK-NEXT:    store i32 1, ptr [[TMP0]], align 4
+; CHECK-NEXT:    store i32 1, ptr [[TMP4]], align 4
 ; CHECK-NEXT:    br label %[[TEAM_NEXT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[LOOP_SPLIT]]:
-; CHECK-NEXT:    [[TMP8:%.*]] = getelementptr i8, ptr [[ENV]], i64 16
-; CHECK-NEXT:    [[TMP9:%.*]] = load ptr, ptr [[TMP8]], align 8
+; CHECK-NEXT:    [[TMP9:%.*]] = load ptr, ptr [[TMP3]], align 8
 ; CHECK-NEXT:    [[FIRST:%.*]] = load i32, ptr [[TMP9]], align 4
 ; CHECK-NEXT:    [[TMP10:%.*]] = load i32, ptr [[SUM_CROSS_T]], align 4
 ; CHECK-NEXT:    [[SUM_NEXT:%.*]] = add i32 [[TMP10]], [[FIRST]]
 ; CHECK-NEXT:    store i32 [[SUM_NEXT]], ptr [[SUM_NEXT_CROSS_T]], align 4
-; CHECK-NEXT:    store i32 2, ptr [[TMP0]], align 4
+; CHECK-NEXT:    store i32 2, ptr [[TMP4]], align 4
 ; CHECK-NEXT:    br label %[[TEAM_NEXT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[LOOP_SPLIT_SPLIT]]:
@@ -155,19 +152,19 @@ exit:
 ; CHECK-NEXT:    br i1 [[MORE]], label %[[LOOP]], label %[[STORE:.*]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[STORE]]:
-; CHECK-NEXT:    [[TMP13:%.*]] = getelementptr i8, ptr [[ENV]], i64 8
-; CHECK-NEXT:    [[TMP14:%.*]] = load ptr, ptr [[TMP13]], align 8
-; CHECK-NEXT:    [[DST:%.*]] = getelementptr i32, ptr [[TMP14]], i64 [[T642]]
+; CHECK-NEXT:    [[TMP13:%.*]] = load ptr, ptr [[TMP2]], align 8
+; CHECK-NEXT:    [[DST:%.*]] = getelementptr i32, ptr [[TMP13]], i64 [[T642]]
 ; CHECK-NEXT:    store i32 [[TMP12]], ptr [[DST]], align 4
 ; CHECK-NEXT:    br label %[[EXIT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[EXIT]]:
-; CHECK-NEXT:    store i32 -1, ptr [[TMP0]], align 4
+; CHECK-NEXT:    store i32 -1, ptr [[TMP4]], align 4
 ; CHECK-NEXT:    br label %[[TEAM_NEXT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_NEXT]]:
-; CHECK-NEXT:    [[T_NEXT]] = add i32 [[T_ADDR_0]], 1
-; CHECK-NEXT:    br label %[[TEAM_THREAD]]
+; CHECK-NEXT:    [[T_NEXT]] = add i32 [[T_ADDR_05]], 1
+; CHECK-NEXT:    [[DONE_NOT:%.*]] = icmp ult i32 [[T_NEXT]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT]], label %[[TEAM_STEP]], label %[[TEAM_EXIT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_EXIT]]:
 ; CHECK-NEXT:    ret void

@@ -44,49 +44,186 @@ entry:
 }
 
 ; CHECK-LABEL: define internal void @body.team(
-; CHECK-SAME:    ptr [[ENV:%.*]], ptr [[CTX:%.*]], i32 [[TEAM_SIZE:%.*]], ptr [[SLOTS:%.*]], i32 [[BEGIN:%.*]], i32 [[END:%.*]], i32 [[STATE:%.*]], ptr [[NEXT:%.*]]) #0 {
+; CHECK-SAME:    ptr noalias [[ENV:%.*]], ptr noalias [[CTX:%.*]], i32 [[TEAM_SIZE:%.*]], ptr noalias [[SLOTS:%.*]], i32 [[BEGIN:%.*]], i32 [[END:%.*]], i32 [[STATE:%.*]], ptr noalias [[NEXT:%.*]]) #0 {
 ; CHECK-NEXT:  [[TEAM_ENTRY:.*]]:
-; CHECK-NEXT:    [[TMP0:%.*]] = call ptr @__offload_cpu_current()
-; CHECK-NEXT:    br label %[[TEAM_THREAD:.*]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_THREAD]]:
-; CHECK-NEXT:    [[T_ADDR_0:%.*]] = phi i32 [ [[BEGIN]], %[[TEAM_ENTRY]] ], [ [[T_NEXT:%.*]], %[[TEAM_NEXT:.*]] ]
-; CHECK-NEXT:    [[DONE_NOT:%.*]] = icmp ult i32 [[T_ADDR_0]], [[END]]
-; CHECK-NEXT:    br i1 [[DONE_NOT]], label %[[TEAM_STEP:.*]], label %[[TEAM_EXIT:.*]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_STEP]]:
-; CHECK-NEXT:    [[T64:%.*]] = zext i32 [[T_ADDR_0]] to i64
-; CHECK-NEXT:    [[TMP1:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64]]
-; CHECK-NEXT:    [[NOW:%.*]] = load i32, ptr [[TMP1]], align 4
-; CHECK-NEXT:    [[ELSEWHERE_NOT:%.*]] = icmp eq i32 [[NOW]], [[STATE]]
-; CHECK-NEXT:    [[TMP2:%.*]] = shl nuw nsw i64 [[T64]], 2
-; CHECK-NEXT:    [[COUNT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP2]]
-; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT]], label %[[TEAM_DISPATCH:.*]], label %[[TEAM_NEXT]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_DISPATCH]]:
-; CHECK-NEXT:    switch i32 [[STATE]], label %[[TEAM_NEXT]] [
-; CHECK-NEXT:    i32 0, label %[[ENTRY:.*]]
-; CHECK-NEXT:    i32 1, label %[[ENTRY_SPLIT:.*]]
+; CHECK-NEXT:    [[STATE_FR:%.*]] = freeze i32 [[STATE]]
+; CHECK-NEXT:    [[TMP0:%.*]] = call noundef nonnull align 4 dereferenceable(12) ptr @__offload_cpu_current()
+; CHECK-NEXT:    [[TMP1:%.*]] = getelementptr inbounds nuw i8, ptr [[TMP0]], i64 8
+; CHECK-NEXT:    [[TMP2:%.*]] = load i32, ptr [[TMP1]], align 4
+; CHECK-NEXT:    [[BARRIERS:%.*]] = load i32, ptr [[TMP0]], align 4
+; CHECK-NEXT:    [[SUM:%.*]] = add i32 [[TMP2]], [[BARRIERS]]
+; CHECK-NEXT:    switch i32 [[STATE_FR]], label %[[TEAM_THREAD_PREHEADER:.*]] [
+; CHECK-NEXT:    i32 0, label %[[TEAM_THREAD_US_PREHEADER:.*]]
+; CHECK-NEXT:    i32 1, label %[[TEAM_THREAD_US3_PREHEADER:.*]]
 ; CHECK-NEXT:    ]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[ENTRY]]:
-; CHECK-NEXT:    [[COUNT_P:%.*]] = getelementptr i8, ptr [[TMP0]], i64 8
-; CHECK-NEXT:    [[COUNT:%.*]] = load i32, ptr [[COUNT_P]], align 4
-; CHECK-NEXT:    store i32 [[COUNT]], ptr [[COUNT_CROSS_T]], align 4
-; CHECK-NEXT:    store i32 1, ptr [[TMP1]], align 4
-; CHECK-NEXT:    br label %[[TEAM_NEXT]]
+; CHECK-NEXT:  [[TEAM_THREAD_US3_PREHEADER]]:
+; CHECK-NEXT:    [[DONE_NOT_US515:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT_US515]], label %[[TEAM_STEP_US6:.*]], label %[[TEAM_EXIT:.*]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[ENTRY_SPLIT]]:
-; CHECK-NEXT:    [[BARRIERS:%.*]] = load i32, ptr [[TMP0]], align 4
-; CHECK-NEXT:    [[TMP3:%.*]] = load i32, ptr [[COUNT_CROSS_T]], align 4
-; CHECK-NEXT:    [[SUM:%.*]] = add i32 [[TMP3]], [[BARRIERS]]
+; CHECK-NEXT:  [[TEAM_THREAD_US_PREHEADER]]:
+; CHECK-NEXT:    [[DONE_NOT_US17:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT_US17]], label %[[TEAM_STEP_US_LR_PH:.*]], label %[[TEAM_EXIT]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_STEP_US_LR_PH]]:
+; CHECK-NEXT:    [[TMP3:%.*]] = sub nuw i32 [[END]], [[BEGIN]]
+; CHECK-NEXT:    [[MIN_ITERS_CHECK:%.*]] = icmp ult i32 [[TMP3]], 8
+; CHECK-NEXT:    br i1 [[MIN_ITERS_CHECK]], label %[[SCALAR_PH:.*]], label %[[VECTOR_PH:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[VECTOR_PH]]:
+; CHECK-NEXT:    [[N_VEC:%.*]] = and i32 [[TMP3]], -8
+; CHECK-NEXT:    [[TMP4:%.*]] = add i32 [[BEGIN]], [[N_VEC]]
+; CHECK-NEXT:    [[BROADCAST_SPLATINSERT:%.*]] = insertelement <4 x i32> poison, i32 [[STATE_FR]], i64 0
+; CHECK-NEXT:    [[BROADCAST_SPLAT:%.*]] = shufflevector <4 x i32> [[BROADCAST_SPLATINSERT]], <4 x i32> poison, <4 x i32> zeroinitializer
+; CHECK-NEXT:    br label %[[VECTOR_BODY:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[VECTOR_BODY]]:
+; CHECK-NEXT:    [[INDEX:%.*]] = phi i32 [ 0, %[[VECTOR_PH]] ], [ [[INDEX_NEXT:%.*]], %[[PRED_STORE_CONTINUE35:.*]] ]
+; CHECK-NEXT:    [[OFFSET_IDX:%.*]] = add i32 [[BEGIN]], [[INDEX]]
+; CHECK-NEXT:    [[TMP5:%.*]] = zext i32 [[OFFSET_IDX]] to i64
+; CHECK-NEXT:    [[TMP6:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP5]]
+; CHECK-NEXT:    [[TMP7:%.*]] = getelementptr i8, ptr [[TMP6]], i64 16
+; CHECK-NEXT:    [[WIDE_LOAD:%.*]] = load <4 x i32>, ptr [[TMP6]], align 4
+; CHECK-NEXT:    [[WIDE_LOAD21:%.*]] = load <4 x i32>, ptr [[TMP7]], align 4
+; CHECK-NEXT:    [[TMP8:%.*]] = icmp eq <4 x i32> [[WIDE_LOAD]], [[BROADCAST_SPLAT]]
+; CHECK-NEXT:    [[TMP9:%.*]] = icmp eq <4 x i32> [[WIDE_LOAD21]], [[BROADCAST_SPLAT]]
+; CHECK-NEXT:    [[TMP10:%.*]] = extractelement <4 x i1> [[TMP8]], i64 0
+; CHECK-NEXT:    br i1 [[TMP10]], label %[[PRED_STORE_IF:.*]], label %[[PRED_STORE_CONTINUE:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_IF]]:
+; CHECK-NEXT:    [[TMP11:%.*]] = zext i32 [[OFFSET_IDX]] to i64
+; CHECK-NEXT:    [[TMP12:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP11]]
+; CHECK-NEXT:    store i32 1, ptr [[TMP12]], align 4
+; CHECK-NEXT:    br label %[[PRED_STORE_CONTINUE]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_CONTINUE]]:
+; CHECK-NEXT:    [[TMP13:%.*]] = extractelement <4 x i1> [[TMP8]], i64 1
+; CHECK-NEXT:    br i1 [[TMP13]], label %[[PRED_STORE_IF22:.*]], label %[[PRED_STORE_CONTINUE23:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_IF22]]:
+; CHECK-NEXT:    [[TMP14:%.*]] = add i32 [[OFFSET_IDX]], 1
+; CHECK-NEXT:    [[TMP15:%.*]] = zext i32 [[TMP14]] to i64
+; CHECK-NEXT:    [[TMP16:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP15]]
+; CHECK-NEXT:    store i32 1, ptr [[TMP16]], align 4
+; CHECK-NEXT:    br label %[[PRED_STORE_CONTINUE23]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_CONTINUE23]]:
+; CHECK-NEXT:    [[TMP17:%.*]] = extractelement <4 x i1> [[TMP8]], i64 2
+; CHECK-NEXT:    br i1 [[TMP17]], label %[[PRED_STORE_IF24:.*]], label %[[PRED_STORE_CONTINUE25:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_IF24]]:
+; CHECK-NEXT:    [[TMP18:%.*]] = add i32 [[OFFSET_IDX]], 2
+; CHECK-NEXT:    [[TMP19:%.*]] = zext i32 [[TMP18]] to i64
+; CHECK-NEXT:    [[TMP20:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP19]]
+; CHECK-NEXT:    store i32 1, ptr [[TMP20]], align 4
+; CHECK-NEXT:    br label %[[PRED_STORE_CONTINUE25]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_CONTINUE25]]:
+; CHECK-NEXT:    [[TMP21:%.*]] = extractelement <4 x i1> [[TMP8]], i64 3
+; CHECK-NEXT:    br i1 [[TMP21]], label %[[PRED_STORE_IF26:.*]], label %[[PRED_STORE_CONTINUE27:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_IF26]]:
+; CHECK-NEXT:    [[TMP22:%.*]] = add i32 [[OFFSET_IDX]], 3
+; CHECK-NEXT:    [[TMP23:%.*]] = zext i32 [[TMP22]] to i64
+; CHECK-NEXT:    [[TMP24:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP23]]
+; CHECK-NEXT:    store i32 1, ptr [[TMP24]], align 4
+; CHECK-NEXT:    br label %[[PRED_STORE_CONTINUE27]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_CONTINUE27]]:
+; CHECK-NEXT:    [[TMP25:%.*]] = extractelement <4 x i1> [[TMP9]], i64 0
+; CHECK-NEXT:    br i1 [[TMP25]], label %[[PRED_STORE_IF28:.*]], label %[[PRED_STORE_CONTINUE29:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_IF28]]:
+; CHECK-NEXT:    [[TMP26:%.*]] = add i32 [[OFFSET_IDX]], 4
+; CHECK-NEXT:    [[TMP27:%.*]] = zext i32 [[TMP26]] to i64
+; CHECK-NEXT:    [[TMP28:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP27]]
+; CHECK-NEXT:    store i32 1, ptr [[TMP28]], align 4
+; CHECK-NEXT:    br label %[[PRED_STORE_CONTINUE29]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_CONTINUE29]]:
+; CHECK-NEXT:    [[TMP29:%.*]] = extractelement <4 x i1> [[TMP9]], i64 1
+; CHECK-NEXT:    br i1 [[TMP29]], label %[[PRED_STORE_IF30:.*]], label %[[PRED_STORE_CONTINUE31:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_IF30]]:
+; CHECK-NEXT:    [[TMP30:%.*]] = add i32 [[OFFSET_IDX]], 5
+; CHECK-NEXT:    [[TMP31:%.*]] = zext i32 [[TMP30]] to i64
+; CHECK-NEXT:    [[TMP32:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP31]]
+; CHECK-NEXT:    store i32 1, ptr [[TMP32]], align 4
+; CHECK-NEXT:    br label %[[PRED_STORE_CONTINUE31]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_CONTINUE31]]:
+; CHECK-NEXT:    [[TMP33:%.*]] = extractelement <4 x i1> [[TMP9]], i64 2
+; CHECK-NEXT:    br i1 [[TMP33]], label %[[PRED_STORE_IF32:.*]], label %[[PRED_STORE_CONTINUE33:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_IF32]]:
+; CHECK-NEXT:    [[TMP34:%.*]] = add i32 [[OFFSET_IDX]], 6
+; CHECK-NEXT:    [[TMP35:%.*]] = zext i32 [[TMP34]] to i64
+; CHECK-NEXT:    [[TMP36:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP35]]
+; CHECK-NEXT:    store i32 1, ptr [[TMP36]], align 4
+; CHECK-NEXT:    br label %[[PRED_STORE_CONTINUE33]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_CONTINUE33]]:
+; CHECK-NEXT:    [[TMP37:%.*]] = extractelement <4 x i1> [[TMP9]], i64 3
+; CHECK-NEXT:    br i1 [[TMP37]], label %[[PRED_STORE_IF34:.*]], label %[[PRED_STORE_CONTINUE35]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_IF34]]:
+; CHECK-NEXT:    [[TMP38:%.*]] = add i32 [[OFFSET_IDX]], 7
+; CHECK-NEXT:    [[TMP39:%.*]] = zext i32 [[TMP38]] to i64
+; CHECK-NEXT:    [[TMP40:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[TMP39]]
+; CHECK-NEXT:    store i32 1, ptr [[TMP40]], align 4
+; CHECK-NEXT:    br label %[[PRED_STORE_CONTINUE35]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[PRED_STORE_CONTINUE35]]:
+; CHECK-NEXT:    [[INDEX_NEXT]] = add nuw i32 [[INDEX]], 8
+; CHECK-NEXT:    [[TMP41:%.*]] = icmp eq i32 [[INDEX_NEXT]], [[N_VEC]]
+; CHECK-NEXT:    br i1 [[TMP41]], label %[[MIDDLE_BLOCK:.*]], label %[[VECTOR_BODY]], !llvm.loop [[META0:![0-9]+]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[MIDDLE_BLOCK]]:
+; CHECK-NEXT:    [[CMP_N:%.*]] = icmp eq i32 [[TMP3]], [[N_VEC]]
+; CHECK-NEXT:    br i1 [[CMP_N]], label %[[TEAM_EXIT]], label %[[SCALAR_PH]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[SCALAR_PH]]:
+; CHECK-NEXT:    [[BC_RESUME_VAL:%.*]] = phi i32 [ [[TMP4]], %[[MIDDLE_BLOCK]] ], [ [[BEGIN]], %[[TEAM_STEP_US_LR_PH]] ]
+; CHECK-NEXT:    br label %[[TEAM_STEP_US:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_THREAD_PREHEADER]]:
+; CHECK-NEXT:    [[DONE_NOT19:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br label %[[TEAM_EXIT]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_STEP_US]]:
+; CHECK-NEXT:    [[T_ADDR_0_US18:%.*]] = phi i32 [ [[BC_RESUME_VAL]], %[[SCALAR_PH]] ], [ [[T_NEXT_US:%.*]], %[[TEAM_NEXT_US:.*]] ]
+; CHECK-NEXT:    [[T64_US:%.*]] = zext i32 [[T_ADDR_0_US18]] to i64
+; CHECK-NEXT:    [[TMP42:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64_US]]
+; CHECK-NEXT:    [[NOW_US:%.*]] = load i32, ptr [[TMP42]], align 4
+; CHECK-NEXT:    [[ELSEWHERE_NOT_US:%.*]] = icmp eq i32 [[NOW_US]], [[STATE_FR]]
+; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT_US]], label %[[TEAM_DISPATCH_US:.*]], label %[[TEAM_NEXT_US]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_DISPATCH_US]]:
+; CHECK-NEXT:    store i32 1, ptr [[TMP42]], align 4
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_NEXT_US]]:
+; CHECK-NEXT:    [[T_NEXT_US]] = add i32 [[T_ADDR_0_US18]], 1
+; CHECK-NEXT:    [[DONE_NOT_US:%.*]] = icmp ult i32 [[T_NEXT_US]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT_US]], label %[[TEAM_STEP_US]], label %[[TEAM_EXIT]], !llvm.loop [[META3:![0-9]+]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_STEP_US6]]:
+; CHECK-NEXT:    [[T_ADDR_0_US416:%.*]] = phi i32 [ [[T_NEXT_US12:%.*]], %[[TEAM_NEXT_US11:.*]] ], [ [[BEGIN]], %[[TEAM_THREAD_US3_PREHEADER]] ]
+; CHECK-NEXT:    [[T64_US7:%.*]] = zext i32 [[T_ADDR_0_US416]] to i64
+; CHECK-NEXT:    [[TMP43:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64_US7]]
+; CHECK-NEXT:    [[NOW_US8:%.*]] = load i32, ptr [[TMP43]], align 4
+; CHECK-NEXT:    [[ELSEWHERE_NOT_US9:%.*]] = icmp eq i32 [[NOW_US8]], [[STATE_FR]]
+; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT_US9]], label %[[TEAM_DISPATCH_US10:.*]], label %[[TEAM_NEXT_US11]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_DISPATCH_US10]]:
 ; CHECK-NEXT:    store i32 [[SUM]], ptr [[ENV]], align 4
-; CHECK-NEXT:    store i32 -1, ptr [[TMP1]], align 4
-; CHECK-NEXT:    br label %[[TEAM_NEXT]]
+; CHECK-NEXT:    store i32 -1, ptr [[TMP43]], align 4
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US11]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_NEXT]]:
-; CHECK-NEXT:    [[T_NEXT]] = add i32 [[T_ADDR_0]], 1
-; CHECK-NEXT:    br label %[[TEAM_THREAD]]
+; CHECK-NEXT:  [[TEAM_NEXT_US11]]:
+; CHECK-NEXT:    [[T_NEXT_US12]] = add i32 [[T_ADDR_0_US416]], 1
+; CHECK-NEXT:    [[DONE_NOT_US5:%.*]] = icmp ult i32 [[T_NEXT_US12]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE_NOT_US5]], label %[[TEAM_STEP_US6]], label %[[TEAM_EXIT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_EXIT]]:
 ; CHECK-NEXT:    ret void

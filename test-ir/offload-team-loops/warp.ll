@@ -70,67 +70,107 @@ done:
 }
 
 ; CHECK-LABEL: define internal void @body.team(
-; CHECK-SAME:    ptr [[ENV:%.*]], ptr [[CTX:%.*]], i32 [[TEAM_SIZE:%.*]], ptr [[SLOTS:%.*]], i32 [[BEGIN:%.*]], i32 [[END:%.*]], i32 [[STATE:%.*]], ptr [[NEXT:%.*]]) #0 {
+; CHECK-SAME:    ptr noalias [[ENV:%.*]], ptr noalias [[CTX:%.*]], i32 [[TEAM_SIZE:%.*]], ptr noalias [[SLOTS:%.*]], i32 [[BEGIN:%.*]], i32 [[END:%.*]], i32 [[STATE:%.*]], ptr noalias [[NEXT:%.*]]) #0 {
 ; CHECK-NEXT:  [[TEAM_ENTRY:.*]]:
-; CHECK-NEXT:    br label %[[TEAM_THREAD:.*]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_THREAD]]:
-; CHECK-NEXT:    [[T_ADDR_0:%.*]] = phi i32 [ [[BEGIN]], %[[TEAM_ENTRY]] ], [ [[T_NEXT:%.*]], %[[TEAM_NEXT:.*]] ]
-; CHECK-NEXT:    [[DONE2_NOT:%.*]] = icmp ult i32 [[T_ADDR_0]], [[END]]
-; CHECK-NEXT:    br i1 [[DONE2_NOT]], label %[[TEAM_STEP:.*]], label %[[TEAM_EXIT:.*]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_STEP]]:
-; CHECK-NEXT:    [[T64:%.*]] = zext i32 [[T_ADDR_0]] to i64
-; CHECK-NEXT:    [[TMP0:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64]]
-; CHECK-NEXT:    [[NOW:%.*]] = load i32, ptr [[TMP0]], align 4
-; CHECK-NEXT:    [[ELSEWHERE_NOT:%.*]] = icmp eq i32 [[NOW]], [[STATE]]
-; CHECK-NEXT:    [[TMP1:%.*]] = shl nuw nsw i64 [[T64]], 3
-; CHECK-NEXT:    [[GOT_CROSS_T:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP1]]
-; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT]], label %[[TEAM_DISPATCH:.*]], label %[[TEAM_NEXT]]
-; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_DISPATCH]]:
-; CHECK-NEXT:    switch i32 [[STATE]], label %[[TEAM_NEXT]] [
-; CHECK-NEXT:    i32 0, label %[[ENTRY:.*]]
-; CHECK-NEXT:    i32 1, label %[[EXCHANGE_SPLIT:.*]]
-; CHECK-NEXT:    i32 2, label %[[EXCHANGE_SPLIT_SPLIT:.*]]
+; CHECK-NEXT:    [[STATE_FR:%.*]] = freeze i32 [[STATE]]
+; CHECK-NEXT:    switch i32 [[STATE_FR]], label %[[TEAM_THREAD_PREHEADER:.*]] [
+; CHECK-NEXT:    i32 0, label %[[TEAM_THREAD_US_PREHEADER:.*]]
+; CHECK-NEXT:    i32 1, label %[[TEAM_THREAD_US5_PREHEADER:.*]]
+; CHECK-NEXT:    i32 2, label %[[TEAM_THREAD_US18_PREHEADER:.*]]
 ; CHECK-NEXT:    ]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[ENTRY]]:
-; CHECK-NEXT:    [[FIRST:%.*]] = icmp ult i32 [[T_ADDR_0]], 32
-; CHECK-NEXT:    br i1 [[FIRST]], label %[[EXCHANGE:.*]], label %[[DONE:.*]]
+; CHECK-NEXT:  [[TEAM_THREAD_US18_PREHEADER]]:
+; CHECK-NEXT:    [[DONE2_NOT_US2033:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE2_NOT_US2033]], label %[[TEAM_STEP_US21:.*]], label %[[TEAM_EXIT:.*]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[EXCHANGE]]:
-; CHECK-NEXT:    [[TMP2:%.*]] = getelementptr i64, ptr [[SLOTS]], i64 [[T64]]
-; CHECK-NEXT:    store i64 [[T64]], ptr [[TMP2]], align 8
-; CHECK-NEXT:    store i32 1, ptr [[TMP0]], align 4
-; CHECK-NEXT:    br label %[[TEAM_NEXT]]
+; CHECK-NEXT:  [[TEAM_THREAD_US5_PREHEADER]]:
+; CHECK-NEXT:    [[DONE2_NOT_US735:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE2_NOT_US735]], label %[[TEAM_STEP_US8:.*]], label %[[TEAM_EXIT]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[EXCHANGE_SPLIT]]:
-; CHECK-NEXT:    [[WARP:%.*]] = and i32 [[T_ADDR_0]], -32
-; CHECK-NEXT:    [[TMP3:%.*]] = zext i32 [[WARP]] to i64
-; CHECK-NEXT:    [[TMP4:%.*]] = getelementptr i64, ptr [[SLOTS]], i64 [[TMP3]]
-; CHECK-NEXT:    [[LANE:%.*]] = xor i32 [[T_ADDR_0]], 1
-; CHECK-NEXT:    [[LANE64:%.*]] = zext i32 [[LANE]] to i64
-; CHECK-NEXT:    [[AT:%.*]] = getelementptr i64, ptr [[TMP4]], i64 [[LANE64]]
-; CHECK-NEXT:    [[GOT:%.*]] = load i64, ptr [[AT]], align 8
-; CHECK-NEXT:    store i64 [[GOT]], ptr [[GOT_CROSS_T]], align 8
-; CHECK-NEXT:    store i32 2, ptr [[TMP0]], align 4
-; CHECK-NEXT:    br label %[[TEAM_NEXT]]
+; CHECK-NEXT:  [[TEAM_THREAD_US_PREHEADER]]:
+; CHECK-NEXT:    [[DONE2_NOT_US37:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE2_NOT_US37]], label %[[TEAM_STEP_US:.*]], label %[[TEAM_EXIT]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[EXCHANGE_SPLIT_SPLIT]]:
-; CHECK-NEXT:    [[OUT:%.*]] = load ptr, ptr [[ENV]], align 8
-; CHECK-NEXT:    [[DST:%.*]] = getelementptr i64, ptr [[OUT]], i64 [[T64]]
-; CHECK-NEXT:    [[TMP5:%.*]] = load i64, ptr [[GOT_CROSS_T]], align 8
-; CHECK-NEXT:    store i64 [[TMP5]], ptr [[DST]], align 8
-; CHECK-NEXT:    br label %[[DONE]]
+; CHECK-NEXT:  [[TEAM_THREAD_PREHEADER]]:
+; CHECK-NEXT:    [[DONE2_NOT39:%.*]] = icmp ult i32 [[BEGIN]], [[END]]
+; CHECK-NEXT:    br label %[[TEAM_EXIT]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[DONE]]:
+; CHECK-NEXT:  [[TEAM_STEP_US]]:
+; CHECK-NEXT:    [[T_ADDR_0_US38:%.*]] = phi i32 [ [[T_NEXT_US:%.*]], %[[TEAM_NEXT_US:.*]] ], [ [[BEGIN]], %[[TEAM_THREAD_US_PREHEADER]] ]
+; CHECK-NEXT:    [[T64_US:%.*]] = zext i32 [[T_ADDR_0_US38]] to i64
+; CHECK-NEXT:    [[TMP0:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64_US]]
+; CHECK-NEXT:    [[NOW_US:%.*]] = load i32, ptr [[TMP0]], align 4
+; CHECK-NEXT:    [[ELSEWHERE_NOT_US:%.*]] = icmp eq i32 [[NOW_US]], [[STATE_FR]]
+; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT_US]], label %[[TEAM_DISPATCH_US:.*]], label %[[TEAM_NEXT_US]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_DISPATCH_US]]:
+; CHECK-NEXT:    [[FIRST_US:%.*]] = icmp ult i32 [[T_ADDR_0_US38]], 32
+; CHECK-NEXT:    br i1 [[FIRST_US]], label %[[EXCHANGE_US:.*]], label %[[DONE_US:.*]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[DONE_US]]:
 ; CHECK-NEXT:    store i32 -1, ptr [[TMP0]], align 4
-; CHECK-NEXT:    br label %[[TEAM_NEXT]]
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US]]
 ; CHECK-EMPTY:
-; CHECK-NEXT:  [[TEAM_NEXT]]:
-; CHECK-NEXT:    [[T_NEXT]] = add i32 [[T_ADDR_0]], 1
-; CHECK-NEXT:    br label %[[TEAM_THREAD]]
+; CHECK-NEXT:  [[EXCHANGE_US]]:
+; CHECK-NEXT:    [[TMP1:%.*]] = getelementptr i64, ptr [[SLOTS]], i64 [[T64_US]]
+; CHECK-NEXT:    store i64 [[T64_US]], ptr [[TMP1]], align 8
+; CHECK-NEXT:    store i32 1, ptr [[TMP0]], align 4
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_NEXT_US]]:
+; CHECK-NEXT:    [[T_NEXT_US]] = add i32 [[T_ADDR_0_US38]], 1
+; CHECK-NEXT:    [[DONE2_NOT_US:%.*]] = icmp ult i32 [[T_NEXT_US]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE2_NOT_US]], label %[[TEAM_STEP_US]], label %[[TEAM_EXIT]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_STEP_US8]]:
+; CHECK-NEXT:    [[T_ADDR_0_US636:%.*]] = phi i32 [ [[T_NEXT_US16:%.*]], %[[TEAM_NEXT_US15:.*]] ], [ [[BEGIN]], %[[TEAM_THREAD_US5_PREHEADER]] ]
+; CHECK-NEXT:    [[T64_US9:%.*]] = zext i32 [[T_ADDR_0_US636]] to i64
+; CHECK-NEXT:    [[TMP2:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64_US9]]
+; CHECK-NEXT:    [[NOW_US10:%.*]] = load i32, ptr [[TMP2]], align 4
+; CHECK-NEXT:    [[ELSEWHERE_NOT_US11:%.*]] = icmp eq i32 [[NOW_US10]], [[STATE_FR]]
+; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT_US11]], label %[[TEAM_DISPATCH_US13:.*]], label %[[TEAM_NEXT_US15]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_DISPATCH_US13]]:
+; CHECK-NEXT:    [[TMP3:%.*]] = shl nuw nsw i64 [[T64_US9]], 3
+; CHECK-NEXT:    [[GOT_CROSS_T_US12:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP3]]
+; CHECK-NEXT:    [[WARP_US:%.*]] = and i32 [[T_ADDR_0_US636]], -32
+; CHECK-NEXT:    [[TMP4:%.*]] = zext i32 [[WARP_US]] to i64
+; CHECK-NEXT:    [[TMP5:%.*]] = getelementptr i64, ptr [[SLOTS]], i64 [[TMP4]]
+; CHECK-NEXT:    [[LANE_US:%.*]] = xor i32 [[T_ADDR_0_US636]], 1
+; CHECK-NEXT:    [[LANE64_US:%.*]] = zext i32 [[LANE_US]] to i64
+; CHECK-NEXT:    [[AT_US:%.*]] = getelementptr i64, ptr [[TMP5]], i64 [[LANE64_US]]
+; CHECK-NEXT:    [[GOT_US:%.*]] = load i64, ptr [[AT_US]], align 8
+; CHECK-NEXT:    store i64 [[GOT_US]], ptr [[GOT_CROSS_T_US12]], align 8
+; CHECK-NEXT:    store i32 2, ptr [[TMP2]], align 4
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US15]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_NEXT_US15]]:
+; CHECK-NEXT:    [[T_NEXT_US16]] = add i32 [[T_ADDR_0_US636]], 1
+; CHECK-NEXT:    [[DONE2_NOT_US7:%.*]] = icmp ult i32 [[T_NEXT_US16]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE2_NOT_US7]], label %[[TEAM_STEP_US8]], label %[[TEAM_EXIT]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_STEP_US21]]:
+; CHECK-NEXT:    [[T_ADDR_0_US1934:%.*]] = phi i32 [ [[T_NEXT_US29:%.*]], %[[TEAM_NEXT_US28:.*]] ], [ [[BEGIN]], %[[TEAM_THREAD_US18_PREHEADER]] ]
+; CHECK-NEXT:    [[T64_US22:%.*]] = zext i32 [[T_ADDR_0_US1934]] to i64
+; CHECK-NEXT:    [[TMP6:%.*]] = getelementptr i32, ptr [[NEXT]], i64 [[T64_US22]]
+; CHECK-NEXT:    [[NOW_US23:%.*]] = load i32, ptr [[TMP6]], align 4
+; CHECK-NEXT:    [[ELSEWHERE_NOT_US24:%.*]] = icmp eq i32 [[NOW_US23]], [[STATE_FR]]
+; CHECK-NEXT:    br i1 [[ELSEWHERE_NOT_US24]], label %[[TEAM_DISPATCH_US26:.*]], label %[[TEAM_NEXT_US28]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_DISPATCH_US26]]:
+; CHECK-NEXT:    [[TMP7:%.*]] = shl nuw nsw i64 [[T64_US22]], 3
+; CHECK-NEXT:    [[GOT_CROSS_T_US25:%.*]] = getelementptr i8, ptr [[CTX]], i64 [[TMP7]]
+; CHECK-NEXT:    [[OUT_US:%.*]] = load ptr, ptr [[ENV]], align 8
+; CHECK-NEXT:    [[DST_US:%.*]] = getelementptr i64, ptr [[OUT_US]], i64 [[T64_US22]]
+; CHECK-NEXT:    [[TMP8:%.*]] = load i64, ptr [[GOT_CROSS_T_US25]], align 8
+; CHECK-NEXT:    store i64 [[TMP8]], ptr [[DST_US]], align 8
+; CHECK-NEXT:    store i32 -1, ptr [[TMP6]], align 4
+; CHECK-NEXT:    br label %[[TEAM_NEXT_US28]]
+; CHECK-EMPTY:
+; CHECK-NEXT:  [[TEAM_NEXT_US28]]:
+; CHECK-NEXT:    [[T_NEXT_US29]] = add i32 [[T_ADDR_0_US1934]], 1
+; CHECK-NEXT:    [[DONE2_NOT_US20:%.*]] = icmp ult i32 [[T_NEXT_US29]], [[END]]
+; CHECK-NEXT:    br i1 [[DONE2_NOT_US20]], label %[[TEAM_STEP_US21]], label %[[TEAM_EXIT]]
 ; CHECK-EMPTY:
 ; CHECK-NEXT:  [[TEAM_EXIT]]:
 ; CHECK-NEXT:    ret void

@@ -166,3 +166,29 @@ pub fn call_param_type<'ctx>(call: Value<'ctx>, arg: u32, name: &str) -> Option<
 pub fn call_function(call: Value<'_>, name: &str) -> Option<u64> {
     call_value(call, llvm_sys::LLVMAttributeFunctionIndex, name)
 }
+
+/// Adds enum or integer attribute `name` (with integer `value`: bytes for
+/// `align` and `dereferenceable`, 0 for flags) to a call site's return
+/// value.
+pub fn add_call_return(call: Value<'_>, name: &str, value: u64) {
+    // SAFETY: an attribute of the call's live context, added to a live call
+    // site (LLVMIsACallInst checks the kind first).
+    unsafe {
+        if llvm::LLVMIsACallInst(call.as_raw()).is_null() {
+            return;
+        }
+        let ctx = llvm::LLVMGetTypeContext(llvm::LLVMTypeOf(call.as_raw()));
+        let attr = llvm::LLVMCreateEnumAttribute(ctx, kind(name), value);
+        llvm::LLVMAddCallSiteAttribute(call.as_raw(), llvm_sys::LLVMAttributeReturnIndex, attr);
+    }
+}
+
+/// Adds enum or integer attribute `name` (integer `value`, 0 for flags) to
+/// parameter `index` of a function.
+pub fn add_param(function: FunctionValue<'_>, index: u32, name: &str, value: u64) {
+    let attr = function
+        .get_type()
+        .get_context()
+        .create_enum_attribute(kind(name), value);
+    function.add_attribute(AttributeLoc::Param(index), attr);
+}

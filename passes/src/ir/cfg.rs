@@ -96,6 +96,35 @@ impl<'ctx> Cfg<'ctx> {
         immediate_dominators(0, &self.succs, &self.preds)
     }
 
+    /// The immediate dominators when the function is entered at any of
+    /// `roots` (through a virtual entry above them) and the edges `cut`
+    /// are gone: each block's immediate dominator, `None` for a root, for a
+    /// block only the virtual entry dominates (reached from several roots)
+    /// and for one not reached at all.
+    pub fn dominators_from(&self, roots: &[usize], cut: &[(usize, usize)]) -> Vec<Option<usize>> {
+        let n = self.len();
+        let mut succs: Vec<Vec<usize>> = self
+            .succs
+            .iter()
+            .enumerate()
+            .map(|(b, s)| {
+                s.iter()
+                    .copied()
+                    .filter(|&t| !cut.contains(&(b, t)))
+                    .collect()
+            })
+            .collect();
+        succs.push(roots.iter().copied().filter(|&r| r < n).collect());
+        let mut preds = vec![Vec::new(); n + 1];
+        for (b, s) in succs.iter().enumerate() {
+            for &t in s {
+                preds[t].push(b);
+            }
+        }
+        let idom = immediate_dominators(n, &succs, &preds);
+        idom[..n].iter().map(|d| d.filter(|&d| d != n)).collect()
+    }
+
     /// The blocks reachable from the entry in reverse post-order.
     pub fn reverse_post_order(&self) -> Vec<usize> {
         if self.blocks.is_empty() {

@@ -159,6 +159,15 @@ unsafe extern "C" {
         len: usize,
     ) -> i32;
 
+    /// The value pointer instruction `pointer` is based on through
+    /// getelementptrs of constant indices and casts, and the constant byte
+    /// offset from it in `*offset`; null when `pointer` is no instruction
+    /// or the offset does not fit 64 bits.
+    pub(super) fn offload_ir_strip_constant_offset(
+        pointer: LLVMValueRef,
+        offset: *mut i64,
+    ) -> LLVMValueRef;
+
     /// The linkage name (else the name) of the subprogram enclosing the
     /// debug scope `scope`, its length in `*len`; null when `scope` is no
     /// local scope or lies in no subprogram. The bytes live as long as the

@@ -22,6 +22,9 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -397,19 +400,38 @@ LLVMValueRef offload_ir_clone_function(LLVMValueRef FnRef, LLVMTypeRef TyRef,
   return wrap(New);
 }
 
+// The target machine of `F`'s module triple and `F`'s CPU and features,
+// so that cost-model passes (the loop vectorizer) see the real vector
+// registers; null when the host tool registered no such target (then the
+// passes use LLVM's default, target-independent costs).
+static std::unique_ptr<TargetMachine> targetMachineFor(const Function &F) {
+  const Triple &TT = F.getParent()->getTargetTriple();
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return nullptr;
+  std::string CPU = F.getFnAttribute("target-cpu").getValueAsString().str();
+  std::string Features =
+      F.getFnAttribute("target-features").getValueAsString().str();
+  return std::unique_ptr<TargetMachine>(T->createTargetMachine(
+      TT, CPU, Features, TargetOptions(), std::nullopt));
+}
+
 // Runs the function pipeline `Pipeline[0..Len)` (PassBuilder's text) on
-// function `FnRef` alone, with the default target information. 1 when it
-// ran; 0 for no defined function or a pipeline that does not parse.
+// function `FnRef` alone, with the target information of its module's
+// triple where the host tool registered that target. 1 when it ran; 0 for
+// no defined function or a pipeline that does not parse.
 int offload_ir_run_function_pipeline(LLVMValueRef FnRef, const char *Pipeline,
                                      size_t Len) {
   auto *F = dyn_cast_or_null<Function>(unwrap(FnRef));
   if (!F || F->isDeclaration())
     return 0;
+  std::unique_ptr<TargetMachine> TM = targetMachineFor(*F);
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB;
+  PassBuilder PB(TM.get());
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -422,6 +444,26 @@ int offload_ir_run_function_pipeline(LLVMValueRef FnRef, const char *Pipeline,
   }
   FPM.run(*F, FAM);
   return 1;
+}
+
+// The value instruction `PtrRef` (a pointer) is based on through
+// getelementptrs of constant indices and casts, and the constant byte
+// offset from it in `*Offset`; null when `PtrRef` is no instruction or the
+// offset does not fit 64 bits.
+LLVMValueRef offload_ir_strip_constant_offset(LLVMValueRef PtrRef,
+                                              int64_t *Offset) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(PtrRef));
+  if (!I || !I->getType()->isPointerTy() || !I->getFunction())
+    return nullptr;
+  const DataLayout &DL = I->getModule()->getDataLayout();
+  APInt Bytes(DL.getIndexTypeSizeInBits(I->getType()), 0);
+  const Value *Base =
+      I->stripAndAccumulateConstantOffsets(DL, Bytes,
+                                           /*AllowNonInbounds=*/true);
+  if (Bytes.getSignificantBits() > 64)
+    return nullptr;
+  *Offset = Bytes.getSExtValue();
+  return wrap(Base);
 }
 
 // The linkage name (else the name) of the subprogram enclosing debug scope

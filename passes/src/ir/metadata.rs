@@ -50,6 +50,19 @@ pub fn set_marker_of_kind(module: &Module<'_>, function: FunctionValue<'_>, kind
     }
 }
 
+/// Attaches the empty node `!{}` as `!name` to an instruction (markers such
+/// as `!invariant.load`).
+pub fn set_instruction_marker(module: &Module<'_>, inst: Value<'_>, name: &str) {
+    let kind = kind(module, name);
+    // SAFETY: an empty node of the module's live context, attached to a
+    // live instruction (LLVMSetMetadata ignores values that are none).
+    unsafe {
+        let node = llvm::LLVMMDNodeInContext2(context(module), std::ptr::null_mut(), 0);
+        let node = llvm::LLVMMetadataAsValue(context(module), node);
+        llvm::LLVMSetMetadata(inst.as_raw(), kind, node);
+    }
+}
+
 /// Drops the attachments of kind id `kind` from a function.
 pub fn remove_attachment_of_kind(function: FunctionValue<'_>, kind: u32) {
     // SAFETY: erasing an attachment of a live function.

@@ -247,6 +247,20 @@ impl<'ctx> Value<'ctx> {
         }
     }
 
+    /// The value this pointer instruction is based on through
+    /// getelementptrs of constant indices and casts, and the constant byte
+    /// offset from it (`(self, 0)` for an instruction that is no such
+    /// address); `None` for a non-instruction or an offset beyond 64 bits.
+    pub fn strip_constant_offset(self) -> Option<(Value<'ctx>, i64)> {
+        let mut offset = 0i64;
+        // SAFETY: the function checks the value's kind and writes `offset`
+        // only when it returns a base.
+        let base =
+            unsafe { super::ffi::offload_ir_strip_constant_offset(self.as_raw(), &mut offset) };
+        // SAFETY: a value of the same context, or null.
+        unsafe { Value::from_raw_opt(base) }.map(|b| (b, offset))
+    }
+
     /// The incoming (value, block) pairs of a phi; empty for other values.
     pub fn incoming(self) -> Vec<(Value<'ctx>, Block<'ctx>)> {
         if self.opcode() != Some(Opcode::LLVMPHI) {
@@ -274,6 +288,19 @@ impl<'ctx> Value<'ctx> {
         unsafe {
             !llvm::LLVMIsAConstantInt(self.as_raw()).is_null()
                 && llvm::LLVMConstIntGetZExtValue(self.as_raw()) == 0
+        }
+    }
+
+    /// True for a constant integer other than zero (of any width up to 64
+    /// bits).
+    pub fn is_nonzero_int(self) -> bool {
+        // SAFETY: as in `is_zero_int`; the width is checked before the
+        // value is read as 64 bits.
+        unsafe {
+            let raw = self.as_raw();
+            !llvm::LLVMIsAConstantInt(raw).is_null()
+                && llvm::LLVMGetIntTypeWidth(llvm::LLVMTypeOf(raw)) <= 64
+                && llvm::LLVMConstIntGetZExtValue(raw) != 0
         }
     }
 

@@ -12,6 +12,7 @@ use super::frame::{self, Span};
 use super::point::{BuildResult, Point, built, instructions, is_rank};
 use super::remat;
 use crate::ir::builder::ValueBuilder;
+use crate::ir::cfg::Cfg;
 use crate::ir::{Block, Opcode, Value};
 
 /// Demotes to an alloca every use of a value that is live across a meeting
@@ -28,6 +29,7 @@ pub(super) fn demote<'ctx>(
     spans: &[Span<'ctx>],
 ) -> BuildResult<()> {
     let hooks: Vec<Value<'ctx>> = points.iter().map(|p| p.call).collect();
+    let steps = Steps::of(team, points);
     let mut after_cache: HashMap<(usize, Block<'ctx>), HashSet<Block<'ctx>>> = HashMap::new();
     for inst in instructions(team) {
         if hooks.contains(&inst) || inst.opcode() == Some(Opcode::LLVMAlloca) || is_rank(inst) {
@@ -54,33 +56,88 @@ pub(super) fn demote<'ctx>(
         if crossing.is_empty() {
             continue;
         }
-        match remat::plan(team, inst) {
-            Some(plan) => {
-                let builder = module.get_context().create_builder();
-                // A phi takes one value per incoming block.
-                let mut phi_copies: Vec<(Value<'ctx>, Block<'ctx>, Value<'ctx>)> = Vec::new();
-                for &(user, index, block) in &crossing {
-                    let known = phi_copies
-                        .iter()
-                        .find(|(u, b, _)| *u == user && *b == block);
-                    let copy = match known {
-                        Some(&(_, _, copy)) => copy,
-                        None => {
-                            remat::position(&builder, user, block)
-                                .ok_or(Refusal::Internal("a use"))?;
-                            let copy =
-                                remat::build(&builder, &plan).ok_or(Refusal::Internal("a copy"))?;
-                            if user.opcode() == Some(Opcode::LLVMPHI) {
-                                phi_copies.push((user, block, copy));
-                            }
-                            copy
-                        }
-                    };
-                    user.set_operand(index, copy);
-                }
-            }
+        match remat::plan(module, team, inst) {
+            Some(plan) => rematerialize(module, &steps, &plan, &crossing)?,
             None => demote_uses(module, team, inst, &crossing)?,
         }
+    }
+    Ok(())
+}
+
+/// The blocks as the team body's steps see them: entered at the kernel's
+/// start or at a point's continuation, never from the point itself.
+struct Steps<'ctx> {
+    cfg: Cfg<'ctx>,
+    idom: Vec<Option<usize>>,
+}
+
+impl<'ctx> Steps<'ctx> {
+    fn of(team: FunctionValue<'ctx>, points: &[Point<'ctx>]) -> Self {
+        let cfg = Cfg::of(team);
+        let mut roots = vec![0];
+        let mut cut = Vec::new();
+        for p in points {
+            if let (Some(b), Some(c)) = (cfg.index(p.block), cfg.index(p.cont)) {
+                roots.push(c);
+                cut.push((b, c));
+            }
+        }
+        let idom = cfg.dominators_from(&roots, &cut);
+        Steps { cfg, idom }
+    }
+
+    /// The first block of the step that every path to `block` takes
+    /// within its step (the top of its dominators): a value computed there
+    /// is computed once per step, not once per iteration of a loop of the
+    /// kernel's that `block` lies in.
+    fn top(&self, block: Block<'ctx>) -> Block<'ctx> {
+        let Some(mut at) = self.cfg.index(block) else {
+            return block;
+        };
+        while let Some(up) = self.idom[at] {
+            if up == at {
+                break;
+            }
+            at = up;
+        }
+        self.cfg.blocks[at]
+    }
+}
+
+/// Computes `plan`'s value again for each crossing use: once at the top
+/// of the use's step when that cannot trap (`remat::speculatable`), else
+/// right before the use.
+fn rematerialize<'ctx>(
+    module: &Module<'ctx>,
+    steps: &Steps<'ctx>,
+    plan: &[Value<'ctx>],
+    crossing: &[(Value<'ctx>, u32, Block<'ctx>)],
+) -> BuildResult<()> {
+    let builder = module.get_context().create_builder();
+    let hoist = remat::speculatable(plan);
+    // One copy per block it is made in (a phi takes one per incoming block).
+    let mut copies: Vec<(Block<'ctx>, Value<'ctx>)> = Vec::new();
+    for &(user, index, block) in crossing {
+        let at = if hoist { steps.top(block) } else { block };
+        let shared = hoist || user.opcode() == Some(Opcode::LLVMPHI);
+        let known = copies.iter().find(|(b, _)| shared && *b == at);
+        let copy = match known {
+            Some(&(_, copy)) => copy,
+            None => {
+                let placed = if hoist {
+                    remat::position_at_start(&builder, at)
+                } else {
+                    remat::position(&builder, user, block)
+                };
+                placed.ok_or(Refusal::Internal("a use"))?;
+                let copy = remat::build(&builder, plan).ok_or(Refusal::Internal("a copy"))?;
+                if shared {
+                    copies.push((at, copy));
+                }
+                copy
+            }
+        };
+        user.set_operand(index, copy);
     }
     Ok(())
 }

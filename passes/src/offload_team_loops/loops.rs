@@ -9,13 +9,14 @@ use inkwell::values::FunctionValue;
 
 use super::demote::demote;
 use super::frame::{self, Span};
+use super::invariant;
 use super::meets::Meets;
 use super::point::{Point, instructions, param};
 use super::skeleton::Skeleton;
 use super::{EXCHANGE, Kind, RANK, RELEASE, Refusal, SYNC};
 use crate::ir::builder::ValueBuilder;
 use crate::ir::transform_utils::{self as utils, split_block_after};
-use crate::ir::{Block, Opcode, Value, calls, erase, types};
+use crate::ir::{Block, Opcode, Value, attributes, calls, erase, types};
 
 /// The most calls inlined into one team body.
 const MAX_INLINED: usize = 256;
@@ -66,6 +67,14 @@ pub fn compile<'ctx>(
     {
         Value::from(param(team, i as u32 + 1)).set_name(name);
     }
+    // The environment (the kernel's arguments, which nothing writes during
+    // a launch), the context storage, the lanes' slots and the states are
+    // reached through these pointers alone: their loads move out of the
+    // loops over the threads and the kernel's loops, and values kept in the
+    // context across iterations can stay in registers.
+    for index in [0, 1, 3, 7] {
+        attributes::add_param(team, index, "noalias", 0);
+    }
     match rewrite(module, team, meets) {
         Ok(body) => Ok(body),
         Err(why) => {
@@ -82,6 +91,12 @@ fn rewrite<'ctx>(
 ) -> Result<TeamBody<'ctx>, Refusal> {
     inline_meeting_callees(team, meets)?;
     check_shape(team, meets)?;
+    // The record fixed for the call: its null tests fold, and what is
+    // computed from it is computed again after a meeting point instead of
+    // taking context storage (`remat`).
+    invariant::mark_nonnull(team);
+    utils::run_function_pipeline(team, "instsimplify,simplifycfg");
+    invariant::mark_record(module, team);
     let mut points = split_at_points(module, team)?;
     let reachable = frame::reachable(team);
     let spans: Vec<Span<'ctx>> = points
@@ -106,7 +121,7 @@ fn rewrite<'ctx>(
     skeleton.per_thread(&slots)?;
     skeleton.rewrite_points(&mut points, &reachable)?;
     skeleton.rewrite_exits_and_ranks(&body_blocks)?;
-    skeleton.hoist_current(&body_blocks)?;
+    skeleton.hoist_invariant_calls(&body_blocks)?;
     if !utils::function_is_valid(team) {
         return Err(Refusal::Internal("a valid team body"));
     }
@@ -114,7 +129,7 @@ fn rewrite<'ctx>(
     // the full pipeline would have done (the team body is made late).
     utils::run_function_pipeline(
         team,
-        "sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg",
+        "sroa,early-cse<memssa>,instcombine<no-verify-fixpoint>,simplifycfg,loop-mssa(licm<allowspeculation>,simple-loop-unswitch<nontrivial>),gvn,instcombine<no-verify-fixpoint>,simplifycfg,loop-simplify,lcssa,loop(loop-rotate,loop-deletion),loop-mssa(licm),loop-vectorize,instcombine<no-verify-fixpoint>,simplifycfg",
     );
     if !utils::function_is_valid(team) {
         return Err(Refusal::Internal("a valid optimised team body"));

@@ -113,6 +113,7 @@ use crate::{Diagnostics, ModulePass};
 
 mod demote;
 mod frame;
+mod invariant;
 mod loops;
 mod meets;
 mod point;
@@ -127,6 +128,8 @@ pub const EXCHANGE: &str = "__offload_cpu_warp_exchange";
 pub const RELEASE: &str = "__offload_cpu_warp_release";
 /// The team's record, the same for a whole team body call.
 pub const CURRENT: &str = "__offload_cpu_current";
+/// A static shared array's address, the same for a whole team body call.
+pub const STATIC_SHARED: &str = "__offload_cpu_static_shared";
 /// `next[t]` of a thread that returned.
 pub const EXIT: u32 = u32::MAX;
 
@@ -287,7 +290,15 @@ impl ModulePass for OffloadTeamLoops {
 /// per-thread records are its own), and exports only its kernels.
 fn hide_runtime(module: &Module<'_>) -> bool {
     let mut changed = false;
-    for name in [RUN_GRID, RANK, SYNC, EXCHANGE, RELEASE, CURRENT] {
+    for name in [
+        RUN_GRID,
+        RANK,
+        SYNC,
+        EXCHANGE,
+        RELEASE,
+        CURRENT,
+        STATIC_SHARED,
+    ] {
         if let Some(f) = module
             .get_function(name)
             .filter(|f| f.count_basic_blocks() > 0)

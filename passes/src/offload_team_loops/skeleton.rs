@@ -12,6 +12,7 @@ use inkwell::values::{FunctionValue, IntValue, PointerValue};
 use offload_contract::grid::CPU_WARP_SIZE;
 
 use super::frame::Slot;
+use super::invariant;
 use super::point::{BuildResult, Point, built, is_rank, param};
 use super::{EXIT, Kind, Refusal};
 use crate::ir::{Block, Opcode, Value, calls, erase, gep};
@@ -209,38 +210,41 @@ impl<'ctx> Skeleton<'ctx> {
         Ok(())
     }
 
-    /// The team's record, asked for once in the entry block: it does not
-    /// change during the call.
-    pub(super) fn hoist_current(
+    /// Calls whose result is fixed for the whole team body call (the
+    /// record, each static shared array with constant arguments: see
+    /// `invariant`) become one call each in the entry block.
+    pub(super) fn hoist_invariant_calls(
         &self,
         blocks: &[inkwell::basic_block::BasicBlock<'ctx>],
     ) -> BuildResult<()> {
         let calls: Vec<Value<'ctx>> = blocks
             .iter()
             .flat_map(|&b| Block::from(b).instructions())
-            .filter(|&i| {
-                i.opcode() == Some(Opcode::LLVMCall)
-                    && calls::called_function(i).is_some_and(|c| c.name() == super::CURRENT)
-                    && calls::arg_count(i) == 0
-            })
+            .filter(|&i| invariant::is_current(i) || invariant::is_fixed_static_shared(i))
             .collect();
-        let Some(&first) = calls.first() else {
-            return Ok(());
-        };
         let entry = self
             .team
             .get_first_basic_block()
             .ok_or(Refusal::Internal("an entry"))?;
-        let inst = first.as_instruction().ok_or(Refusal::Internal("a call"))?;
-        inst.remove_from_basic_block();
-        let term = entry
-            .get_terminator()
-            .ok_or(Refusal::Internal("a terminator"))?;
-        self.builder.position_before(&term);
-        self.builder.insert_instruction(&inst, None);
-        for &other in &calls[1..] {
-            other.replace_all_uses_with(first);
-            erase::erase_instruction(other);
+        let mut kept: Vec<Value<'ctx>> = Vec::new();
+        for call in calls {
+            let same = kept.iter().copied().find(|&k| {
+                calls::called_function(k) == calls::called_function(call)
+                    && calls::arguments(k) == calls::arguments(call)
+            });
+            if let Some(first) = same {
+                call.replace_all_uses_with(first);
+                erase::erase_instruction(call);
+                continue;
+            }
+            let inst = call.as_instruction().ok_or(Refusal::Internal("a call"))?;
+            inst.remove_from_basic_block();
+            let term = entry
+                .get_terminator()
+                .ok_or(Refusal::Internal("a terminator"))?;
+            self.builder.position_before(&term);
+            self.builder.insert_instruction(&inst, None);
+            kept.push(call);
         }
         Ok(())
     }
