@@ -104,23 +104,19 @@
 
 #![deny(missing_docs)]
 
-mod agree;
-mod cargo;
-mod dep_features;
-mod device_dir;
-mod duplicates;
+mod checks;
+mod device;
 mod error;
-mod image;
-mod libraries;
 mod mode;
-mod owner;
 mod plugin;
-mod plugin_build;
-mod ptxas;
+mod records;
 mod stubs;
-mod sysroot;
-mod target_image;
 mod targets;
+
+use checks::{agree, dep_features, duplicates, libraries, owner};
+use device::{cargo, image as target_image, ptxas, sysroot, target_dir as device_dir};
+use plugin::cached as plugin_build;
+use records as image;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

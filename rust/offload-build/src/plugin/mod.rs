@@ -3,6 +3,8 @@
 //! runs, else the one built from its crate, [`crate::plugin_build`]) and how
 //! paths are written into its pass parameters.
 
+pub(crate) mod cached;
+
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
