@@ -104,51 +104,34 @@
 
 #![deny(missing_docs)]
 
+mod cache;
 mod checks;
 mod device;
 mod error;
+mod image;
+mod llvm;
+mod manifest;
 mod mode;
 mod plugin;
-mod records;
 mod stubs;
 mod targets;
-
-use checks::{agree, dep_features, duplicates, libraries, owner};
-use device::{cargo, image as target_image, ptxas, sysroot, target_dir as device_dir};
-use plugin::cached as plugin_build;
-use records as image;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use offload_contract::digest::images_digest;
 
-pub use dep_features::FeatureDifference;
-pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
-pub use error::{Error, RecordProblem};
-pub use image::{Arg, ArgKind, Kernel};
-pub use mode::OFFLOAD_DEVICE_BUILD;
-pub use plugin_build::PluginBuildError;
-pub use ptxas::OFFLOAD_PASSES_PTXAS;
-pub use stubs::Contract;
-pub use sysroot::OFFLOAD_SYSROOT_CACHE;
-pub use targets::{OFFLOAD_TARGETS, Target};
+use checks::{agree, dep_features, libraries, owner};
+use device::{cargo, target_dir, target_image};
 
-/// One built device image.
-#[derive(Debug, Clone)]
-pub struct Image {
-    /// The target it was built for.
-    pub target: Target,
-    /// The image (a copy in the host crate's `OUT_DIR`; for nvptx the
-    /// cubin, next to the PTX it was assembled from).
-    pub path: PathBuf,
-    /// Size in bytes.
-    pub size: u64,
-    /// First 8 bytes of the image's SHA-256, little-endian.
-    pub digest: u64,
-    /// The kernels in the image, from their records.
-    pub kernels: Vec<Kernel>,
-}
+pub use cache::OFFLOAD_SYSROOT_CACHE;
+pub use device::ptxas::OFFLOAD_PASSES_PTXAS;
+pub use device::target_dir::OFFLOAD_DEVICE_TARGET_DIR;
+pub use error::{Error, FeatureDifference, PluginBuildError, RecordProblem};
+pub use image::{Arg, ArgKind, Image, Kernel};
+pub use mode::OFFLOAD_DEVICE_BUILD;
+pub use stubs::Contract;
+pub use targets::{OFFLOAD_TARGETS, Target};
 
 /// What [`DeviceCrate::build`] made.
 #[derive(Debug, Clone)]
@@ -340,7 +323,7 @@ impl DeviceCrate {
         let targets = targets::resolve(self.chosen_targets()?)?;
         let target_dir = match &self.target_dir {
             Some(dir) => dir.clone(),
-            None => device_dir::shared_target_dir(&default_target_dir(&out_dir)),
+            None => target_dir::shared_target_dir(&default_target_dir(&out_dir)),
         };
         println!("cargo::rerun-if-changed={}", self.dir.display());
         // The kernel crate's dependency versions.
@@ -395,7 +378,7 @@ impl DeviceCrate {
             let lib = stubs::archive(&object, &name)?;
             println!("cargo::rustc-link-search=native={}", out_dir.display());
             println!("cargo::rustc-link-lib=static:+whole-archive={name}");
-            link_omptarget()?;
+            llvm::link_omptarget()?;
             built.stubs = Some(lib);
         }
         Ok(built)
@@ -422,7 +405,7 @@ impl DeviceCrate {
 /// `dir`: one per kernel crate, so two kernel crates' stubs can be linked
 /// into one program.
 fn stubs_lib_name(dir: &Path) -> String {
-    let key: String = device_dir::crate_dir_key(dir)
+    let key: String = target_dir::crate_dir_key(dir)
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
@@ -466,30 +449,6 @@ fn default_target_dir(out_dir: &Path) -> PathBuf {
     // A --target build: one more level.
     let parent = dir.parent().map(Path::to_path_buf).unwrap_or(dir);
     parent.join("offload-device")
-}
-
-/// libomptarget and libomp from LLVM 22's library directory, with an rpath.
-fn link_omptarget() -> Result<(), Error> {
-    let libdir = llvm_config("--libdir")?;
-    println!("cargo::rustc-link-search=native={libdir}");
-    println!("cargo::rustc-link-lib=dylib=omptarget");
-    println!("cargo::rustc-link-lib=dylib=omp");
-    println!("cargo::rustc-link-arg=-Wl,-rpath,{libdir}");
-    Ok(())
-}
-
-pub(crate) fn llvm_config(arg: &str) -> Result<String, Error> {
-    let tool = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "llvm-config-22".into());
-    println!("cargo::rerun-if-env-changed=LLVM_CONFIG");
-    let out = Command::new(&tool)
-        .arg(arg)
-        .output()
-        .map_err(|source| Error::LlvmConfig {
-            tool: tool.clone(),
-            arg: arg.to_owned(),
-            source,
-        })?;
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
 #[cfg(test)]
