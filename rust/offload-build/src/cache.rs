@@ -8,10 +8,16 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{Error, io};
 
-/// The environment variable naming offload-build's cache directory: the
-/// shared `core` of each GPU target, the shared device target directory
-/// (see [`OFFLOAD_DEVICE_TARGET_DIR`](crate::OFFLOAD_DEVICE_TARGET_DIR)) and
-/// the cubins ptxas made.
+/// The environment variable naming offload-build's cache directory (else
+/// `$XDG_CACHE_HOME/offload-build` or `~/.cache/offload-build`): the shared
+/// device target directory (see
+/// [`OFFLOAD_DEVICE_TARGET_DIR`](crate::OFFLOAD_DEVICE_TARGET_DIR)), the
+/// plugin built from its crate, the cubins ptxas made (keyed by the PTX,
+/// the arch and ptxas's version) and each GPU target's `core`: built once
+/// per toolchain, target, cpu and flags (keyed by `rustc -vV`) into a
+/// sysroot that every device build of that target uses with `--sysroot`.
+/// Each is built under an exclusive file lock, so concurrent builds wait
+/// for one another.
 pub const OFFLOAD_SYSROOT_CACHE: &str = "OFFLOAD_SYSROOT_CACHE";
 
 /// The cache directory: `OFFLOAD_SYSROOT_CACHE`, else

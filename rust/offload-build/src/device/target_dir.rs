@@ -34,7 +34,17 @@ use offload_contract::digest::image_digest;
 use crate::cache::{Lock, cache_root, lock};
 use crate::error::{Error, io};
 
-/// The environment variable naming the shared device target directory.
+/// The environment variable naming the device target directory, else
+/// `target` in the cache directory ([`OFFLOAD_SYSROOT_CACHE`]). It is shared
+/// by every kernel crate and program, so the device build's proc macros and
+/// other host dependencies are built once per toolchain, not per program or
+/// `cargo clean`: each kernel crate's workspace members are kept apart from
+/// another workspace's of the same layout, an image last written by another
+/// build is deleted before cargo runs, and each target's build holds an
+/// exclusive file lock on the directory until its image is copied out
+/// (concurrent builds wait). `rm -rf` it to clean it.
+///
+/// [`OFFLOAD_SYSROOT_CACHE`]: crate::OFFLOAD_SYSROOT_CACHE
 pub const OFFLOAD_DEVICE_TARGET_DIR: &str = "OFFLOAD_DEVICE_TARGET_DIR";
 
 /// The shared device target directory: `OFFLOAD_DEVICE_TARGET_DIR`, else
