@@ -154,8 +154,13 @@ mod target {
     const ZERO: Idx3 = Idx3 { x: 0, y: 0, z: 0 };
     const ONE: Idx3 = Idx3 { x: 1, y: 1, z: 1 };
 
+    /// The grid runner's `[x, y, z]`.
+    const fn idx3([x, y, z]: [u32; 3]) -> Idx3 {
+        Idx3 { x, y, z }
+    }
+
     pub fn team_id() -> Idx3 {
-        current().map_or(ZERO, |t| t.team_id())
+        current().map_or(ZERO, |t| idx3(t.team_id()))
     }
 
     /// From the rank, the one thread-dependent query (see
@@ -172,11 +177,11 @@ mod target {
     }
 
     pub fn thread_count() -> Idx3 {
-        current().map_or(ONE, |t| t.thread_count())
+        current().map_or(ONE, |t| idx3(t.thread_count()))
     }
 
     pub fn team_count() -> Idx3 {
-        current().map_or(ONE, |t| t.team_count())
+        current().map_or(ONE, |t| idx3(t.team_count()))
     }
 }
 

@@ -13,7 +13,7 @@
 //!   worker with its own shared memory;
 //! - **threads** (everything else here): one OS thread (pthread) per thread
 //!   of a team (up to 1024), the calling thread being thread 0, each with
-//!   its own [`Idx3`] ids, for kernels the pass refused or under
+//!   its own ids, for kernels the pass refused or under
 //!   `OFFLOAD_CPU_GRID=threads`.
 //!
 //! Under the threads executor:
@@ -50,8 +50,6 @@
 //! allocated but what the kernel uses (its dynamic shared memory, static
 //! shared arrays), so such a launch costs the kernel's entry a few hundred
 //! instructions.
-//!
-//! [`Idx3`]: crate::index::Idx3
 
 mod barrier;
 mod compiled;
@@ -72,7 +70,6 @@ use core::sync::atomic::{AtomicU32, AtomicU64};
 
 use offload_contract::grid::{self, CPU_WARP_SIZE, Grid, at_least_one};
 
-use crate::index::Idx3;
 use barrier::Barrier;
 use ffi::{CArray, PthreadAttrT, PthreadKeyT, PthreadT};
 use meetings::{Kind, Meetings};
@@ -81,10 +78,12 @@ use static_shared::StaticArrays;
 #[cfg(feature = "device")]
 pub(crate) use ffi::fatal;
 
-/// The launch's grid, as every executor sees it.
+/// The launch's grid, as every executor sees it. Ids and counts are
+/// `[x, y, z]`, as in offload-contract's `Grid`; `index` makes them the
+/// public `Idx3`.
 pub(crate) struct Shape {
-    teams: Idx3,
-    threads: Idx3,
+    teams: [u32; 3],
+    threads: [u32; 3],
     team_size: u32,
     dyn_shared_bytes: u32,
 }
@@ -139,7 +138,7 @@ pub(crate) struct Thread {
     memory: *const TeamMemory,
     /// The thread-per-thread executor's launch; null under the compiled one.
     launch: *const Launch,
-    team: Cell<Idx3>,
+    team: Cell<[u32; 3]>,
     /// Its linear id in the team; its thread id follows from it
     /// (`index`), so `hooks::__offload_cpu_thread_rank` is the one
     /// thread-dependent query.
@@ -151,22 +150,15 @@ pub(crate) struct Thread {
     site: Cell<Option<hooks::Site>>,
 }
 
-fn idx3(d: [u32; 3]) -> Idx3 {
-    Idx3 {
-        x: at_least_one(d[0]),
-        y: at_least_one(d[1]),
-        z: at_least_one(d[2]),
-    }
+/// A grid dimension of 0 (the runtime chooses) runs as 1.
+fn dims(d: [u32; 3]) -> [u32; 3] {
+    d.map(at_least_one)
 }
 
 /// The id of linear index `i` in a box of `n`, x fastest.
-fn unlinear(i: u64, n: Idx3) -> Idx3 {
-    let (nx, ny) = (u64::from(n.x), u64::from(n.y));
-    Idx3 {
-        x: (i % nx) as u32,
-        y: (i / nx % ny) as u32,
-        z: (i / nx / ny) as u32,
-    }
+fn unlinear(i: u64, n: [u32; 3]) -> [u32; 3] {
+    let (nx, ny) = (u64::from(n[0]), u64::from(n[1]));
+    [(i % nx) as u32, (i / nx % ny) as u32, (i / nx / ny) as u32]
 }
 
 impl Shape {
@@ -179,8 +171,8 @@ impl Shape {
             );
         };
         Shape {
-            teams: idx3(grid.teams),
-            threads: idx3(grid.threads),
+            teams: dims(grid.teams),
+            threads: dims(grid.threads),
             team_size,
             dyn_shared_bytes: grid.dyn_shared_mem,
         }
@@ -188,7 +180,7 @@ impl Shape {
 
     fn team_count(&self) -> u64 {
         let t = self.teams;
-        u64::from(t.x) * u64::from(t.y) * u64::from(t.z)
+        u64::from(t[0]) * u64::from(t[1]) * u64::from(t[2])
     }
 
     /// The threads of the warp starting at rank `base`.
@@ -592,15 +584,15 @@ impl Thread {
         unsafe { &*self.launch }
     }
 
-    pub fn team_id(&self) -> Idx3 {
+    pub fn team_id(&self) -> [u32; 3] {
         self.team.get()
     }
 
-    pub fn team_count(&self) -> Idx3 {
+    pub fn team_count(&self) -> [u32; 3] {
         self.shape().teams
     }
 
-    pub fn thread_count(&self) -> Idx3 {
+    pub fn thread_count(&self) -> [u32; 3] {
         self.shape().threads
     }
 
