@@ -17,7 +17,7 @@
 //!
 //! | Concept | What it does | Where |
 //! |---|---|---|
-//! | The builder | [`DeviceCrate`]: which kernel crate, for which targets, with which plugin, into which directories; [`DeviceCrate::build`] runs the steps below | `lib.rs` |
+//! | The builder | [`DeviceCrate`]: which kernel crate, for which targets, with which plugin, into which directories; [`DeviceCrate::build`] uses the rest, its docs list the steps | `lib.rs` |
 //! | Run mode | a run of cargo that links nothing (`check`, `clippy`, `doc`, rust-analyzer) builds nothing and needs no plugin ([`OFFLOAD_DEVICE_BUILD`]) | `mode.rs` |
 //! | Targets | `host` (libomptarget's CPU plugin) or `<triple>[:<cpu>]`, one image each ([`Target`], [`OFFLOAD_TARGETS`]) | `targets.rs` |
 //! | The plugin | `liboffload_passes.so`: the one named ([`DeviceCrate::plugin`], `OFFLOAD_PASSES_PLUGIN`), else built once from its crate into the cache | `plugin/` |
