@@ -40,7 +40,7 @@ pub enum Error {
         name: &'static str,
     },
     /// No plugin is named and building one from its crate failed.
-    PluginBuild(crate::PluginBuildError),
+    PluginBuild(PluginBuildError),
     /// The plugin's path does not name a file.
     PluginPath {
         /// The path given (a relative one joined to the build script's
@@ -121,7 +121,7 @@ pub enum Error {
         /// The kernel crate's package name.
         kernel_crate: String,
         /// The packages and their features.
-        differences: Vec<crate::FeatureDifference>,
+        differences: Vec<FeatureDifference>,
     },
     /// The image has no kernel: neither the kernel crate nor its
     /// dependencies define a `#[kernel]` in the device build.
@@ -258,6 +258,61 @@ impl fmt::Display for RecordProblem {
             ),
             RecordProblem::Corrupt => f.write_str("corrupt"),
             RecordProblem::ArgumentKind { arg, kind } => write!(f, "argument {arg} has kind {kind}"),
+        }
+    }
+}
+
+/// One package whose features differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FeatureDifference {
+    /// The package: name, version and source, as `cargo tree` shows it.
+    pub package: String,
+    /// Features only the host build enables.
+    pub host_only: Vec<String>,
+    /// Features only the device build enables.
+    pub device_only: Vec<String>,
+}
+
+/// Why the plugin could not be built (where no plugin is named).
+#[derive(Debug)]
+pub enum PluginBuildError {
+    /// What building it needs is missing: LLVM 22's `llvm-config` (and
+    /// with it, its development files).
+    Prerequisite {
+        /// The `llvm-config` executable (`LLVM_CONFIG`, else
+        /// `llvm-config-22`).
+        tool: String,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// The nested cargo failed.
+    Failed {
+        /// The plugin's cache directory.
+        dir: PathBuf,
+        /// The nested cargo's whole output.
+        log: PathBuf,
+        /// Its last lines.
+        output: String,
+    },
+}
+
+impl fmt::Display for PluginBuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PluginBuildError::Prerequisite { tool, problem } => write!(
+                f,
+                "offload-build: no plugin is named (OFFLOAD_PASSES_PLUGIN is unset or empty), so it builds the offload-passes plugin, \
+                 which needs LLVM 22's development files and libomptarget: `{tool}` {problem}. \
+                 Install llvm-22-dev (LLVM 22's headers and llvm-config-22) and liboffload-22-dev (libomptarget) from apt.llvm.org, \
+                 or set LLVM_CONFIG to LLVM 22's llvm-config, or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so"
+            ),
+            PluginBuildError::Failed { dir, log, output } => write!(
+                f,
+                "offload-build: building the offload-passes plugin into {} failed (whole output: {}; \
+                 or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so):\n{output}",
+                dir.display(),
+                log.display()
+            ),
         }
     }
 }
@@ -468,7 +523,7 @@ pub(crate) fn io(path: &std::path::Path) -> impl FnOnce(std::io::Error) -> Error
 fn dependency_features(
     f: &mut fmt::Formatter<'_>,
     kernel_crate: &str,
-    differences: &[crate::FeatureDifference],
+    differences: &[FeatureDifference],
 ) -> fmt::Result {
     let list = |features: &[String]| match features {
         [] => "none".to_owned(),

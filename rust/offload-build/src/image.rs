@@ -1,7 +1,7 @@
 //! Reading the device image's kernel table (the records `#[kernel]`
 //! exports, layout in [`offload_contract::record`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use object::{Object, ObjectSection, ObjectSymbol};
 use offload_contract::record::{
@@ -12,6 +12,23 @@ use offload_contract::record::{
 };
 
 use crate::error::{Error, RecordProblem};
+use crate::targets::Target;
+
+/// One built device image.
+#[derive(Debug, Clone)]
+pub struct Image {
+    /// The target it was built for.
+    pub target: Target,
+    /// The image (a copy in the host crate's `OUT_DIR`; for nvptx the
+    /// cubin, next to the PTX it was assembled from).
+    pub path: PathBuf,
+    /// Size in bytes.
+    pub size: u64,
+    /// First 8 bytes of the image's SHA-256, little-endian.
+    pub digest: u64,
+    /// The kernels in the image, from their records.
+    pub kernels: Vec<Kernel>,
+}
 
 /// What one launch argument is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

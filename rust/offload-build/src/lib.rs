@@ -1,125 +1,47 @@
-//! `build.rs` helper for [`offload`](https://docs.rs/offload) programs.
-//!
-//! A program has a `#![no_std]` **kernel crate** (its `#[offload::kernel]`
-//! functions) that the host crate depends on like any library. The kernel
-//! crate builds its own device image, with one line in its `build.rs`:
+//! `build.rs` helper for [`offload`](https://docs.rs/offload) programs: it
+//! builds a `#![no_std]` **kernel crate** (its `#[offload::kernel]`
+//! functions) into device images with cargo and the offload-passes plugin,
+//! checks them, and compiles the launch stubs that the host crate's
+//! launchers call. The kernel crate builds itself, with one line in its
+//! `build.rs` and `offload-build` in its `[build-dependencies]`:
 //!
 //! ```no_run
 //! // kernels/build.rs, in `fn main()`:
 //! offload_build::DeviceCrate::new(".").build_or_exit();
 //! ```
 //!
-//! with `offload-build` in its `[build-dependencies]`. The LLVM plugin,
-//! `liboffload_passes.so`, is the one the environment variable
-//! `OFFLOAD_PASSES_PLUGIN` names (best absolute; a relative one is resolved
-//! against the directory of the package whose build script runs, not the
-//! workspace root; no whitespace, at which rustc splits `-Zllvm-plugins`);
-//! unset or empty, offload-build builds the `offload-passes-plugin` crate of
-//! its own version once per user, LLVM version and plugin version into
-//! `<cache>/plugin/<llvm version>-<plugin version>/` (the cache directory
-//! below; minutes, under a file lock; `rm -rf` it to clean it), which needs
-//! LLVM 22's development files (`llvm-config-22`, or `LLVM_CONFIG`). Every
-//! artifact that links the kernel crate (another package's binary or
+//! Every artifact that links the kernel crate (another package's binary or
 //! library, the kernel crate's own tests, doctests, examples and benches)
-//! then links its launches, once. A host crate's `build.rs` naming the
-//! kernel crate (`DeviceCrate::new("../kernels")`) works too, for a kernel
-//! crate without such a build script; both for one kernel crate is an error.
+//! then links its launches, once. The host crate itself needs no plugin, no
+//! `-Z` flag and no environment variable, and any host profile works.
 //!
-//! In a run of cargo that links nothing (`cargo check`, `clippy`, `doc`,
-//! rust-analyzer's `cargo check`; read from the command line of the cargo
-//! that runs the build script, or [`OFFLOAD_DEVICE_BUILD`]) nothing is
-//! built and no plugin is needed; the next `cargo build`, `test` or `run`
-//! reruns the build script. Otherwise [`DeviceCrate::build`]
-//! 1. builds the kernel crate **with cargo** for the device (in a target
-//!    directory shared by every kernel crate and program, see below;
-//!    `offload`'s `device` feature and the kernel crate features
-//!    cargo enabled for it (in a host crate's build script: resolved for it
-//!    in the host build; the kernel crate's dependencies must have the
-//!    same features in the host build, by `cargo tree` of both builds,
-//!    or the build stops naming them: [`Error::DependencyFeatures`]), a
-//!    release profile with
-//!    `panic = "abort"`, line tables only, fat LTO, one codegen unit), so it may
-//!    depend on other crates (`libm`, workspace crates); the plugin's
-//!    `offload-wrap-kernels<records>` gives the kernels libomptarget's
-//!    signature — it finds them by the records `#[kernel]` exports, in every
-//!    crate of the build (kernel libraries too); `offload-check-uniform`
-//!    (at the plugin's OptimizerLast point) refuses barriers and warp
-//!    operations some threads of a team can skip;
-//! 2. reads the kernel table (`#[kernel]`'s records) from the image and
-//!    computes the image digest (SHA-256); a kernel library the kernel
-//!    crate depends on (a direct dependency on `offload` with `#[kernel]`s)
-//!    but never uses, so rustc did not link it and none of its kernels is
-//!    in the image, is an error saying so ([`Error::UnlinkedLibrary`]);
-//! 3. generates the launch stubs (one small `no_std` Rust module whose
-//!    launches the plugin's `offload-host` lowers: the image embedded and
-//!    registered, libomptarget mapper and launch calls) and compiles it into
-//!    a static library (`rustc-link-lib=static:+whole-archive`: bundled
-//!    into the rlib of the package whose build script runs, so whatever
-//!    links that package links it, whole: a program that names the kernel
-//!    crate but launches nothing still registers the image, so
-//!    libomptarget is initialised for the data API);
-//! 4. links libomptarget and libomp (`rustc-link-lib=dylib`, with an rpath
-//!    for the package's own binaries; other packages' binaries find them in
-//!    the system's library path);
-//! 5. tells cargo to rerun when any source file of the kernel crate or of a
-//!    local crate it depends on changes (cargo's dep-info of the device
-//!    build), or the plugin does.
-//!
-//! **Several targets** ([`DeviceCrate::targets`], or the environment
-//! variable [`OFFLOAD_TARGETS`], e.g.
-//! `host,amdgcn-amd-amdhsa:gfx90a,nvptx64-nvidia-cuda:sm_90`, which overrides
-//! the build script): steps 1-2 run once per target (an NVPTX image is PTX
-//! that ptxas assembles into a cubin: [`OFFLOAD_PASSES_PTXAS`], the
-//! offload-passes repository's `tools/bin`, or `PATH`); every image must
-//! have the first image's kernel records, or the build stops naming the
-//! kernel and the target; the stubs, generated from the first image's
-//! records and compiled for the host, embed and register every image. A GPU
-//! target's `core` is built once per toolchain, target, cpu and flags into a
-//! shared sysroot ([`OFFLOAD_SYSROOT_CACHE`], else
-//! `$XDG_CACHE_HOME/offload-build` or `~/.cache/offload-build`; keyed by
-//! `rustc -vV`, target, cpu and flags; built under an exclusive file lock,
-//! so concurrent builds wait for one another), which every device build of
-//! that target uses with `--sysroot`. NVPTX cubins are cached there too,
-//! keyed by the PTX, the arch and ptxas's version.
-//!
-//! **The device target directory** ([`OFFLOAD_DEVICE_TARGET_DIR`], else
-//! `target` in that cache directory) is shared by every kernel crate and
-//! program, so the device build's proc macros and other host dependencies
-//! are built once per toolchain, not per program or `cargo clean`. Each
-//! kernel crate's workspace members are kept apart from another
-//! workspace's of the same layout (a `RUSTC_WORKSPACE_WRAPPER` path of its
-//! own, which cargo hashes into their file names), an image file last
-//! written by another build is deleted before cargo runs (an owner stamp),
-//! and each target's build holds an exclusive file lock on the directory
-//! until its image is copied out: concurrent builds wait. `rm -rf` it to
-//! clean it.
-//!
-//! The host crate itself needs no plugin, no `-Z` flag and no environment
-//! variable: its launchers call the stubs by a name that carries a hash of
-//! the defining crate's name and version and of the kernel's signature, so
-//! a host built from other sources than the image does not link, and two
-//! kernel crates' images in one program each serve their own launchers.
-//! Any host profile works (incremental, 256 codegen units): the image lives
-//! only in the stub object, rebuilt from the new image after every edit.
+//! | Concept | What it does | Where |
+//! |---|---|---|
+//! | The builder | [`DeviceCrate`]: which kernel crate, for which targets, with which plugin, into which directories; [`DeviceCrate::build`] uses the rest, its docs list the steps | `lib.rs` |
+//! | Run mode | a run of cargo that links nothing (`check`, `clippy`, `doc`, rust-analyzer) builds nothing and needs no plugin ([`OFFLOAD_DEVICE_BUILD`]) | `mode.rs` |
+//! | Targets | `host` (libomptarget's CPU plugin) or `<triple>[:<cpu>]`, one image each ([`Target`], [`OFFLOAD_TARGETS`]) | `targets.rs` |
+//! | The plugin | `liboffload_passes.so`: the one named ([`DeviceCrate::plugin`], `OFFLOAD_PASSES_PLUGIN`), else built once from its crate into the cache | `plugin/` |
+//! | The device build | cargo on the kernel crate for one target with the plugin's passes; a GPU target's `core`; the device target directory all kernel crates share ([`OFFLOAD_DEVICE_TARGET_DIR`]); PTX assembled into cubins ([`OFFLOAD_PASSES_PTXAS`]) | `device/` |
+//! | The cache | what is built once per user, under file locks ([`OFFLOAD_SYSROOT_CACHE`]) | `cache.rs` |
+//! | The kernel table | each image's kernels, read from the records `#[kernel]` exports, and its digest ([`Image`], [`Kernel`]) | `image.rs` |
+//! | The checks | one device build per kernel crate, the same dependency features on host and device ([`FeatureDifference`]), two kernels of one symbol, kernel libraries the image lacks, every image with the first one's kernels | `checks/` |
+//! | The launch stubs | the generated `no_std` module the plugin's `offload-host` lowers (the images embedded and registered, the launch calls), compiled into the static library the host links ([`Contract`]) | `stubs/` |
+//! | LLVM | LLVM 22's `llvm-config`; libomptarget and libomp linked, with an rpath | `llvm.rs` |
+//! | Manifests | a package's name and features, read from its `Cargo.toml` | `manifest.rs` |
+//! | Errors | one [`Error`] variant per failure, each naming the crate, kernel or target and what to do | `error.rs` |
 
 #![deny(missing_docs)]
 
-mod agree;
-mod cargo;
-mod dep_features;
-mod device_dir;
-mod duplicates;
+mod cache;
+mod checks;
+mod device;
 mod error;
 mod image;
-mod libraries;
+mod llvm;
+mod manifest;
 mod mode;
-mod owner;
 mod plugin;
-mod plugin_build;
-mod ptxas;
 mod stubs;
-mod sysroot;
-mod target_image;
 mod targets;
 
 use std::path::{Path, PathBuf};
@@ -127,32 +49,17 @@ use std::process::Command;
 
 use offload_contract::digest::images_digest;
 
-pub use dep_features::FeatureDifference;
-pub use device_dir::OFFLOAD_DEVICE_TARGET_DIR;
-pub use error::{Error, RecordProblem};
-pub use image::{Arg, ArgKind, Kernel};
-pub use mode::OFFLOAD_DEVICE_BUILD;
-pub use plugin_build::PluginBuildError;
-pub use ptxas::OFFLOAD_PASSES_PTXAS;
-pub use stubs::Contract;
-pub use sysroot::OFFLOAD_SYSROOT_CACHE;
-pub use targets::{OFFLOAD_TARGETS, Target};
+use checks::{agree, dep_features, libraries, owner};
+use device::{cargo, target_dir, target_image};
 
-/// One built device image.
-#[derive(Debug, Clone)]
-pub struct Image {
-    /// The target it was built for.
-    pub target: Target,
-    /// The image (a copy in the host crate's `OUT_DIR`; for nvptx the
-    /// cubin, next to the PTX it was assembled from).
-    pub path: PathBuf,
-    /// Size in bytes.
-    pub size: u64,
-    /// First 8 bytes of the image's SHA-256, little-endian.
-    pub digest: u64,
-    /// The kernels in the image, from their records.
-    pub kernels: Vec<Kernel>,
-}
+pub use cache::OFFLOAD_SYSROOT_CACHE;
+pub use device::ptxas::OFFLOAD_PASSES_PTXAS;
+pub use device::target_dir::OFFLOAD_DEVICE_TARGET_DIR;
+pub use error::{Error, FeatureDifference, PluginBuildError, RecordProblem};
+pub use image::{Arg, ArgKind, Image, Kernel};
+pub use mode::OFFLOAD_DEVICE_BUILD;
+pub use stubs::Contract;
+pub use targets::{OFFLOAD_TARGETS, Target};
 
 /// What [`DeviceCrate::build`] made.
 #[derive(Debug, Clone)]
@@ -179,6 +86,12 @@ impl Built {
 }
 
 /// A kernel crate to build into device images.
+///
+/// Its own `build.rs` builds it (`DeviceCrate::new(".")`), or a host
+/// crate's `build.rs` naming it (`DeviceCrate::new("../kernels")`), for a
+/// kernel crate without such a build script; both for one kernel crate is
+/// an error ([`Error::TwoDeviceBuilds`]): two device builds would put two
+/// copies of the image and the stubs into one program.
 #[derive(Debug, Clone)]
 pub struct DeviceCrate {
     dir: PathBuf,
@@ -222,9 +135,15 @@ impl DeviceCrate {
     }
 
     /// The plugin, `liboffload_passes.so`. Default: the environment variable
-    /// `OFFLOAD_PASSES_PLUGIN`, else the plugin built once into the cache
-    /// (see the crate documentation). A relative path is resolved against
-    /// the directory of the package whose build script runs.
+    /// `OFFLOAD_PASSES_PLUGIN` (best absolute; no whitespace, at which rustc
+    /// splits `-Zllvm-plugins`), else the `offload-passes-plugin` crate of
+    /// offload-build's own version, built once per user, LLVM version and
+    /// plugin version into `<cache>/plugin/<llvm version>-<plugin
+    /// version>/` (the cache: [`OFFLOAD_SYSROOT_CACHE`]; minutes, under a
+    /// file lock; `rm -rf` it to clean it), which needs LLVM 22's
+    /// development files (`llvm-config-22`, or `LLVM_CONFIG`). A relative
+    /// path is resolved against the directory of the package whose build
+    /// script runs, not the workspace root.
     pub fn plugin(mut self, path: impl Into<PathBuf>) -> Self {
         self.plugin = Some(path.into());
         self
@@ -253,6 +172,10 @@ impl DeviceCrate {
     /// finds. The environment variable [`OFFLOAD_TARGETS`] (the same items,
     /// comma-separated) overrides this and [`target`](Self::target). A bad
     /// item is an error of [`build`](Self::build) naming it.
+    ///
+    /// Each target's image must have the first image's kernel records, or
+    /// the build stops naming the kernel and the target: the stubs are
+    /// generated from the first image's records and register every image.
     pub fn targets<I, S>(mut self, targets: I) -> Self
     where
         I: IntoIterator<Item = S>,
@@ -325,7 +248,46 @@ impl DeviceCrate {
     /// nothing (`cargo check`, `clippy`, `doc`; see
     /// [`OFFLOAD_DEVICE_BUILD`]) and in offload-build's own cargo runs it
     /// builds nothing, needs no plugin and returns a [`Built`] without
-    /// images.
+    /// images; the next `cargo build`, `test` or `run` reruns the build
+    /// script. Otherwise, per target:
+    ///
+    /// 1. builds the kernel crate **with cargo** for the device, in the
+    ///    shared device target directory ([`OFFLOAD_DEVICE_TARGET_DIR`]),
+    ///    with `offload`'s `device` feature and the kernel crate's features
+    ///    as cargo enabled them (in a host crate's build script: as resolved
+    ///    in the host build; its dependencies must have the same features in
+    ///    both builds: [`Error::DependencyFeatures`]), a release profile with
+    ///    `panic = "abort"`, line tables only, fat LTO and one codegen unit.
+    ///    The kernel crate may depend on other crates (`libm`, workspace
+    ///    crates, kernel libraries). The plugin's `offload-wrap-kernels`
+    ///    gives the kernels libomptarget's signature, and
+    ///    `offload-check-uniform` refuses barriers and warp operations some
+    ///    threads of a team can skip;
+    /// 2. reads the kernel table (`#[kernel]`'s records) from the image and
+    ///    computes its digest; a kernel library the kernel crate depends on
+    ///    but never uses (so none of its kernels is in the image) is an
+    ///    error ([`Error::UnlinkedLibrary`]).
+    ///
+    /// Then, for all images together:
+    ///
+    /// 3. generates the launch stubs (one small `no_std` Rust module whose
+    ///    launches the plugin's `offload-host` lowers: every image embedded
+    ///    and registered, libomptarget's mapper and launch calls) and
+    ///    compiles them into a static library linked whole
+    ///    (`rustc-link-lib=static:+whole-archive`) into the rlib of the
+    ///    package whose build script runs: a program that names the kernel
+    ///    crate but launches nothing still registers the images, so
+    ///    libomptarget is initialised for the data API. The launchers call
+    ///    the stubs by a name that carries a hash of the kernel crate's name
+    ///    and version and of the kernel's signature: a host built from other
+    ///    sources than the image does not link, and two kernel crates' images
+    ///    in one program each serve their own launchers;
+    /// 4. links libomptarget and libomp (`rustc-link-lib=dylib`, with an
+    ///    rpath for the package's own binaries; other packages' binaries
+    ///    find them in the system's library path);
+    /// 5. tells cargo to rerun when any source file of the kernel crate or of
+    ///    a local crate it depends on changes (cargo's dep-info of the device
+    ///    build), or the plugin does.
     pub fn build(self) -> Result<Built, Error> {
         let mode = mode::current()?;
         if mode == mode::Mode::Nested {
@@ -344,7 +306,7 @@ impl DeviceCrate {
         let targets = targets::resolve(self.chosen_targets()?)?;
         let target_dir = match &self.target_dir {
             Some(dir) => dir.clone(),
-            None => device_dir::shared_target_dir(&default_target_dir(&out_dir)),
+            None => target_dir::shared_target_dir(&default_target_dir(&out_dir)),
         };
         println!("cargo::rerun-if-changed={}", self.dir.display());
         // The kernel crate's dependency versions.
@@ -399,7 +361,7 @@ impl DeviceCrate {
             let lib = stubs::archive(&object, &name)?;
             println!("cargo::rustc-link-search=native={}", out_dir.display());
             println!("cargo::rustc-link-lib=static:+whole-archive={name}");
-            link_omptarget()?;
+            llvm::link_omptarget()?;
             built.stubs = Some(lib);
         }
         Ok(built)
@@ -426,7 +388,7 @@ impl DeviceCrate {
 /// `dir`: one per kernel crate, so two kernel crates' stubs can be linked
 /// into one program.
 fn stubs_lib_name(dir: &Path) -> String {
-    let key: String = device_dir::crate_dir_key(dir)
+    let key: String = target_dir::crate_dir_key(dir)
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
@@ -470,30 +432,6 @@ fn default_target_dir(out_dir: &Path) -> PathBuf {
     // A --target build: one more level.
     let parent = dir.parent().map(Path::to_path_buf).unwrap_or(dir);
     parent.join("offload-device")
-}
-
-/// libomptarget and libomp from LLVM 22's library directory, with an rpath.
-fn link_omptarget() -> Result<(), Error> {
-    let libdir = llvm_config("--libdir")?;
-    println!("cargo::rustc-link-search=native={libdir}");
-    println!("cargo::rustc-link-lib=dylib=omptarget");
-    println!("cargo::rustc-link-lib=dylib=omp");
-    println!("cargo::rustc-link-arg=-Wl,-rpath,{libdir}");
-    Ok(())
-}
-
-pub(crate) fn llvm_config(arg: &str) -> Result<String, Error> {
-    let tool = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "llvm-config-22".into());
-    println!("cargo::rerun-if-env-changed=LLVM_CONFIG");
-    let out = Command::new(&tool)
-        .arg(arg)
-        .output()
-        .map_err(|source| Error::LlvmConfig {
-            tool: tool.clone(),
-            arg: arg.to_owned(),
-            source,
-        })?;
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@
 
 use std::ffi::OsStr;
 use std::path::PathBuf;
+use std::process::Command;
 
 use crate::error::Error;
 
@@ -123,6 +124,39 @@ pub(crate) fn links<S: AsRef<OsStr>>(argv: &[S]) -> bool {
         return !NO_LINK.contains(&arg.as_ref());
     }
     true
+}
+
+/// Removes what the outer cargo set for this build script, which must not
+/// steer a nested cargo; the jobserver (CARGO_MAKEFLAGS) and RUSTC stay. Marks
+/// the run as offload-build's own, where a kernel crate's build script does
+/// nothing (this module).
+pub(crate) fn clean_env(cmd: &mut Command) {
+    cmd.env(OFFLOAD_BUILD_NESTED, "1");
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy().into_owned();
+        let drop = key.starts_with("CARGO_PROFILE_")
+            || key.starts_with("CARGO_BUILD_")
+            || key.starts_with("CARGO_TARGET_")
+            || key.starts_with("CARGO_CFG_")
+            || key.starts_with("CARGO_FEATURE_")
+            || key.starts_with("OFFLOAD_PASSES_PIPELINE")
+            || key.starts_with("OFFLOAD_PASSES_OPTIMIZER")
+            || matches!(
+                key.as_str(),
+                "RUSTFLAGS"
+                    | "CARGO_ENCODED_RUSTFLAGS"
+                    | "RUSTDOCFLAGS"
+                    | "CARGO_ENCODED_RUSTDOCFLAGS"
+                    | "CARGO_INCREMENTAL"
+                    | "RUSTC_WORKSPACE_WRAPPER"
+                    | "CARGO_MANIFEST_DIR"
+                    | "CARGO_MANIFEST_PATH"
+                    | "CARGO_PKG_NAME"
+            );
+        if drop {
+            cmd.env_remove(&key);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -154,23 +154,28 @@ mod target {
     const ZERO: Idx3 = Idx3 { x: 0, y: 0, z: 0 };
     const ONE: Idx3 = Idx3 { x: 1, y: 1, z: 1 };
 
+    /// The grid runner's `[x, y, z]`.
+    const fn idx3([x, y, z]: [u32; 3]) -> Idx3 {
+        Idx3 { x, y, z }
+    }
+
     pub fn team_id() -> Idx3 {
-        current().map_or(ZERO, |t| t.team_id())
+        current().map_or(ZERO, |t| idx3(t.team_id()))
     }
 
     /// From the rank, the one thread-dependent query (see
     /// `cpu_grid::hooks`).
     pub fn thread_id() -> Idx3 {
         let rank = crate::cpu_grid::hooks::__offload_cpu_thread_rank();
-        current().map_or(ZERO, |t| t.thread_id(rank))
+        current().map_or(ZERO, |t| idx3(t.thread_id(rank)))
     }
 
     pub fn thread_count() -> Idx3 {
-        current().map_or(ONE, |t| t.thread_count())
+        current().map_or(ONE, |t| idx3(t.thread_count()))
     }
 
     pub fn team_count() -> Idx3 {
-        current().map_or(ONE, |t| t.team_count())
+        current().map_or(ONE, |t| idx3(t.team_count()))
     }
 }
 

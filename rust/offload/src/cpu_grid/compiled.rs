@@ -383,9 +383,9 @@ fn disagree(launch: &Launch<'_>, team: u64, a: (u32, u32), b: (u32, u32)) -> ! {
          other threads (lanes) met {} at {first}: the threads of a team (lanes of a warp) that have \
          not returned must reach the same barriers and warp operations in order",
         launch.name,
-        id.x,
-        id.y,
-        id.z,
+        id[0],
+        id[1],
+        id[2],
         b.0,
         other.what(),
         if first.1 == other.1 {

@@ -20,7 +20,6 @@ use core::sync::atomic::{AtomicPtr, AtomicU8, AtomicU32};
 
 use super::barrier::{Arrival, Barrier};
 use super::ffi::{self, CArray, futex_wait, futex_wake_all};
-use crate::index::Idx3;
 
 /// Which kind of meeting point a thread waits at.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -120,7 +119,7 @@ impl Meetings {
         barrier: &Barrier,
         kind: Kind,
         rank: u32,
-        team: Idx3,
+        team: [u32; 3],
         site: &'static Location<'static>,
     ) {
         let held = self.lock();
@@ -131,9 +130,9 @@ impl Meetings {
                 "offload: kernel '{}': in team ({}, {}, {}), thread {rank} reaches {} at {site} while the \
                  team's other threads (lanes) met it at {first}: {CONTRACT}",
                 self.name,
-                team.x,
-                team.y,
-                team.z,
+                team[0],
+                team[1],
+                team[2],
                 kind.describe(),
             ));
         }
@@ -165,7 +164,7 @@ impl Meetings {
 
     /// Thread `rank` leaves the kernel: it drops out of `barriers` (the
     /// team's and its warp's), which may complete them.
-    pub fn leave(&self, barriers: [&Barrier; 2], team: Idx3) {
+    pub fn leave(&self, barriers: [&Barrier; 2], team: [u32; 3]) {
         let held = self.lock();
         let alive = self.alive.fetch_sub(1, Relaxed) - 1;
         let mut wake = [0u32; 2];
@@ -187,7 +186,7 @@ impl Meetings {
 
     /// Every thread still in the kernel waits and none can complete: two
     /// of their sites, then abort.
-    fn deadlock(&self, team: Idx3) -> ! {
+    fn deadlock(&self, team: [u32; 3]) -> ! {
         let waits = || {
             self.sites
                 .as_slice()
@@ -212,9 +211,9 @@ impl Meetings {
             "offload: kernel '{}': the threads of team ({}, {}, {}) wait at different meeting points and \
              can never all meet: thread {r0} at {} at {s0} and thread {r1} at {} at {s1}: {CONTRACT}",
             self.name,
-            team.x,
-            team.y,
-            team.z,
+            team[0],
+            team[1],
+            team[2],
             k0.describe(),
             k1.describe(),
         ))

@@ -13,7 +13,7 @@
 //!   worker with its own shared memory;
 //! - **threads** (everything else here): one OS thread (pthread) per thread
 //!   of a team (up to 1024), the calling thread being thread 0, each with
-//!   its own [`Idx3`] ids, for kernels the pass refused or under
+//!   its own ids, for kernels the pass refused or under
 //!   `OFFLOAD_CPU_GRID=threads`.
 //!
 //! Under the threads executor:
@@ -50,8 +50,6 @@
 //! allocated but what the kernel uses (its dynamic shared memory, static
 //! shared arrays), so such a launch costs the kernel's entry a few hundred
 //! instructions.
-//!
-//! [`Idx3`]: crate::index::Idx3
 
 mod barrier;
 mod compiled;
@@ -72,7 +70,6 @@ use core::sync::atomic::{AtomicU32, AtomicU64};
 
 use offload_contract::grid::{self, CPU_WARP_SIZE, Grid, at_least_one};
 
-use crate::index::Idx3;
 use barrier::Barrier;
 use ffi::{CArray, PthreadAttrT, PthreadKeyT, PthreadT};
 use meetings::{Kind, Meetings};
@@ -111,11 +108,13 @@ impl Reciprocal {
     }
 }
 
-/// The launch's grid, as every executor sees it.
+/// The launch's grid, as every executor sees it. Ids and counts are
+/// `[x, y, z]`, as in offload-contract's `Grid`; `index` makes them the
+/// public `Idx3`.
 #[derive(Clone, Copy)]
 pub(crate) struct Shape {
-    teams: Idx3,
-    threads: Idx3,
+    teams: [u32; 3],
+    threads: [u32; 3],
     /// By `threads.x` and `threads.y`: a thread id from its rank.
     per_x: Reciprocal,
     per_y: Reciprocal,
@@ -184,7 +183,7 @@ pub(crate) struct Thread {
     memory: *const TeamMemory,
     /// The thread-per-thread executor's launch; null under the compiled one.
     launch: *const Launch,
-    team: Cell<Idx3>,
+    team: Cell<[u32; 3]>,
     /// Its linear id in the team; its thread id follows from it
     /// (`index`), so `hooks::__offload_cpu_thread_rank` is the one
     /// thread-dependent query.
@@ -196,22 +195,15 @@ pub(crate) struct Thread {
     site: Cell<Option<hooks::Site>>,
 }
 
-fn idx3(d: [u32; 3]) -> Idx3 {
-    Idx3 {
-        x: at_least_one(d[0]),
-        y: at_least_one(d[1]),
-        z: at_least_one(d[2]),
-    }
+/// A grid dimension of 0 (the runtime chooses) runs as 1.
+fn dims(d: [u32; 3]) -> [u32; 3] {
+    d.map(at_least_one)
 }
 
 /// The id of linear index `i` in a box of `n`, x fastest.
-fn unlinear(i: u64, n: Idx3) -> Idx3 {
-    let (nx, ny) = (u64::from(n.x), u64::from(n.y));
-    Idx3 {
-        x: (i % nx) as u32,
-        y: (i / nx % ny) as u32,
-        z: (i / nx / ny) as u32,
-    }
+fn unlinear(i: u64, n: [u32; 3]) -> [u32; 3] {
+    let (nx, ny) = (u64::from(n[0]), u64::from(n[1]));
+    [(i % nx) as u32, (i / nx % ny) as u32, (i / nx / ny) as u32]
 }
 
 impl Shape {
@@ -223,12 +215,12 @@ impl Shape {
                 grid::MAX_THREADS_PER_TEAM
             );
         };
-        let threads = idx3(grid.threads);
+        let threads = dims(grid.threads);
         Shape {
-            teams: idx3(grid.teams),
+            teams: dims(grid.teams),
             threads,
-            per_x: Reciprocal::new(threads.x),
-            per_y: Reciprocal::new(threads.y),
+            per_x: Reciprocal::new(threads[0]),
+            per_y: Reciprocal::new(threads[1]),
             team_size,
             dyn_shared_bytes: grid.dyn_shared_mem,
         }
@@ -236,7 +228,7 @@ impl Shape {
 
     fn team_count(&self) -> u64 {
         let t = self.teams;
-        u64::from(t.x) * u64::from(t.y) * u64::from(t.z)
+        u64::from(t[0]) * u64::from(t[1]) * u64::from(t[2])
     }
 
     /// The threads of the warp starting at rank `base`.
@@ -641,25 +633,25 @@ impl Thread {
         unsafe { &*self.launch }
     }
 
-    pub fn team_id(&self) -> Idx3 {
+    pub fn team_id(&self) -> [u32; 3] {
         self.team.get()
     }
 
-    pub fn team_count(&self) -> Idx3 {
+    pub fn team_count(&self) -> [u32; 3] {
         self.shape().teams
     }
 
-    pub fn thread_count(&self) -> Idx3 {
+    pub fn thread_count(&self) -> [u32; 3] {
         self.shape().threads
     }
 
-    /// The thread id of rank `rank` in this team (x fastest).
+    /// The thread id `[x, y, z]` of rank `rank` in this team (x fastest).
     #[inline]
-    pub fn thread_id(&self, rank: u32) -> Idx3 {
+    pub fn thread_id(&self, rank: u32) -> [u32; 3] {
         let shape = self.shape();
         let (xy, x) = shape.per_x.div_rem(rank);
         let (z, y) = shape.per_y.div_rem(xy);
-        Idx3 { x, y, z }
+        [x, y, z]
     }
 
     /// Its linear id in its team (x fastest).

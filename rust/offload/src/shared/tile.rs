@@ -421,7 +421,7 @@ mod target {
 /// team of stamp 1 outside a grid).
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 mod target {
-    use crate::index::{Idx3, linear_id};
+    use crate::index::{Idx3, linear_id, team_count, team_id};
 
     pub fn now() -> (u32, u32) {
         let Some(thread) = crate::cpu_grid::current() else {
@@ -429,7 +429,7 @@ mod target {
         };
         let zero = Idx3 { x: 0, y: 0, z: 0 };
         let one = Idx3 { x: 1, y: 1, z: 1 };
-        let (team, _) = linear_id(thread.team_id(), thread.team_count(), zero, one);
+        let (team, _) = linear_id(team_id(), team_count(), zero, one);
         ((team as u32).wrapping_add(1), thread.barriers_passed())
     }
 }

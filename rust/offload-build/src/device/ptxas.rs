@@ -10,7 +10,9 @@ use offload_contract::digest::image_digest;
 
 use crate::error::{Error, io};
 
-/// The environment variable naming ptxas.
+/// The environment variable naming ptxas, which assembles an NVPTX image
+/// (PTX) into the cubin libomptarget loads; else the offload-passes
+/// repository's `tools/bin`, else `PATH`.
 pub const OFFLOAD_PASSES_PTXAS: &str = "OFFLOAD_PASSES_PTXAS";
 
 /// ptxas: `OFFLOAD_PASSES_PTXAS`, else the offload-passes repository's

@@ -438,7 +438,7 @@ pub fn archive(obj: &Path, name: &str) -> Result<PathBuf, Error> {
     if lib.exists() {
         std::fs::remove_file(&lib).map_err(io(&lib))?;
     }
-    let llvm_ar = crate::llvm_config("--bindir")
+    let llvm_ar = crate::llvm::config("--bindir")
         .ok()
         .map(|bindir| Path::new(&bindir).join("llvm-ar"))
         .filter(|ar| ar.exists());

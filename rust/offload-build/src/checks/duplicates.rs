@@ -11,8 +11,8 @@ use std::process::Command;
 
 use offload_contract::record::{KERNEL_MARKER, SYMBOL_PREFIX};
 
-use crate::cargo::clean_env;
 use crate::error::Error;
+use crate::mode::clean_env;
 
 /// The symbol a failed device build's messages say two items define.
 pub fn clashing_symbol(stderr: &str) -> Option<&str> {

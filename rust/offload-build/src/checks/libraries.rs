@@ -12,9 +12,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::cargo::{clean_env, package_name};
 use crate::error::Error;
 use crate::image::Kernel;
+use crate::manifest::package_name;
+use crate::mode::clean_env;
 use serde_json::Value as Json;
 
 /// The `offload` crate's package name.

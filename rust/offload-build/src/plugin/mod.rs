@@ -1,7 +1,9 @@
 //! The plugin, `liboffload_passes.so`: where it is (a given path, else
 //! `OFFLOAD_PASSES_PLUGIN`, resolved against the package whose build script
-//! runs, else the one built from its crate, [`crate::plugin_build`]) and how
+//! runs, else the one built from its crate, [`cached`]) and how
 //! paths are written into its pass parameters.
+
+pub(crate) mod cached;
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -17,7 +19,7 @@ pub(crate) fn find(given: Option<PathBuf>) -> Result<PathBuf, Error> {
             let package = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
             resolve_plugin(path, package.as_deref())?
         }
-        None => resolve_plugin(crate::plugin_build::cached_plugin()?, None)?,
+        None => resolve_plugin(cached::cached_plugin()?, None)?,
     };
     println!("cargo::rerun-if-changed={}", path.display());
     Ok(path)

@@ -22,8 +22,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::cargo::{clean_env, package_name};
-use crate::error::Error;
+use crate::error::{Error, FeatureDifference};
+use crate::manifest::package_name;
+use crate::mode::clean_env;
 
 /// One package of a resolve: `cargo tree`'s `{p}` (name, version, source)
 /// and its enabled features (`{f}`), sorted.
@@ -225,17 +226,6 @@ fn local_manifests(tree: &[(usize, String, Vec<String>)]) -> Vec<PathBuf> {
         }
     }
     out
-}
-
-/// One package whose features differ.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FeatureDifference {
-    /// The package: name, version and source, as `cargo tree` shows it.
-    pub package: String,
-    /// Features only the host build enables.
-    pub host_only: Vec<String>,
-    /// Features only the device build enables.
-    pub device_only: Vec<String>,
 }
 
 /// The packages of `device` (the kernel crate's device resolve) whose

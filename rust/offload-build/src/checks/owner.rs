@@ -36,7 +36,7 @@ pub(crate) fn own_features(dir: &Path) -> Option<Vec<String>> {
     }
     let text = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
     Some(
-        crate::cargo::manifest_features(&text)
+        crate::manifest::manifest_features(&text)
             .into_iter()
             .filter(|name| {
                 let key = format!("CARGO_FEATURE_{}", name.to_uppercase().replace('-', "_"));
@@ -62,7 +62,7 @@ pub(crate) fn check_one_build(dir: &Path) -> Result<(), Error> {
         return Ok(());
     }
     let name = |manifest_dir: &Path| {
-        crate::cargo::package_name(&manifest_dir.join("Cargo.toml"))
+        crate::manifest::package_name(&manifest_dir.join("Cargo.toml"))
             .unwrap_or_else(|_| manifest_dir.display().to_string())
     };
     Err(Error::TwoDeviceBuilds {

@@ -19,14 +19,9 @@ use std::process::Command;
 
 use offload_contract::digest::image_digest;
 
-use crate::cargo::clean_env;
+use crate::cache::cache_root;
 use crate::error::{Error, io};
-
-/// The environment variable naming offload-build's cache directory: the
-/// shared `core` of each GPU target, the shared device target directory
-/// (see [`OFFLOAD_DEVICE_TARGET_DIR`](crate::OFFLOAD_DEVICE_TARGET_DIR)) and
-/// the cubins ptxas made.
-pub const OFFLOAD_SYSROOT_CACHE: &str = "OFFLOAD_SYSROOT_CACHE";
+use crate::mode::clean_env;
 
 /// `core`'s profile: what the device profile sets that reaches `core`
 /// (`panic = "abort"`, no debug assertions or overflow checks, one codegen
@@ -35,10 +30,10 @@ const PROFILE: &str = "[profile.release]\nopt-level = 3\ndebug = false\npanic = 
 codegen-units = 1\ndebug-assertions = false\noverflow-checks = false\nincremental = false\n";
 const EMBED_BITCODE: &str = "-Cembed-bitcode=yes";
 
-/// The cache directory ([`crate::device_dir::cache_root`]), else
+/// The cache directory ([`cache_root`]), else
 /// `fallback` (the device build's target directory).
 pub(crate) fn cache_dir(fallback: &Path) -> PathBuf {
-    crate::device_dir::cache_root().unwrap_or_else(|| fallback.join("offload-sysroot"))
+    cache_root().unwrap_or_else(|| fallback.join("offload-sysroot"))
 }
 
 /// What the key hashes, from `rustc`.

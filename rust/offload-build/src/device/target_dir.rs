@@ -27,42 +27,25 @@
 //!   lock on `<target dir>/offload-build.lock`; concurrent builds wait.
 
 use std::ffi::OsStr;
-use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use offload_contract::digest::image_digest;
 
+use crate::cache::{Lock, cache_root, lock};
 use crate::error::{Error, io};
-use crate::sysroot::OFFLOAD_SYSROOT_CACHE;
 
-/// The environment variable naming the shared device target directory.
+/// The environment variable naming the device target directory, else
+/// `target` in the cache directory ([`OFFLOAD_SYSROOT_CACHE`]). It is shared
+/// by every kernel crate and program, so the device build's proc macros and
+/// other host dependencies are built once per toolchain, not per program or
+/// `cargo clean`: each kernel crate's workspace members are kept apart from
+/// another workspace's of the same layout, an image last written by another
+/// build is deleted before cargo runs, and each target's build holds an
+/// exclusive file lock on the directory until its image is copied out
+/// (concurrent builds wait). `rm -rf` it to clean it.
+///
+/// [`OFFLOAD_SYSROOT_CACHE`]: crate::OFFLOAD_SYSROOT_CACHE
 pub const OFFLOAD_DEVICE_TARGET_DIR: &str = "OFFLOAD_DEVICE_TARGET_DIR";
-
-/// The cache directory: `OFFLOAD_SYSROOT_CACHE`, else
-/// `$XDG_CACHE_HOME/offload-build`, else `$HOME/.cache/offload-build`.
-pub(crate) fn cache_root() -> Option<PathBuf> {
-    println!("cargo::rerun-if-env-changed={OFFLOAD_SYSROOT_CACHE}");
-    let var = |name| std::env::var_os(name).filter(|v| !v.is_empty());
-    cache_root_from(
-        var(OFFLOAD_SYSROOT_CACHE),
-        var("XDG_CACHE_HOME"),
-        var("HOME"),
-    )
-}
-
-fn cache_root_from(
-    given: Option<std::ffi::OsString>,
-    xdg: Option<std::ffi::OsString>,
-    home: Option<std::ffi::OsString>,
-) -> Option<PathBuf> {
-    if let Some(dir) = given {
-        return Some(PathBuf::from(dir));
-    }
-    if let Some(dir) = xdg {
-        return Some(PathBuf::from(dir).join("offload-build"));
-    }
-    home.map(|home| PathBuf::from(home).join(".cache/offload-build"))
-}
 
 /// The shared device target directory: `OFFLOAD_DEVICE_TARGET_DIR`, else
 /// `target` in the cache directory, else `fallback`.
@@ -72,20 +55,6 @@ pub(crate) fn shared_target_dir(fallback: &Path) -> PathBuf {
         Some(dir) => PathBuf::from(dir),
         None => cache_root().map_or_else(|| fallback.to_path_buf(), |c| c.join("target")),
     }
-}
-
-/// An exclusive lock on a file, held until dropped.
-pub(crate) struct Lock {
-    _file: File,
-}
-
-/// Waits for the exclusive lock on `<dir>/<name>` (creating both).
-pub(crate) fn lock(dir: &Path, name: &str) -> Result<Lock, Error> {
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let path = dir.join(name);
-    let file = File::create(&path).map_err(io(&path))?;
-    file.lock().map_err(io(&path))?;
-    Ok(Lock { _file: file })
 }
 
 /// The lock of a device target directory's builds.
@@ -192,24 +161,6 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
-    }
-
-    #[test]
-    fn the_cache_root_is_the_variable_then_xdg_then_home() {
-        let s = |v: &str| Some(std::ffi::OsString::from(v));
-        assert_eq!(
-            cache_root_from(s("/c"), s("/x"), s("/h")),
-            Some(PathBuf::from("/c"))
-        );
-        assert_eq!(
-            cache_root_from(None, s("/x"), s("/h")),
-            Some(PathBuf::from("/x/offload-build"))
-        );
-        assert_eq!(
-            cache_root_from(None, None, s("/h")),
-            Some(PathBuf::from("/h/.cache/offload-build"))
-        );
-        assert_eq!(cache_root_from(None, None, None), None);
     }
 
     #[test]

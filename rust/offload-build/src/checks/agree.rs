@@ -3,9 +3,8 @@
 //! the same kernels with the same records (symbol, signature hash, and per
 //! launch slot its kind, map type, size, length argument and layout word).
 
-use crate::Image;
 use crate::error::Error;
-use crate::image::Kernel;
+use crate::image::{Image, Kernel};
 
 /// Every image's kernels are the first image's.
 pub(crate) fn check(images: &[Image]) -> Result<(), Error> {
@@ -82,7 +81,7 @@ fn difference(first: &Kernel, other: &Kernel) -> Option<String> {
     ))
 }
 
-fn describe(kind: crate::ArgKind, size: u64) -> String {
+fn describe(kind: crate::image::ArgKind, size: u64) -> String {
     format!("{kind:?} of {size} bytes").to_lowercase()
 }
 

@@ -1,7 +1,7 @@
 //! The plugin built from its crate, for a build that names none: the
 //! `offload-passes-plugin` crate of offload-build's own version, built once
 //! per user, LLVM version and plugin version into the cache directory
-//! ([`crate::device_dir::cache_root`]) and used by every later build.
+//! ([`crate::cache`]) and used by every later build.
 //!
 //! Layout of `<cache>/plugin/<llvm version>-<plugin version>/`:
 //! `build/` is a one-dependency package (the plugin crate, `=<version>`)
@@ -24,9 +24,9 @@ use std::process::Command;
 
 use offload_contract::digest::image_digest;
 
-use crate::cargo::clean_env;
-use crate::device_dir::{cache_root, lock};
-use crate::error::{Error, io};
+use crate::cache::{cache_root, lock};
+use crate::error::{Error, PluginBuildError, io};
+use crate::mode::clean_env;
 
 /// The plugin crate's name; offload-build builds the one of its own version.
 pub(crate) const PLUGIN_CRATE: &str = "offload-passes-plugin";
@@ -246,50 +246,6 @@ fn install(built: &Path, plugin: &Path) -> Result<(), Error> {
     std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o755))
         .map_err(io(&partial))?;
     std::fs::rename(&partial, plugin).map_err(io(plugin))
-}
-
-/// Why the plugin could not be built (where no plugin is named).
-#[derive(Debug)]
-pub enum PluginBuildError {
-    /// What building it needs is missing: LLVM 22's `llvm-config` (and
-    /// with it, its development files).
-    Prerequisite {
-        /// The `llvm-config` executable (`LLVM_CONFIG`, else
-        /// `llvm-config-22`).
-        tool: String,
-        /// What is wrong with it.
-        problem: String,
-    },
-    /// The nested cargo failed.
-    Failed {
-        /// The plugin's cache directory.
-        dir: PathBuf,
-        /// The nested cargo's whole output.
-        log: PathBuf,
-        /// Its last lines.
-        output: String,
-    },
-}
-
-impl std::fmt::Display for PluginBuildError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PluginBuildError::Prerequisite { tool, problem } => write!(
-                f,
-                "offload-build: no plugin is named (OFFLOAD_PASSES_PLUGIN is unset or empty), so it builds the offload-passes plugin, \
-                 which needs LLVM 22's development files and libomptarget: `{tool}` {problem}. \
-                 Install llvm-22-dev (LLVM 22's headers and llvm-config-22) and liboffload-22-dev (libomptarget) from apt.llvm.org, \
-                 or set LLVM_CONFIG to LLVM 22's llvm-config, or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so"
-            ),
-            PluginBuildError::Failed { dir, log, output } => write!(
-                f,
-                "offload-build: building the offload-passes plugin into {} failed (whole output: {}; \
-                 or set OFFLOAD_PASSES_PLUGIN to a built liboffload_passes.so):\n{output}",
-                dir.display(),
-                log.display()
-            ),
-        }
-    }
 }
 
 /// The last `lines` lines of `text`.

@@ -7,8 +7,10 @@ use std::path::Path;
 
 use offload_contract::digest::image_digest;
 
+use super::{cargo, ptxas, sysroot, target_dir};
 use crate::error::{self, Error};
-use crate::{Image, Target, cargo, device_dir, image, ptxas, sysroot, targets};
+use crate::image::{self, Image};
+use crate::targets::{self, Target};
 
 /// Where one target's image is built.
 pub(crate) struct Place<'a> {
@@ -29,7 +31,7 @@ impl Place<'_> {
         // keeps each triple's files apart and builds the proc macros (syn,
         // offload-macros) once for all. Two cpus of one triple take turns
         // in it (each build rebuilds, as the flags differ). See
-        // `device_dir` for what makes sharing it safe.
+        // `target_dir` for what makes sharing it safe.
         let target_dir = self.target_dir;
         let sysroot = match cpu {
             Some(cpu) if gpu => {
@@ -39,8 +41,8 @@ impl Place<'_> {
             _ => None,
         };
         // Until the image is copied out (and assembled).
-        let _lock = device_dir::lock_target_dir(target_dir)?;
-        let wrapper = device_dir::workspace_wrapper(target_dir, self.dir)?;
+        let _lock = target_dir::lock_target_dir(target_dir)?;
+        let wrapper = target_dir::workspace_wrapper(target_dir, self.dir)?;
         let build = cargo::DeviceBuild {
             dir: self.dir,
             target: triple,

@@ -7,8 +7,11 @@ use std::sync::{Mutex, PoisonError};
 
 use offload_contract::digest::image_digest;
 
-use crate::device_dir;
+use super::target_dir;
+use crate::checks::{duplicates, libraries, owner};
 use crate::error::{Error, io};
+use crate::manifest::{manifest_features, package_name};
+use crate::mode::clean_env;
 use crate::targets::is_gpu;
 
 /// The device profile: `panic = "abort"`, line tables only (for the
@@ -41,11 +44,11 @@ pub struct DeviceBuild<'a> {
     pub target_cpu: Option<&'a str>,
     pub target_dir: &'a Path,
     pub plugin: &'a Path,
-    /// A GPU target's shared `core` ([`crate::sysroot`]); `None`: cargo's
+    /// A GPU target's shared `core` ([`super::sysroot`]); `None`: cargo's
     /// `-Zbuild-std=core` in the device build's own target directory.
     pub sysroot: Option<&'a Path>,
     /// The kernel crate's `RUSTC_WORKSPACE_WRAPPER`
-    /// ([`crate::device_dir::workspace_wrapper`]).
+    /// ([`crate::target_dir::workspace_wrapper`]).
     pub workspace_wrapper: &'a Path,
 }
 
@@ -53,57 +56,6 @@ pub struct Built {
     pub image: PathBuf,
     /// Every local source file of the device build (cargo's dep-info).
     pub sources: Vec<PathBuf>,
-}
-
-/// The `[package] name` of a manifest (the line `name = "..."`).
-pub(crate) fn package_name(manifest: &Path) -> Result<String, Error> {
-    let text = std::fs::read_to_string(manifest).map_err(io(manifest))?;
-    let mut in_package = false;
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            in_package = line == "[package]";
-        } else if in_package && let Some(rest) = line.strip_prefix("name") {
-            let value = rest.trim_start().trim_start_matches('=').trim();
-            return Ok(value.trim_matches('"').trim_matches('\'').to_owned());
-        }
-    }
-    Err(Error::NoPackageName {
-        manifest: manifest.to_path_buf(),
-    })
-}
-
-/// Removes what the outer cargo set for this build script, which must not
-/// steer a nested cargo; the jobserver (CARGO_MAKEFLAGS) and RUSTC stay. Marks
-/// the run as offload-build's own, where a kernel crate's build script does
-/// nothing ([`crate::mode`]).
-pub(crate) fn clean_env(cmd: &mut Command) {
-    cmd.env(crate::mode::OFFLOAD_BUILD_NESTED, "1");
-    for (key, _) in std::env::vars_os() {
-        let key = key.to_string_lossy().into_owned();
-        let drop = key.starts_with("CARGO_PROFILE_")
-            || key.starts_with("CARGO_BUILD_")
-            || key.starts_with("CARGO_TARGET_")
-            || key.starts_with("CARGO_CFG_")
-            || key.starts_with("CARGO_FEATURE_")
-            || key.starts_with("OFFLOAD_PASSES_PIPELINE")
-            || key.starts_with("OFFLOAD_PASSES_OPTIMIZER")
-            || matches!(
-                key.as_str(),
-                "RUSTFLAGS"
-                    | "CARGO_ENCODED_RUSTFLAGS"
-                    | "RUSTDOCFLAGS"
-                    | "CARGO_ENCODED_RUSTDOCFLAGS"
-                    | "CARGO_INCREMENTAL"
-                    | "RUSTC_WORKSPACE_WRAPPER"
-                    | "CARGO_MANIFEST_DIR"
-                    | "CARGO_MANIFEST_PATH"
-                    | "CARGO_PKG_NAME"
-            );
-        if drop {
-            cmd.env_remove(&key);
-        }
-    }
 }
 
 impl DeviceBuild<'_> {
@@ -138,7 +90,7 @@ impl DeviceBuild<'_> {
         }
         if self.target.starts_with("nvptx") {
             // rustc's llvm-bitcode-linker runs LLVM 22's llvm-link and llc.
-            if let Ok(bindir) = crate::llvm_config("--bindir") {
+            if let Ok(bindir) = crate::llvm::config("--bindir") {
                 let mut path = OsString::from(bindir);
                 path.push(":");
                 path.push(std::env::var_os("PATH").unwrap_or_default());
@@ -202,8 +154,8 @@ impl DeviceBuild<'_> {
                 .arg(format!("profile.{PROFILE}.{setting}"));
         }
         let profile_dir = self.target_dir.join(self.target).join(PROFILE);
-        let identity = device_dir::identity(cmd.get_args(), cmd.get_envs());
-        device_dir::claim_image(&profile_dir, &name, &identity)?;
+        let identity = target_dir::identity(cmd.get_args(), cmd.get_envs());
+        target_dir::claim_image(&profile_dir, &name, &identity)?;
         // cargo's progress goes to stderr anyway; nothing of the device build
         // may reach this build script's stdout (cargo reads directives there).
         // Its messages are read to explain a symbol two kernels define, and
@@ -217,7 +169,7 @@ impl DeviceBuild<'_> {
         let stderr = String::from_utf8_lossy(&out.stderr);
         eprint!("{stderr}");
         if !out.status.success() {
-            let duplicate = crate::duplicates::explain(
+            let duplicate = duplicates::explain(
                 || self.cargo().ok(),
                 self.dir,
                 self.target,
@@ -225,7 +177,7 @@ impl DeviceBuild<'_> {
                 &stderr,
             );
             return Err(duplicate.unwrap_or_else(|| {
-                if crate::libraries::lacks_offload(self.dir, &stderr) {
+                if libraries::lacks_offload(self.dir, &stderr) {
                     Error::NeverNamesOffload {
                         dir: self.dir.to_path_buf(),
                     }
@@ -238,7 +190,7 @@ impl DeviceBuild<'_> {
             }));
         }
         // x86_64: libK.so; amdgcn: K.elf; nvptx: K.ptx.
-        let image = device_dir::image_files(&name)
+        let image = target_dir::image_files(&name)
             .iter()
             .map(|file| profile_dir.join(file))
             .find(|p| p.exists())
@@ -292,7 +244,7 @@ fn resolve_host_features(dir: &Path) -> Option<Vec<String>> {
     // Only in a build script (TARGET is set for build scripts alone).
     std::env::var_os("TARGET")?;
     // The kernel crate's own build script: the features cargo enabled for it.
-    if let Some(own) = crate::owner::own_features(dir) {
+    if let Some(own) = owner::own_features(dir) {
         return Some(own);
     }
     let host = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?).join("Cargo.toml");
@@ -343,28 +295,6 @@ fn resolve_host_features(dir: &Path) -> Option<Vec<String>> {
             .map(str::to_owned)
             .collect(),
     )
-}
-
-/// The names in a manifest's `[features]` table (one `name = [...]` a line).
-pub(crate) fn manifest_features(manifest: &str) -> Vec<String> {
-    let mut in_features = false;
-    let mut out = Vec::new();
-    for line in manifest.lines() {
-        let line = line.trim();
-        if line.starts_with('[') && !line.starts_with("[\"") {
-            in_features = line == "[features]";
-        } else if in_features && let Some((key, _)) = line.split_once('=') {
-            let key = key.trim().trim_matches('"').trim_matches('\'');
-            let plain = !key.is_empty()
-                && key
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '+' | '.'));
-            if plain {
-                out.push(key.to_owned());
-            }
-        }
-    }
-    out
 }
 
 /// A digest of the plugin's bytes.
@@ -420,18 +350,6 @@ mod tests {
                 PathBuf::from("/a/src/lib.rs"),
                 PathBuf::from("/b/my dir/c.rs")
             ]
-        );
-        std::fs::write(
-            dir.join("Cargo.toml"),
-            "[package]\nname = \"my-kernels\"\nversion = \"0.1.0\"\n",
-        )
-        .unwrap();
-        assert_eq!(package_name(&dir.join("Cargo.toml")).unwrap(), "my-kernels");
-        assert_eq!(
-            manifest_features(
-                "[features]\ndefault = [\"a\"]\ndouble = []\n\"x-y\" = [\n  \"k/z\",\n]\n[dependencies]\nk = \"1\"\n"
-            ),
-            ["default", "double", "x-y"]
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
