@@ -7,7 +7,7 @@ use inkwell::AddressSpace;
 use inkwell::values::{BasicValueEnum, PointerValue};
 
 use super::check::{self, HostArg, HostKind, Signature};
-use super::contract::{ArgSpec, map_type};
+use super::descriptor::{ArgSpec, map_type};
 use super::error::{ArgProblem, Error, LaunchProblem};
 use super::plan::{ArgPlan, Size};
 use super::site::Site;

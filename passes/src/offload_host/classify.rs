@@ -10,7 +10,7 @@ use inkwell::values::{FunctionValue, InstructionValue};
 
 use super::Options;
 use super::check::Signature;
-use super::contract::DescriptorProblem;
+use super::descriptor::DescriptorProblem;
 use super::data_region::DataOp;
 use super::error::{Error, LaunchProblem};
 use super::image_set::ImageSet;

@@ -13,7 +13,7 @@ use inkwell::values::{
     ArrayValue, BasicValueEnum, FunctionValue, IntValue, PointerValue, UnnamedAddress,
 };
 
-use super::contract::map_type;
+use super::descriptor::map_type;
 use super::libomptarget::{KERNEL_ARGS_VERSION, Types};
 use super::plan::{ArgPlan, Grid, Launch, Size};
 use super::registration::{Registration, constant};

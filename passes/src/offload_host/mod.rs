@@ -89,8 +89,9 @@
 //! [`classify`] (what each call is) and [`plan`] (one planner per kind,
 //! everything checked before anything changes); per kind its module with
 //! its contract, planning, lowering and tests: [`launch_v1`], [`launch_v2`],
-//! [`data_region`]; shared by the launch forms: [`contract`] (map types,
-//! descriptor words), [`site`] (the checks of every launch call),
+//! [`data_region`]; shared by the launch forms: [`descriptor`] (map types,
+//! what can be wrong with a descriptor, reading a descriptor global; the
+//! words' codec is `offload_contract::descriptor`), [`site`] (the checks of every launch call),
 //! [`arguments`] (how each argument is passed), [`check`] (against the
 //! image's manifest or kernarg metadata), [`kernel_launch`] (the argument
 //! arrays and `KernelArgs`), [`launch_check`]; [`image`] (reading an image
@@ -115,8 +116,8 @@
 mod arguments;
 mod check;
 mod classify;
-mod contract;
 mod data_region;
+mod descriptor;
 mod error;
 pub mod image;
 mod image_set;

@@ -8,7 +8,7 @@ use inkwell::values::{FunctionValue, InstructionValue};
 
 use super::Options;
 use super::classify::{CallKind, Classifier};
-use super::contract::map_type;
+use super::descriptor::map_type;
 use super::data_region::{self, DataCall};
 use super::error::Error;
 use super::image_set::ImageSet;

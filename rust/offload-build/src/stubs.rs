@@ -19,7 +19,7 @@ use quote::{format_ident, quote};
 
 use crate::Image;
 use crate::error::{Error, io};
-use crate::image::{ArgKind, Kernel};
+use crate::image::{Arg, ArgKind, Kernel};
 
 /// The launch contract the stubs are written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -67,36 +67,47 @@ fn from_slot(kind: ArgKind, size: u64, slot: &TokenStream) -> TokenStream {
     }
 }
 
-/// The descriptor words of `kernel`.
+/// The descriptor words of `kernel`: scalars inferred, pointers mapped as
+/// the record says.
 fn descriptor(kernel: &Kernel, contract: Contract, digest: u64) -> Vec<u64> {
-    let scalar = |kind| kind != ArgKind::Pointer;
-    let count = kernel.args.len() as u64;
+    let pointers = |arg: &Arg| (arg.kind == ArgKind::Pointer).then_some(arg.map & (TO | FROM));
     match contract {
         Contract::V1 => {
+            let args: Vec<v1::Arg> = kernel
+                .args
+                .iter()
+                .map(|arg| match pointers(arg) {
+                    None => v1::Arg::default(),
+                    Some(map) => v1::Arg {
+                        map,
+                        size: arg.size,
+                        // A record names its length argument in 16 bits.
+                        len_arg: arg.len_arg.map(|i| i as u32),
+                    },
+                })
+                .collect();
             // Teams and threads (0, 1, 1): the runtime chooses; no dynamic memory.
-            let mut words = vec![v1::LAYOUT_VERSION, 0, 1, 1, 0, 1, 1, 0, count];
-            for arg in &kernel.args {
-                if scalar(arg.kind) {
-                    words.extend([0, 0, 0]);
-                } else {
-                    let len = arg.len_arg.map_or(0, |i| i as u64 + 1);
-                    words.extend([arg.map & (TO | FROM), arg.size, len]);
-                }
-            }
-            words
+            let header = v1::Header {
+                teams: [0, 1, 1],
+                threads: [0, 1, 1],
+                dyn_cgroup_mem: 0,
+            };
+            v1::encode(header, &args).collect()
         }
         Contract::V2 => {
-            let mut words = vec![v2::LAYOUT_VERSION, digest, count];
-            for arg in &kernel.args {
-                if scalar(arg.kind) {
-                    words.extend([0, 0]);
-                } else {
-                    // Several elements: the size comes from the config at run time.
-                    let size = if arg.len_arg.is_some() { 0 } else { arg.size };
-                    words.extend([arg.map & (TO | FROM), size]);
-                }
-            }
-            words
+            let args: Vec<v2::Arg> = kernel
+                .args
+                .iter()
+                .map(|arg| match pointers(arg) {
+                    None => v2::Arg::default(),
+                    Some(map) => v2::Arg {
+                        map,
+                        // Several elements: the size comes from the config at run time.
+                        size: if arg.len_arg.is_some() { 0 } else { arg.size },
+                    },
+                })
+                .collect();
+            v2::encode(digest, &args).collect()
         }
     }
 }
@@ -104,16 +115,19 @@ fn descriptor(kernel: &Kernel, contract: Contract, digest: u64) -> Vec<u64> {
 /// The v2 descriptor of a direct launch of `kernel`: every pointer LITERAL
 /// (the slot holds a device address; nothing is mapped), scalars inferred.
 fn direct_descriptor(kernel: &Kernel, digest: u64) -> Vec<u64> {
-    let mut words = vec![v2::LAYOUT_VERSION, digest, kernel.args.len() as u64];
-    for arg in &kernel.args {
-        let map = if arg.kind == ArgKind::Pointer {
-            LITERAL
-        } else {
-            0
-        };
-        words.extend([map, 0]);
-    }
-    words
+    let args: Vec<v2::Arg> = kernel
+        .args
+        .iter()
+        .map(|arg| v2::Arg {
+            map: if arg.kind == ArgKind::Pointer {
+                LITERAL
+            } else {
+                0
+            },
+            size: 0,
+        })
+        .collect();
+    v2::encode(digest, &args).collect()
 }
 
 /// The direct stub of kernel `i` (`__offload_rs_direct.<symbol>.<hash>`):
