@@ -8,7 +8,7 @@ use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::values::{FunctionValue, InstructionValue};
 
-use super::Options;
+use super::options::Options;
 use super::check::Signature;
 use super::descriptor::DescriptorProblem;
 use super::data_region::DataOp;

@@ -4,7 +4,7 @@
 use super::{DescriptorSource, read_descriptor};
 use crate::ir::{Value, calls, naming};
 use crate::offload_host::error::{Error, LaunchProblem};
-use crate::offload_host::plan::{Grid, ImageTie, Launch};
+use crate::offload_host::launch_plan::{Grid, ImageTie, Launch};
 use crate::offload_host::site::Site;
 
 /// Plans a v2 launch: `call @"__offload_launch2.K"(ptr %descriptor, ptr
