@@ -9,9 +9,7 @@
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::{Linkage, Module};
 use inkwell::types::BasicTypeEnum;
-use inkwell::values::{
-    ArrayValue, BasicValueEnum, IntValue, PointerValue, UnnamedAddress,
-};
+use inkwell::values::{ArrayValue, BasicValueEnum, IntValue, PointerValue, UnnamedAddress};
 
 use super::descriptor::map_type;
 use super::kernel_args::{Arrays, KernelArrays, Lowering};

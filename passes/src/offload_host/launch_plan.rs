@@ -102,7 +102,7 @@ pub enum ImageTie {
 
 impl Launch<'_> {
     /// The warning for a launch nothing ties to its images (`images`:
-    /// [`ImageSet::label`]).
+    /// [`ImageSet::label`](super::image_set::ImageSet::label)).
     pub fn untied_warning(&self, images: &str) -> Option<String> {
         let why = match self.image_tie {
             ImageTie::Digest => return None,

@@ -197,7 +197,11 @@ fn emit<'ctx>(
     if plan.launches.iter().any(|l| !l.returns_code) {
         functions.launch_check = Some(launch_check::emit(module, &types)?);
     }
-    if plan.launches.iter().any(|l| l.grid == launch_plan::Grid::Config) {
+    if plan
+        .launches
+        .iter()
+        .any(|l| l.grid == launch_plan::Grid::Config)
+    {
         functions.run_launch2 = Some(launch_v2::run_launch2::emit(module, &types)?);
     }
     let lowering = Lowering {

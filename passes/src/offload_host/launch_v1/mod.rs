@@ -27,12 +27,12 @@ use inkwell::values::InstructionValue;
 use super::descriptor::{self, ArgSpec, DescriptorProblem};
 use crate::ir::{Value, metadata};
 
+use offload_contract::descriptor::v1::{self, Header};
 /// The v1 descriptor's global-name prefix (`@__offload_launch.K`) and the
 /// call metadata holding a descriptor.
 pub use offload_contract::descriptor::v1::{
     METADATA as LAUNCH_METADATA, SYMBOL_PREFIX as DESCRIPTOR_PREFIX,
 };
-use offload_contract::descriptor::v1::{self, Header};
 
 /// A parsed launch descriptor.
 #[derive(Debug, Clone, PartialEq, Default)]

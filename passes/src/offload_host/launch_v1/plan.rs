@@ -2,10 +2,10 @@
 //! its compile-time grid.
 
 use super::LaunchDescriptor;
-use crate::offload_host::options::Options;
 use crate::offload_host::descriptor::{ArgSpec, DescriptorProblem};
 use crate::offload_host::error::{Error, LaunchProblem};
 use crate::offload_host::launch_plan::{Grid, ImageTie, Launch};
+use crate::offload_host::options::Options;
 use crate::offload_host::site::Site;
 
 /// Plans a v1 launch: `call @K(args...)`, described by `!offload.launch`

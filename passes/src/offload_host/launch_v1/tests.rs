@@ -4,11 +4,11 @@
 
 use crate::offload_host::descriptor::ArgSpec;
 use crate::offload_host::descriptor::DescriptorProblem as D;
-use offload_contract::descriptor::Problem as P;
 use crate::offload_host::error::{ArgProblem, Error, LaunchProblem};
 use crate::offload_host::image::MissingKernel;
 use crate::offload_host::launch_v1::LaunchDescriptor;
 use crate::offload_host::tests::{fails, function, image, launch_problem, lower, suffix};
+use offload_contract::descriptor::Problem as P;
 
 /// The words are offload-contract's to decode (its tests cover every
 /// malformed descriptor); the pass keeps the header and the triples.
