@@ -147,8 +147,9 @@ struct Layout {
     unit: &'static str,
 }
 
-/// The argument words of `words`, a descriptor of `layout`, after checking
-/// its length and version (not yet the arguments' words).
+/// The header and the argument words of `words`, a descriptor of `layout`,
+/// after checking its version and its length against its argument count
+/// (not yet the arguments' words).
 fn split<'a>(words: &'a [u64], layout: &Layout) -> Result<(&'a [u64], &'a [u64]), Problem> {
     let too_short = Problem::TooShort {
         words: words.len(),
