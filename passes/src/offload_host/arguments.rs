@@ -7,9 +7,9 @@ use inkwell::AddressSpace;
 use inkwell::values::{BasicValueEnum, PointerValue};
 
 use super::check::{self, HostArg, HostKind, Signature};
-use super::contract::{ArgSpec, map_type};
+use super::descriptor::{ArgSpec, map_type};
 use super::error::{ArgProblem, Error, LaunchProblem};
-use super::plan::{ArgPlan, Size};
+use super::launch_plan::{ArgPlan, Size};
 use super::site::Site;
 use crate::ir::{Type, Value, attributes};
 use crate::kernel_manifest::{FloatKind, Param};

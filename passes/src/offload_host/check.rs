@@ -6,7 +6,7 @@
 //! module changes.
 
 use super::image::kernel_info::{AmdgpuKernel, Kernarg};
-use super::plan::{ArgPlan, Size};
+use super::launch_plan::{ArgPlan, Size};
 use crate::kernel_manifest::{FloatKind, KernelManifest, Param, ParamKind};
 
 /// What the image says about a launched kernel.

@@ -8,14 +8,14 @@ use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::values::{FunctionValue, InstructionValue};
 
-use super::Options;
 use super::check::Signature;
-use super::contract::DescriptorProblem;
 use super::data_region::DataOp;
+use super::descriptor::DescriptorProblem;
 use super::error::{Error, LaunchProblem};
 use super::image_set::ImageSet;
 use super::launch_v1::{self, LaunchDescriptor};
 use super::launch_v2::LAUNCH2_PREFIX;
+use super::options::Options;
 use super::site::Site;
 use crate::ir::{Value, calls, naming};
 

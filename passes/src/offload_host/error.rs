@@ -1,7 +1,8 @@
 //! Why `offload-host` refuses a module.
 
 use super::check::Mismatch;
-use super::contract::DescriptorProblem;
+use super::descriptor::DescriptorProblem;
+use super::descriptor::map_type::LITERAL;
 use super::image::{ImageError, MissingKernel};
 use super::image_set::{ImageSetError, LoadError};
 use super::launch_v1::LAUNCH_METADATA;
@@ -368,7 +369,7 @@ impl std::fmt::Display for ArgProblem {
             ArgProblem::ScalarLength => write!(f, "a scalar has no length argument"),
             ArgProblem::ScalarNotLiteral { map } => write!(
                 f,
-                "a scalar must be LITERAL (0x100); map type {map:#x} would make the runtime treat its value as a host address"
+                "a scalar must be LITERAL ({LITERAL:#x}); map type {map:#x} would make the runtime treat its value as a host address"
             ),
             ArgProblem::ByvalNotSized => write!(f, "byval of a type without a fixed size"),
         }

@@ -9,66 +9,16 @@
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::module::{Linkage, Module};
 use inkwell::types::BasicTypeEnum;
-use inkwell::values::{
-    ArrayValue, BasicValueEnum, FunctionValue, IntValue, PointerValue, UnnamedAddress,
-};
+use inkwell::values::{ArrayValue, BasicValueEnum, IntValue, PointerValue, UnnamedAddress};
 
-use super::contract::map_type;
-use super::libomptarget::{KERNEL_ARGS_VERSION, Types};
-use super::plan::{ArgPlan, Grid, Launch, Size};
+use super::descriptor::map_type;
+use super::kernel_args::{Arrays, KernelArrays, Lowering};
+use super::launch_plan::{ArgPlan, Grid, Launch, Size};
 use super::registration::{Registration, constant};
 use super::{launch_v1, launch_v2};
 use crate::ir::builder::entry_builder;
 use crate::ir::{Type, Value, calls, gep};
 use crate::kernel_manifest::FloatKind;
-
-/// The four arrays `KernelArgs` points at: base pointers, pointers, sizes,
-/// map types.
-#[derive(Clone, Copy)]
-pub struct KernelArrays<'ctx> {
-    pub baseptrs: PointerValue<'ctx>,
-    pub ptrs: PointerValue<'ctx>,
-    pub sizes: PointerValue<'ctx>,
-    pub map_types: PointerValue<'ctx>,
-}
-
-impl<'ctx> KernelArrays<'ctx> {
-    /// The four pointers, null without arguments.
-    pub fn values(
-        arrays: Option<KernelArrays<'ctx>>,
-        null: PointerValue<'ctx>,
-    ) -> [PointerValue<'ctx>; 4] {
-        arrays.map_or([null; 4], |a| [a.baseptrs, a.ptrs, a.sizes, a.map_types])
-    }
-}
-
-/// A launch's argument arrays with their count and (v2) whether every
-/// run-time size is known.
-#[derive(Clone, Copy)]
-pub struct Arrays<'ctx> {
-    pub count: u32,
-    pub arrays: KernelArrays<'ctx>,
-    pub sizes_known: IntValue<'ctx>,
-}
-
-/// The internal functions the lowering added to the module for its
-/// launches (each once, when a launch needs it).
-#[derive(Clone, Copy, Default)]
-pub struct EmittedFunctions<'ctx> {
-    /// `__offload_launch_check` ([`super::launch_check`]): for launches
-    /// whose result is unused.
-    pub launch_check: Option<FunctionValue<'ctx>>,
-    /// `__offload_run_launch2` ([`super::launch_v2::run_launch2`]).
-    pub run_launch2: Option<FunctionValue<'ctx>>,
-}
-
-pub struct Lowering<'a, 'ctx> {
-    pub module: &'a Module<'ctx>,
-    pub types: &'a Types<'ctx>,
-    /// libomptarget device number (v1 launches and data calls).
-    pub device: i64,
-    pub functions: EmittedFunctions<'ctx>,
-}
 
 impl<'ctx> Lowering<'_, 'ctx> {
     /// Replaces one launch call with the one-call sequence:
@@ -159,19 +109,65 @@ impl<'ctx> Lowering<'_, 'ctx> {
         if n == 0 {
             return Ok(None);
         }
+        let slots = self.allocate_slots(entry, launch, operands, config)?;
+        // Constant sizes: the array itself, or (v2) what the config's sizes override.
+        let constant_sizes =
+            (slots.sizes.is_none() || config.is_some()).then(|| self.constant_sizes(launch));
+        let config_sizes = match (config, slots.sizes, constant_sizes) {
+            (Some(config), Some(_), Some(constant)) => Some(launch_v2::lower::config_sizes(
+                self, builder, config, constant,
+            )?),
+            _ => None,
+        };
+        let sizes_known = self.store_slots(builder, launch, operands, &slots, config_sizes)?;
+        let i64 = self.types.context.i64_type();
+        let map_types: Vec<_> = launch
+            .args
+            .iter()
+            .map(|a| i64.const_int(map_type::kernel(a.map()), false))
+            .collect();
+        Ok(Some(Arrays {
+            count: n,
+            arrays: KernelArrays {
+                baseptrs: slots.baseptrs,
+                ptrs: slots.ptrs,
+                sizes: slots
+                    .sizes
+                    .or(constant_sizes)
+                    .expect("an array or a constant"),
+                map_types: private_array(
+                    self.module,
+                    &format!(".offload_maptypes.{}", launch.kernel),
+                    i64.const_array(&map_types),
+                ),
+            },
+            sizes_known,
+        }))
+    }
+
+    /// The entry-block allocas of a launch with arguments: the base-pointer
+    /// and pointer arrays, the sizes array when a size is computed (v2:
+    /// every mapped pointer's size may come from the config at run time),
+    /// then one spill per by-value aggregate.
+    fn allocate_slots(
+        &self,
+        entry: &Builder<'ctx>,
+        launch: &Launch<'ctx>,
+        operands: &[BasicValueEnum<'ctx>],
+        config: Option<PointerValue<'ctx>>,
+    ) -> Result<Slots<'ctx>, BuilderError> {
+        let n = launch.args.len() as u32;
         let (ptr, i64) = (self.types.ptr(), self.types.context.i64_type());
         let baseptrs = entry.build_alloca(ptr.array_type(n), ".offload_baseptrs")?;
         let ptrs = entry.build_alloca(ptr.array_type(n), ".offload_ptrs")?;
-        // v2: every pointer's size may come from the config at run time.
         let run_time = |a: &ArgPlan| {
             a.constant_size().is_none() || (config.is_some() && matches!(a, ArgPlan::Mapped { .. }))
         };
-        let sizes_alloca = if launch.args.iter().any(run_time) {
+        let sizes = if launch.args.iter().any(run_time) {
             Some(entry.build_alloca(i64.array_type(n), ".offload_sizes")?)
         } else {
             None
         };
-        // Spills of by-value aggregates, after the arrays.
         let spills = launch
             .args
             .iter()
@@ -183,80 +179,66 @@ impl<'ctx> Lowering<'_, 'ctx> {
                 _ => Ok(None),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        // Constant sizes: the array itself, or (v2) what the config's sizes override.
-        let constant_sizes = (sizes_alloca.is_none() || config.is_some()).then(|| {
-            let sizes: Vec<_> = launch
-                .args
-                .iter()
-                .map(|a| i64.const_int(a.constant_size().unwrap_or(0), false))
-                .collect();
-            private_array(
-                self.module,
-                &format!(".offload_sizes.{}", launch.kernel),
-                i64.const_array(&sizes),
-            )
-        });
-        let config_sizes = match (config, sizes_alloca, constant_sizes) {
-            (Some(config), Some(_), Some(constant)) => Some(launch_v2::lower::config_sizes(
-                self, builder, config, constant,
-            )?),
-            _ => None,
-        };
-        let mut sizes_known = self.types.context.bool_type().const_all_ones();
-        for (i, (arg, &value)) in launch.args.iter().zip(operands).enumerate() {
-            let i = i as u32;
-            let slot = self.argument_slot(builder, arg, value, spills[i as usize])?;
-            builder.build_store(
-                gep::array_element(builder, ptr.array_type(n), baseptrs, i)?,
-                slot,
-            )?;
-            builder.build_store(
-                gep::array_element(builder, ptr.array_type(n), ptrs, i)?,
-                slot,
-            )?;
-            if let Some(sizes) = sizes_alloca {
-                let mut size = self.argument_size(builder, arg, operands)?;
-                if let (Some(source), ArgPlan::Mapped { .. }) = (config_sizes, arg) {
-                    let given;
-                    (size, given) =
-                        launch_v2::lower::config_size(self, builder, source, i, n, size)?;
-                    if matches!(
-                        arg,
-                        ArgPlan::Mapped {
-                            size: Size::RunTime,
-                            ..
-                        }
-                    ) {
-                        sizes_known = builder.build_and(sizes_known, given, "")?;
-                    }
-                }
-                builder.build_store(
-                    gep::array_element(builder, i64.array_type(n), sizes, i)?,
-                    size,
-                )?;
-            }
-        }
-        let map_types: Vec<_> = launch
+        Ok(Slots {
+            baseptrs,
+            ptrs,
+            sizes,
+            spills,
+        })
+    }
+
+    /// `.offload_sizes.K`: each argument's compile-time size (0 where it is
+    /// only known at run time).
+    fn constant_sizes(&self, launch: &Launch<'ctx>) -> PointerValue<'ctx> {
+        let i64 = self.types.context.i64_type();
+        let sizes: Vec<_> = launch
             .args
             .iter()
-            .map(|a| i64.const_int(map_type::kernel(a.map()), false))
+            .map(|a| i64.const_int(a.constant_size().unwrap_or(0), false))
             .collect();
-        Ok(Some(Arrays {
-            count: n,
-            arrays: KernelArrays {
-                baseptrs,
-                ptrs,
-                sizes: sizes_alloca
-                    .or(constant_sizes)
-                    .expect("an array or a constant"),
-                map_types: private_array(
-                    self.module,
-                    &format!(".offload_maptypes.{}", launch.kernel),
-                    i64.const_array(&map_types),
-                ),
-            },
-            sizes_known,
-        }))
+        private_array(
+            self.module,
+            &format!(".offload_sizes.{}", launch.kernel),
+            i64.const_array(&sizes),
+        )
+    }
+
+    /// Stores each argument's slot (and its size, where the sizes are an
+    /// array) before the call; returns whether every size known only at run
+    /// time was given by the config (true in v1).
+    fn store_slots(
+        &self,
+        builder: &Builder<'ctx>,
+        launch: &Launch<'ctx>,
+        operands: &[BasicValueEnum<'ctx>],
+        slots: &Slots<'ctx>,
+        config_sizes: Option<launch_v2::lower::ConfigSizes<'ctx>>,
+    ) -> Result<IntValue<'ctx>, BuilderError> {
+        let n = launch.args.len() as u32;
+        let (ptr, i64) = (self.types.ptr(), self.types.context.i64_type());
+        let mut sizes_known = self.types.context.bool_type().const_all_ones();
+        for (i, (arg, &value)) in launch.args.iter().zip(operands).enumerate() {
+            let slot = self.argument_slot(builder, arg, value, slots.spills[i])?;
+            let i = i as u32;
+            for array in [slots.baseptrs, slots.ptrs] {
+                let at = gep::array_element(builder, ptr.array_type(n), array, i)?;
+                builder.build_store(at, slot)?;
+            }
+            let Some(sizes) = slots.sizes else {
+                continue;
+            };
+            let mut size = self.argument_size(builder, arg, operands)?;
+            if let (Some(source), ArgPlan::Mapped { size: planned, .. }) = (config_sizes, arg) {
+                let given;
+                (size, given) = launch_v2::lower::config_size(self, builder, source, i, n, size)?;
+                if matches!(planned, Size::RunTime) {
+                    sizes_known = builder.build_and(sizes_known, given, "")?;
+                }
+            }
+            let at = gep::array_element(builder, i64.array_type(n), sizes, i)?;
+            builder.build_store(at, size)?;
+        }
+        Ok(sizes_known)
     }
 
     /// The base-pointer/pointer slot value of an argument: the pointer, a
@@ -332,50 +314,6 @@ impl<'ctx> Lowering<'_, 'ctx> {
     }
 }
 
-/// Stores every field of `KernelArgs` version 3 at `kernel_args`:
-///
-/// ```c
-/// *kernel_args = (KernelArgs){3, count, baseptrs, ptrs, sizes, maptypes,
-///                             /*ArgNames*/ NULL, /*ArgMappers*/ NULL,
-///                             /*Tripcount*/ 0, /*Flags*/ 0,
-///                             num_teams, thread_limit, dyn_cgroup_mem};
-/// ```
-///
-/// The four arrays are null without arguments; `grid` is `[NumTeams,
-/// ThreadLimit, DynCGroupMem]`.
-pub fn fill_kernel_args<'ctx>(
-    builder: &Builder<'ctx>,
-    types: &Types<'ctx>,
-    kernel_args: PointerValue<'ctx>,
-    count: IntValue<'ctx>,
-    arrays: Option<KernelArrays<'ctx>>,
-    grid: [BasicValueEnum<'ctx>; 3],
-) -> Result<(), BuilderError> {
-    let (i32, i64) = (types.context.i32_type(), types.context.i64_type());
-    let null = types.ptr().const_null();
-    let [baseptrs, ptrs, sizes, map_types] = KernelArrays::values(arrays, null);
-    let fields: [BasicValueEnum<'ctx>; 13] = [
-        i32.const_int(KERNEL_ARGS_VERSION, false).into(),
-        count.into(),
-        baseptrs.into(),
-        ptrs.into(),
-        sizes.into(),
-        map_types.into(),
-        null.into(),             // ArgNames
-        null.into(),             // ArgMappers
-        i64.const_zero().into(), // Tripcount
-        i64.const_zero().into(), // Flags
-        grid[0],
-        grid[1],
-        grid[2],
-    ];
-    for (i, value) in fields.iter().enumerate() {
-        let field = builder.build_struct_gep(types.kernel_args, kernel_args, i as u32, "")?;
-        builder.build_store(field, *value)?;
-    }
-    Ok(())
-}
-
 /// A private constant `[n x i64]` array; returns its address:
 ///
 /// ```c
@@ -389,4 +327,14 @@ fn private_array<'ctx>(
     let global = constant(module, name, value, Linkage::Private);
     global.set_unnamed_address(UnnamedAddress::Global);
     global.as_pointer_value()
+}
+
+/// A launch's entry-block allocas ([`Lowering::allocate_slots`]).
+struct Slots<'ctx> {
+    baseptrs: PointerValue<'ctx>,
+    ptrs: PointerValue<'ctx>,
+    /// The sizes array, when a size is computed before the call.
+    sizes: Option<PointerValue<'ctx>>,
+    /// Per argument, its by-value aggregate's spill.
+    spills: Vec<Option<PointerValue<'ctx>>>,
 }

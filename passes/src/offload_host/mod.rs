@@ -86,16 +86,20 @@
 //! without launches or data-region calls is not changed at all (`Ok(false)`).
 //!
 //! # Structure
-//! [`classify`] (what each call is) and [`plan`] (one planner per kind,
-//! everything checked before anything changes); per kind its module with
-//! its contract, planning, lowering and tests: [`launch_v1`], [`launch_v2`],
-//! [`data_region`]; shared by the launch forms: [`contract`] (map types,
-//! descriptor words), [`site`] (the checks of every launch call),
-//! [`arguments`] (how each argument is passed), [`check`] (against the
-//! image's manifest or kernarg metadata), [`kernel_launch`] (the argument
-//! arrays and `KernelArgs`), [`launch_check`]; [`image`] (reading an image
-//! and what it says about its kernels), [`image_set`] (the images of one
-//! program, checked together), [`libomptarget`] (the runtime's types and
+//! [`options`] (the parameters), [`classify`] (what each call is) and
+//! [`plan`] (one planner per kind, everything checked before anything
+//! changes, each launch a [`launch_plan::Launch`]); per kind its module
+//! with its contract, planning, lowering and tests: [`launch_v1`],
+//! [`launch_v2`], [`data_region`]; shared by the launch forms:
+//! [`descriptor`] (map types, what can be wrong with a descriptor, reading
+//! a descriptor global; the words' codec is `offload_contract::descriptor`),
+//! [`site`] (the checks of every launch call), [`arguments`] (how each
+//! argument is passed), [`check`] (against the image's manifest or kernarg
+//! metadata), [`kernel_args`] (the argument arrays, `KernelArgs` and the
+//! lowering's state), [`kernel_launch`] (one launch lowered),
+//! [`launch_check`]; [`image`] (reading an image and what it says about its
+//! kernels), [`image_set`] (the images of one program, checked together),
+//! [`libomptarget`] (the runtime's types and
 //! functions), [`registration`] (embedding and registering the images).
 //!
 //! # Running
@@ -115,59 +119,34 @@
 mod arguments;
 mod check;
 mod classify;
-mod contract;
 mod data_region;
+mod descriptor;
 mod error;
 pub mod image;
 mod image_set;
+mod kernel_args;
 mod kernel_launch;
 mod launch_check;
+mod launch_plan;
 mod launch_v1;
 mod launch_v2;
 mod libomptarget;
+mod options;
 mod plan;
 mod registration;
 mod site;
 
 pub use error::Error;
-
-use std::path::PathBuf;
+pub use options::Options;
 
 use inkwell::module::Module;
 
-use self::image::CudaArch;
 use self::image_set::ImageSet;
-use self::kernel_launch::{EmittedFunctions, Lowering};
+use self::kernel_args::{EmittedFunctions, Lowering};
 use self::libomptarget::{MODULE_FLAG_MAX, OPENMP_VERSION, Types};
 use crate::ir::module_utils;
-use crate::params::{self, Key, ParamError};
+use crate::params::ParamError;
 use crate::{Diagnostics, ModulePass};
-
-const KEYS: &[Key] = &[
-    Key::repeatable("image"),
-    Key::once("teams"),
-    Key::once("threads"),
-    Key::once("device"),
-    Key::repeatable("foreign"),
-    Key::once("arch"),
-];
-
-/// The pass, with its parameters.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Options {
-    /// The device images, in registration order (`image=` may repeat).
-    pub images: Vec<PathBuf>,
-    /// Default NumTeams / ThreadLimit in x (0: the runtime chooses).
-    pub teams: u32,
-    pub threads: u32,
-    /// libomptarget device number (-1: the default device).
-    pub device: i64,
-    /// Kernels of an image without a manifest to launch unchecked.
-    pub foreign: Vec<String>,
-    /// `arch=sm_NN[a]`: the NVIDIA GPU the program is for, checked against
-    /// the NVIDIA images ([`image::DeviceImage::check_arch`]).
-    pub arch: Option<CudaArch>,
-}
 
 /// `offload-host<image=PATH;...;teams=N;threads=N;device=N;foreign=K;arch=sm_NN>`.
 pub struct OffloadHost {
@@ -180,59 +159,9 @@ impl ModulePass for OffloadHost {
     type Error = Error;
 
     fn parse(text: &[u8]) -> Result<Self, ParamError> {
-        let mut options = Options {
-            images: Vec::new(),
-            teams: 0,
-            threads: 0,
-            device: -1,
-            foreign: Vec::new(),
-            arch: None,
-        };
-        for param in params::parse(text, KEYS)? {
-            match param.key {
-                "image" => {
-                    let path = param.path()?;
-                    if options.images.contains(&path) {
-                        // One image twice would be two registrations of one
-                        // target, which libomptarget never runs.
-                        return Err(param.invalid(format!(
-                            "image '{}' is given twice; give each image once",
-                            path.display()
-                        )));
-                    }
-                    options.images.push(path);
-                }
-                "foreign" => {
-                    for name in param.text()?.split(':') {
-                        if name.is_empty() {
-                            return Err(param.invalid("an empty kernel name"));
-                        }
-                        options.foreign.push(name.to_owned());
-                    }
-                }
-                "arch" => {
-                    options.arch =
-                        Some(CudaArch::parse(param.text()?).map_err(|why| param.invalid(why))?);
-                }
-                "teams" => options.teams = param.number()?,
-                "threads" => options.threads = param.number()?,
-                _ => {
-                    options.device = param.number()?;
-                    if options.device < -1 {
-                        return Err(param.invalid(format!(
-                            "{} is not a device number (-1 or more)",
-                            options.device
-                        )));
-                    }
-                }
-            }
-        }
-        if options.images.is_empty() {
-            return Err(ParamError::Required {
-                usage: "the device image: 'offload-host<image=PATH>'",
-            });
-        }
-        Ok(OffloadHost { options })
+        Ok(OffloadHost {
+            options: Options::parse(text)?,
+        })
     }
 
     fn run(&self, module: &Module<'_>, diagnostics: &mut Diagnostics) -> Result<bool, Error> {
@@ -268,7 +197,11 @@ fn emit<'ctx>(
     if plan.launches.iter().any(|l| !l.returns_code) {
         functions.launch_check = Some(launch_check::emit(module, &types)?);
     }
-    if plan.launches.iter().any(|l| l.grid == plan::Grid::Config) {
+    if plan
+        .launches
+        .iter()
+        .any(|l| l.grid == launch_plan::Grid::Config)
+    {
         functions.run_launch2 = Some(launch_v2::run_launch2::emit(module, &types)?);
     }
     let lowering = Lowering {

@@ -12,7 +12,7 @@ use inkwell::values::{BasicValueEnum, FunctionValue, InstructionValue};
 use super::check::Signature;
 use super::error::{Error, LaunchProblem};
 use super::image_set::ImageSet;
-use super::plan::{ArgPlan, Grid, ImageTie, Launch};
+use super::launch_plan::{ArgPlan, Grid, ImageTie, Launch};
 use crate::ir::{Type, Value, calls, naming};
 
 /// A launch call with what argument planning looks at.

@@ -2,7 +2,7 @@
 //! manifest check, registration), and the fixtures every form's tests share
 //! (messages are pinned in lit, test-ir/).
 
-use super::contract::map_type::*;
+use super::descriptor::map_type::*;
 use super::error::LaunchProblem;
 use super::*;
 use crate::test_support::{build_image, build_wrapped_image, parse, run_pass};

@@ -8,6 +8,8 @@
 
 use core::mem::offset_of;
 
+use crate::grid::Grid;
+
 /// The version [`LaunchConfig::new`] writes: a [`LaunchConfig::sizes`]
 /// entry of [`SIZE_NOT_GIVEN`] leaves that argument's size to the
 /// descriptor (or what the lowering infers); any other entry is the
@@ -67,6 +69,22 @@ impl LaunchConfig {
     }
 }
 
+impl LaunchConfig {
+    /// The config of a launch on `grid`, whose hidden slots
+    /// ([`grid::encode`](crate::grid::encode)) carry the same grid: its
+    /// teams and threads, and the dynamic shared memory the runtime is
+    /// asked for ([`Grid::runtime_shared_bytes`]).
+    pub const fn for_grid(grid: &Grid, device: i64, sizes: *const u64) -> Self {
+        LaunchConfig::new(
+            grid.teams,
+            grid.threads,
+            grid.runtime_shared_bytes(),
+            device,
+            sizes,
+        )
+    }
+}
+
 /// The index of each field in `%struct.__offload_launch_config`.
 pub mod field {
     /// [`LaunchConfig::version`](super::LaunchConfig::version).
@@ -113,6 +131,20 @@ mod tests {
         assert_eq!((config.teams, config.threads), ([2, 3, 1], [32, 2, 1]));
         assert_eq!((config.dyn_cgroup_mem, config.device), (256, -1));
         assert_eq!(config.sizes, sizes.as_ptr());
+    }
+
+    #[test]
+    fn a_grids_config_and_slots_agree() {
+        let grid = Grid {
+            teams: [5, 4, 3],
+            threads: [16, 2, 1],
+            dyn_shared_mem: 100,
+        };
+        let config = LaunchConfig::for_grid(&grid, 2, core::ptr::null());
+        let slots = crate::grid::decode(crate::grid::encode(grid));
+        assert_eq!((config.teams, config.threads), (slots.teams, slots.threads));
+        assert_eq!(config.dyn_cgroup_mem, grid.runtime_shared_bytes());
+        assert_eq!((config.version, config.device), (VERSION, 2));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! writes, defined once.
 //!
 //! - [`map_type`]: libomptarget's map-type bits.
-//! - [`descriptor`]: the words of v1 and v2 launch descriptors.
+//! - [`descriptor`]: the words of v1 and v2 launch descriptors, their
+//!   encoders and their decoders (which check every word).
 //! - [`launch_config`]: [`LaunchConfig`], the run-time record of a v2 launch.
 //! - [`launch_code`]: what a launch returns when it does not launch.
 //! - [`record`]: the kernel table `#[kernel]` exports and `offload-build`

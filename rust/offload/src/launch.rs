@@ -3,6 +3,7 @@
 use core::fmt;
 
 use offload_contract::LaunchConfig;
+use offload_contract::grid::Grid;
 use offload_contract::launch_code::{
     BAD_CONFIG, NO_DEVICE_FOR_IMAGES, NO_SIZE, NULL_POINTER, OUT_OF_DEVICE_MEMORY, SIZE_TOO_LARGE,
 };
@@ -25,6 +26,16 @@ pub struct Dim3 {
     pub z: u32,
 }
 
+impl Dim3 {
+    const fn to_array(self) -> [u32; 3] {
+        [self.x, self.y, self.z]
+    }
+
+    const fn from_array([x, y, z]: [u32; 3]) -> Self {
+        Dim3 { x, y, z }
+    }
+}
+
 impl From<u32> for Dim3 {
     fn from(x: u32) -> Self {
         Dim3 { x, y: 1, z: 1 }
@@ -44,8 +55,8 @@ impl From<(u32, u32, u32)> for Dim3 {
 }
 
 impl From<[u32; 3]> for Dim3 {
-    fn from([x, y, z]: [u32; 3]) -> Self {
-        Dim3 { x, y, z }
+    fn from(dims: [u32; 3]) -> Self {
+        Dim3::from_array(dims)
     }
 }
 
@@ -68,9 +79,10 @@ impl From<[u32; 3]> for Dim3 {
 /// [`grid_stride`](crate::grid_stride) so they are correct on every grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Launch {
-    pub(crate) teams: Dim3,
-    pub(crate) threads: Dim3,
-    pub(crate) dyn_shared_mem: u32,
+    /// The one record of the grid: the hidden slots
+    /// ([`grid_slots`](crate::__private::grid_slots)) and the
+    /// [`LaunchConfig`] ([`config`](Self::config)) are both written from it.
+    pub(crate) grid: Grid,
     pub(crate) device: i64,
 }
 
@@ -84,26 +96,27 @@ impl Launch {
     /// The runtime chooses the grid (teams and threads 0), the default device.
     pub const fn new() -> Self {
         Launch {
-            teams: Dim3 { x: 0, y: 1, z: 1 },
-            threads: Dim3 { x: 0, y: 1, z: 1 },
-            dyn_shared_mem: 0,
+            grid: Grid {
+                teams: [0, 1, 1],
+                threads: [0, 1, 1],
+                dyn_shared_mem: 0,
+            },
             device: DEFAULT_DEVICE,
         }
     }
 
     /// `teams` teams of `threads` threads each (0 in x: the runtime chooses).
     pub fn grid(teams: impl Into<Dim3>, threads: impl Into<Dim3>) -> Self {
-        Launch {
-            teams: teams.into(),
-            threads: threads.into(),
-            ..Launch::new()
-        }
+        let mut launch = Launch::new();
+        launch.grid.teams = teams.into().to_array();
+        launch.grid.threads = threads.into().to_array();
+        launch
     }
 
     /// Bytes of dynamic shared (team-local) memory per team, which kernels
     /// reach through [`shared::dyn_shared`](crate::shared::dyn_shared).
     pub const fn dyn_shared_mem(mut self, bytes: u32) -> Self {
-        self.dyn_shared_mem = bytes;
+        self.grid.dyn_shared_mem = bytes;
         self
     }
 
@@ -115,12 +128,12 @@ impl Launch {
 
     /// The teams per dimension.
     pub const fn teams(&self) -> Dim3 {
-        self.teams
+        Dim3::from_array(self.grid.teams)
     }
 
     /// The threads per team per dimension.
     pub const fn threads(&self) -> Dim3 {
-        self.threads
+        Dim3::from_array(self.grid.threads)
     }
 
     /// The device number (-1: the default device).
@@ -130,23 +143,12 @@ impl Launch {
 }
 
 impl Launch {
-    /// The run-time record of a launch with `sizes` (one per launch argument).
+    /// The run-time record of a launch with `sizes` (one per launch
+    /// argument). On GPUs the `offload` crate keeps a record per thread
+    /// before the kernel's dynamic shared memory (`shared`), which the
+    /// config asks the runtime for too.
     pub(crate) fn config(&self, sizes: &[u64]) -> LaunchConfig {
-        let dims = |d: Dim3| [d.x, d.y, d.z];
-        // On GPUs the `offload` crate keeps a record per thread before the
-        // kernel's dynamic shared memory (`shared`).
-        let grid = offload_contract::grid::Grid {
-            teams: dims(self.teams),
-            threads: dims(self.threads),
-            dyn_shared_mem: self.dyn_shared_mem,
-        };
-        LaunchConfig::new(
-            dims(self.teams),
-            dims(self.threads),
-            grid.runtime_shared_bytes(),
-            self.device,
-            sizes.as_ptr(),
-        )
+        LaunchConfig::for_grid(&self.grid, self.device, sizes.as_ptr())
     }
 }
 
@@ -498,6 +500,26 @@ mod tests {
                 && none.ends_with("(code -7)"),
             "{none}"
         );
+    }
+
+    /// The kernel's hidden slots and the runtime's config say one grid.
+    #[test]
+    fn the_slots_and_the_config_carry_one_grid() {
+        let launch = Launch::grid((6, 5), [32, 4, 2])
+            .dyn_shared_mem(512)
+            .device(3);
+        assert_eq!(launch.teams(), Dim3 { x: 6, y: 5, z: 1 });
+        assert_eq!(launch.threads(), Dim3 { x: 32, y: 4, z: 2 });
+        let slots = crate::__private::grid_slots(&launch, "k::fill", "fill").unwrap();
+        let grid = offload_contract::grid::decode(slots);
+        let sizes = [8u64];
+        let config = launch.config(&sizes);
+        assert_eq!((config.teams, config.threads), (grid.teams, grid.threads));
+        assert_eq!((grid.teams, grid.threads), ([6, 5, 1], [32, 4, 2]));
+        assert_eq!(grid.dyn_shared_mem, 512);
+        // The runtime is asked for the per-thread records too.
+        assert_eq!(config.dyn_cgroup_mem, 512 + 16 + 256 * 8);
+        assert_eq!((config.device, config.sizes), (3, sizes.as_ptr()));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use inkwell::values::BasicValueEnum;
 use super::DataCall;
 use crate::ir::builder::entry_builder;
 use crate::ir::{Value, calls};
-use crate::offload_host::kernel_launch::Lowering;
+use crate::offload_host::kernel_args::Lowering;
 
 /// Replaces `__offload_data_{begin,end,update}(p, size, maptype)` with
 /// its mapper call of one argument:

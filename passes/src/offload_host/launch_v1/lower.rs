@@ -5,8 +5,8 @@
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::values::{IntValue, PointerValue};
 
-use crate::offload_host::kernel_launch::{Arrays, Lowering, fill_kernel_args};
-use crate::offload_host::plan::{Grid, Launch};
+use crate::offload_host::kernel_args::{Arrays, Lowering, fill_kernel_args};
+use crate::offload_host::launch_plan::{Grid, Launch};
 
 /// Fills `KernelArgs` version 3 field by field from compile-time values
 /// and calls the runtime; returns its `i32` result:

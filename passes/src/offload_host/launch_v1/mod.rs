@@ -24,83 +24,32 @@ use inkwell::module::Module;
 use inkwell::targets::TargetData;
 use inkwell::values::InstructionValue;
 
-use super::contract::{self, ArgSpec, DescriptorProblem};
+use super::descriptor::{self, ArgSpec, DescriptorProblem};
 use crate::ir::{Value, metadata};
 
-/// The v1 descriptor's global-name prefix (`@__offload_launch.K`), the call
-/// metadata holding a descriptor, the layout version this pass reads and the
-/// words before the argument triples.
+use offload_contract::descriptor::v1::{self, Header};
+/// The v1 descriptor's global-name prefix (`@__offload_launch.K`) and the
+/// call metadata holding a descriptor.
 pub use offload_contract::descriptor::v1::{
-    HEADER_WORDS, LAYOUT_VERSION as DESCRIPTOR_VERSION, METADATA as LAUNCH_METADATA,
-    SYMBOL_PREFIX as DESCRIPTOR_PREFIX,
+    METADATA as LAUNCH_METADATA, SYMBOL_PREFIX as DESCRIPTOR_PREFIX,
 };
 
 /// A parsed launch descriptor.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LaunchDescriptor {
-    pub teams: [u32; 3],
-    pub threads: [u32; 3],
-    pub dyn_cgroup_mem: u32,
+    /// The grid and dynamic memory (0s: the pass's options).
+    pub header: Header,
     /// Empty: infer every argument.
     pub args: Vec<ArgSpec>,
 }
 
 impl LaunchDescriptor {
     pub fn from_words(words: &[u64]) -> Result<LaunchDescriptor, DescriptorProblem> {
-        if words.len() < HEADER_WORDS {
-            return Err(DescriptorProblem::TooShort { words: words.len() });
-        }
-        if words[0] != DESCRIPTOR_VERSION {
-            return Err(DescriptorProblem::Version {
-                version: words[0],
-                supported: DESCRIPTOR_VERSION,
-            });
-        }
-        let small = |i: usize, what: &'static str| {
-            u32::try_from(words[i]).map_err(|_| DescriptorProblem::TooLarge {
-                what,
-                value: words[i],
-            })
-        };
-        let mut descriptor = LaunchDescriptor {
-            teams: [small(1, "teams")?, small(2, "teams")?, small(3, "teams")?],
-            threads: [
-                small(4, "threads")?,
-                small(5, "threads")?,
-                small(6, "threads")?,
-            ],
-            dyn_cgroup_mem: small(7, "dynamic memory")?,
-            args: Vec::new(),
-        };
-        let count = words[8];
-        let expected = u128::from(count) * 3 + HEADER_WORDS as u128;
-        if expected != words.len() as u128 {
-            return Err(DescriptorProblem::WordCount {
-                count,
-                expected,
-                words: words.len(),
-                unit: "triples",
-            });
-        }
-        for (i, triple) in words[HEADER_WORDS..].chunks_exact(3).enumerate() {
-            descriptor.args.push(ArgSpec::from_triple(i, triple)?);
-        }
-        Ok(descriptor)
-    }
-}
-
-impl ArgSpec {
-    fn from_triple(arg: usize, triple: &[u64]) -> Result<ArgSpec, DescriptorProblem> {
-        let (map, size, len) = (triple[0], triple[1], triple[2]);
-        contract::check_map(arg, map)?;
-        contract::check_size(arg, size)?;
-        let len_arg = match len {
-            0 => None,
-            n => Some(
-                u32::try_from(n - 1).map_err(|_| DescriptorProblem::LengthIndex { arg, len })?,
-            ),
-        };
-        Ok(ArgSpec { map, size, len_arg })
+        let descriptor = v1::decode(words)?;
+        Ok(LaunchDescriptor {
+            header: descriptor.header,
+            args: descriptor.args().collect(),
+        })
     }
 }
 
@@ -128,7 +77,7 @@ pub fn global_descriptor(
 ) -> Option<Result<LaunchDescriptor, DescriptorProblem>> {
     let global = module.get_global(&format!("{DESCRIPTOR_PREFIX}{name}"))?;
     Some(
-        contract::global_words(global, layout)
+        descriptor::global_words(global, layout)
             .and_then(|words| LaunchDescriptor::from_words(&words)),
     )
 }

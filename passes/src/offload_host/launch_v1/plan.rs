@@ -2,10 +2,10 @@
 //! its compile-time grid.
 
 use super::LaunchDescriptor;
-use crate::offload_host::Options;
-use crate::offload_host::contract::{ArgSpec, DescriptorProblem};
+use crate::offload_host::descriptor::{ArgSpec, DescriptorProblem};
 use crate::offload_host::error::{Error, LaunchProblem};
-use crate::offload_host::plan::{Grid, ImageTie, Launch};
+use crate::offload_host::launch_plan::{Grid, ImageTie, Launch};
+use crate::offload_host::options::Options;
 use crate::offload_host::site::Site;
 
 /// Plans a v1 launch: `call @K(args...)`, described by `!offload.launch`
@@ -46,9 +46,9 @@ pub fn plan<'ctx>(
         ]
     };
     let grid = Grid::Static {
-        teams: dims(descriptor.teams, options.teams),
-        threads: dims(descriptor.threads, options.threads),
-        dyn_cgroup_mem: descriptor.dyn_cgroup_mem,
+        teams: dims(descriptor.header.teams, options.teams),
+        threads: dims(descriptor.header.threads, options.threads),
+        dyn_cgroup_mem: descriptor.header.dyn_cgroup_mem,
     };
     let mut launch = site.launch(grid, 0, args)?;
     launch.image_tie = ImageTie::V1Form;

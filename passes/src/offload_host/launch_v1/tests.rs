@@ -2,19 +2,22 @@
 //! attributes, the compile-time grid, and the errors that leave the module
 //! unchanged.
 
-use crate::offload_host::contract::ArgSpec;
-use crate::offload_host::contract::DescriptorProblem as D;
+use crate::offload_host::descriptor::ArgSpec;
+use crate::offload_host::descriptor::DescriptorProblem as D;
 use crate::offload_host::error::{ArgProblem, Error, LaunchProblem};
 use crate::offload_host::image::MissingKernel;
 use crate::offload_host::launch_v1::LaunchDescriptor;
 use crate::offload_host::tests::{fails, function, image, launch_problem, lower, suffix};
+use offload_contract::descriptor::Problem as P;
 
+/// The words are offload-contract's to decode (its tests cover every
+/// malformed descriptor); the pass keeps the header and the triples.
 #[test]
 fn descriptor_words() {
     let d =
         LaunchDescriptor::from_words(&[1, 4, 2, 1, 64, 1, 1, 128, 2, 3, 4, 2, 0, 0, 0]).unwrap();
     assert_eq!(
-        (d.teams, d.threads, d.dyn_cgroup_mem),
+        (d.header.teams, d.header.threads, d.header.dyn_cgroup_mem),
         ([4, 2, 1], [64, 1, 1], 128)
     );
     assert_eq!(
@@ -27,44 +30,16 @@ fn descriptor_words() {
     );
     assert_eq!(d.args[1], ArgSpec::default());
     let err = |w: &[u64]| LaunchDescriptor::from_words(w).unwrap_err();
-    assert_eq!(err(&[1, 0, 0]), D::TooShort { words: 3 });
     assert_eq!(
         err(&[2, 0, 0, 0, 0, 0, 0, 0, 0]),
-        D::Version {
+        D::Words(P::Version {
             version: 2,
             supported: 1
-        }
-    );
-    assert_eq!(
-        err(&[1, 0, 0, 0, 0, 0, 0, 0, 1]),
-        D::WordCount {
-            count: 1,
-            expected: 12,
-            words: 9,
-            unit: "triples"
-        }
-    );
-    assert_eq!(
-        err(&[1, 0, 0, 0, 0, 0, 0, 0, 1, 0x80, 0, 0]),
-        D::MapBits { arg: 0, map: 0x80 }
+        })
     );
     assert_eq!(
         err(&[1, 0, 0, 0, 0, 0, 0, 0, 1, 0x101, 0, 0]),
-        D::LiteralAndMapped { arg: 0, map: 0x101 }
-    );
-    assert_eq!(
-        err(&[1, 1 << 40, 0, 0, 0, 0, 0, 0, 0]),
-        D::TooLarge {
-            what: "teams",
-            value: 1 << 40
-        }
-    );
-    assert_eq!(
-        err(&[1, 0, 0, 0, 0, 0, 0, 0, 1, 3, u64::MAX, 0]),
-        D::SizeTooLarge {
-            arg: 0,
-            size: u64::MAX
-        }
+        D::Words(P::LiteralAndMapped { arg: 0, map: 0x101 })
     );
 }
 
@@ -273,12 +248,15 @@ fn errors_leave_the_module_unchanged() {
     let descriptor = fails(
         "@\"__offload_launch.k\" = constant [2 x i64] [i64 1, i64 0]\ndeclare void @k()\ndefine void @f() {\n  call void @k()\n  ret void\n}\n",
     );
-    assert_eq!(
-        descriptor,
-        Error::Descriptor {
-            symbol: "__offload_launch.k".into(),
-            problem: D::TooShort { words: 2 }
-        }
+    assert!(
+        matches!(
+            &descriptor,
+            Error::Descriptor {
+                symbol,
+                problem: D::Words(P::TooShort { words: 2, .. })
+            } if symbol == "__offload_launch.k"
+        ),
+        "{descriptor:?}"
     );
     let body = fails(
         "define void @k(ptr %p) {\n  ret void\n}\ndefine void @f(ptr %p) {\n  call void @k(ptr %p), !offload.launch !0\n  ret void\n}\n!0 = !{i64 1, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0, i64 0}\n",

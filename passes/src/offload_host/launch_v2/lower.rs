@@ -10,8 +10,8 @@ use inkwell::values::{IntValue, PointerValue};
 
 use super::{CONFIG_VERSION_ZERO_NOT_GIVEN, SIZE_NOT_GIVEN, config};
 use crate::ir::gep;
-use crate::offload_host::kernel_launch::{Arrays, KernelArrays, Lowering};
-use crate::offload_host::plan::Launch;
+use crate::offload_host::kernel_args::{Arrays, KernelArrays, Lowering};
+use crate::offload_host::launch_plan::Launch;
 
 /// Calls the module's v2 launch with the call's config; returns its code:
 ///

@@ -21,13 +21,11 @@ pub mod run_launch2;
 
 use inkwell::targets::TargetData;
 
-use super::contract::{self, DescriptorProblem};
+use super::descriptor::{self, ArgSpec, DescriptorProblem};
 use crate::ir::Value;
 
-use offload_contract::descriptor::v2::HEADER_WORDS;
-pub use offload_contract::descriptor::v2::{
-    LAUNCH_PREFIX as LAUNCH2_PREFIX, LAYOUT_VERSION as DESCRIPTOR_VERSION,
-};
+use offload_contract::descriptor::v2;
+pub use offload_contract::descriptor::v2::LAUNCH_PREFIX as LAUNCH2_PREFIX;
 
 /// The `LaunchConfig` versions the lowering accepts at run time: the
 /// current one (sizes entry `SIZE_NOT_GIVEN`: not given) and the one where
@@ -54,57 +52,21 @@ pub mod code {
     };
 }
 
-/// One argument's (MAP, SIZE) pair (zeros: infer).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct ArgWords {
-    pub map: u64,
-    pub size: u64,
-}
-
 /// A parsed v2 descriptor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DescriptorV2 {
     /// 0: not checked.
     pub digest: u64,
-    pub args: Vec<ArgWords>,
+    /// The (MAP, SIZE) pairs, without lengths (zeros: infer).
+    pub args: Vec<ArgSpec>,
 }
 
 impl DescriptorV2 {
     pub fn from_words(words: &[u64]) -> Result<DescriptorV2, DescriptorProblem> {
-        if words.len() < HEADER_WORDS {
-            return Err(DescriptorProblem::TooShortV2 { words: words.len() });
-        }
-        if words[0] != DESCRIPTOR_VERSION {
-            return Err(DescriptorProblem::Version {
-                version: words[0],
-                supported: DESCRIPTOR_VERSION,
-            });
-        }
-        let count = words[2];
-        let expected = u128::from(count) * 2 + HEADER_WORDS as u128;
-        if expected != words.len() as u128 {
-            return Err(DescriptorProblem::WordCount {
-                count,
-                expected,
-                words: words.len(),
-                unit: "pairs",
-            });
-        }
-        let args = words[HEADER_WORDS..]
-            .chunks_exact(2)
-            .enumerate()
-            .map(|(i, pair)| {
-                contract::check_map(i, pair[0])?;
-                contract::check_size(i, pair[1])?;
-                Ok(ArgWords {
-                    map: pair[0],
-                    size: pair[1],
-                })
-            })
-            .collect::<Result<Vec<_>, DescriptorProblem>>()?;
+        let descriptor = v2::decode(words)?;
         Ok(DescriptorV2 {
-            digest: words[1],
-            args,
+            digest: descriptor.digest,
+            args: descriptor.args().map(ArgSpec::from).collect(),
         })
     }
 }
@@ -137,7 +99,7 @@ pub fn read_descriptor(
         name: Value::from(global).name(),
         problem,
     };
-    let words = contract::global_words(global, layout).map_err(named)?;
+    let words = descriptor::global_words(global, layout).map_err(named)?;
     DescriptorV2::from_words(&words).map_err(named)
 }
 

@@ -3,9 +3,8 @@
 
 use super::{DescriptorSource, read_descriptor};
 use crate::ir::{Value, calls, naming};
-use crate::offload_host::contract::ArgSpec;
 use crate::offload_host::error::{Error, LaunchProblem};
-use crate::offload_host::plan::{Grid, ImageTie, Launch};
+use crate::offload_host::launch_plan::{Grid, ImageTie, Launch};
 use crate::offload_host::site::Site;
 
 /// Plans a v2 launch: `call @"__offload_launch2.K"(ptr %descriptor, ptr
@@ -46,16 +45,7 @@ pub fn plan<'ctx>(site: &Site<'_, 'ctx>) -> Result<Launch<'ctx>, Error> {
             passed: arguments.len(),
         }));
     }
-    let specs: Vec<ArgSpec> = descriptor
-        .args
-        .iter()
-        .map(|w| ArgSpec {
-            map: w.map,
-            size: w.size,
-            len_arg: None,
-        })
-        .collect();
-    let args = site.plan_arguments(2, &arguments, &specs, true, true)?;
+    let args = site.plan_arguments(2, &arguments, &descriptor.args, true, true)?;
     let mut launch = site.launch(Grid::Config, 2, args)?;
     if descriptor.digest == offload_contract::digest::UNCHECKED {
         launch.image_tie = ImageTie::ZeroDigest;

@@ -16,8 +16,8 @@ use offload_contract::launch_config::DEFAULT_DEVICE;
 
 use super::{CONFIG_VERSION, CONFIG_VERSION_ZERO_NOT_GIVEN, code, config};
 use crate::ir::gep;
-use crate::offload_host::contract::map_type;
-use crate::offload_host::kernel_launch::{KernelArrays, fill_kernel_args};
+use crate::offload_host::descriptor::map_type;
+use crate::offload_host::kernel_args::{KernelArrays, fill_kernel_args};
 use crate::offload_host::libomptarget::Types;
 use crate::offload_host::registration::constant;
 

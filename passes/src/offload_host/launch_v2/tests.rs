@@ -24,38 +24,25 @@ fn descriptor(words: &[u64]) -> String {
 
 const V2_CALL: &str = "declare i32 @\"__offload_launch2.scale\"(ptr, ptr, ptr, i32)\ndefine i32 @f(ptr %cfg, ptr %p, i32 %n) {\n  %r = call i32 @\"__offload_launch2.scale\"(ptr @desc, ptr %cfg, ptr %p, i32 %n)\n  ret i32 %r\n}\n";
 
+/// The words are offload-contract's to decode (its tests cover every
+/// malformed descriptor); the pass keeps the digest and the pairs.
 #[test]
 fn v2_descriptor_words() {
     let d = DescriptorV2::from_words(&[2, 7, 2, 3, 0, 0, 0]).unwrap();
     assert_eq!((d.digest, d.args.len(), d.args[0].map), (7, 2, 3));
-    use crate::offload_host::contract::DescriptorProblem as D;
-    assert_eq!(
+    assert_eq!(d.args[0].len_arg, None);
+    use crate::offload_host::descriptor::DescriptorProblem as D;
+    use offload_contract::descriptor::Problem as P;
+    assert!(matches!(
         DescriptorV2::from_words(&[2, 0]),
-        Err(D::TooShortV2 { words: 2 })
-    );
-    assert_eq!(
-        DescriptorV2::from_words(&[1, 0, 0]),
-        Err(D::Version {
-            version: 1,
-            supported: 2
-        })
-    );
-    assert!(matches!(
-        DescriptorV2::from_words(&[2, 0, 1]),
-        Err(D::WordCount { unit: "pairs", .. })
+        Err(D::Words(P::TooShort { words: 2, .. }))
     ));
-    assert!(matches!(
-        DescriptorV2::from_words(&[2, 0, 1, 0x80, 0]),
-        Err(D::MapBits { .. })
-    ));
-    // libomptarget's sizes are int64_t: 2^63 and more is no size.
-    assert!(DescriptorV2::from_words(&[2, 0, 1, 3, i64::MAX as u64]).is_ok());
     assert_eq!(
         DescriptorV2::from_words(&[2, 0, 1, 3, 1 << 63]),
-        Err(D::SizeTooLarge {
+        Err(D::Words(P::SizeTooLarge {
             arg: 0,
             size: 1 << 63
-        })
+        }))
     );
 }
 

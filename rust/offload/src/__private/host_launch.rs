@@ -49,14 +49,8 @@ pub fn grid_slots(
     kernel: &'static str,
     symbol: &'static str,
 ) -> Result<[u64; grid::SLOTS], LaunchError> {
-    let dims = |d: crate::Dim3| [d.x, d.y, d.z];
-    let grid = grid::Grid {
-        teams: dims(launch.teams()),
-        threads: dims(launch.threads()),
-        dyn_shared_mem: launch.dyn_shared_mem,
-    };
-    match grid.team_size() {
-        Some(_) => Ok(grid::encode(grid)),
+    match launch.grid.team_size() {
+        Some(_) => Ok(grid::encode(launch.grid)),
         None => Err(LaunchError {
             kernel,
             symbol,

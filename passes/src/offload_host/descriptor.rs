@@ -1,6 +1,8 @@
-//! The launch contract, the parts every launch form shares: libomptarget's
-//! map types, what a descriptor's words may say about one argument, what can
-//! be wrong with a descriptor, and reading a descriptor global's words. The
+//! Launch descriptors as the module holds them, the parts every launch form
+//! shares: libomptarget's map types, what a descriptor's words say about one
+//! argument, what can be wrong with a descriptor (its words, decoded by
+//! `offload_contract::descriptor`, or the global holding them), and reading
+//! a descriptor global's words. The
 //! forms themselves: [`super::launch_v1`] (`call @K(args...)` and its
 //! descriptor triples), [`super::launch_v2`] (`__offload_launch2.K`, its
 //! descriptor pairs and the run-time `LaunchConfig`); the data-region calls
@@ -8,13 +10,13 @@
 
 use inkwell::targets::TargetData;
 
-use super::launch_v1::HEADER_WORDS;
+use offload_contract::descriptor::{self, v1};
+
 use crate::ir::Value;
 use crate::ir::constants::{self, NotIntegerBytes};
 
 /// libomptarget's `MapType` bits and rustc's three per-launch arrays.
 pub mod map_type {
-    pub use offload_contract::descriptor::ACCEPTED_MAP as ACCEPTED;
     pub use offload_contract::map_type::{FROM, IMPLICIT, LITERAL, TARGET_PARAM, TO};
 
     /// The map type of one argument of a one-call launch (clang's form:
@@ -36,55 +38,14 @@ pub mod map_type {
 
 /// One argument's descriptor words as planning reads them: a v1 triple,
 /// or a v2 pair without a length (zeros: infer).
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct ArgSpec {
-    pub map: u64,
-    pub size: u64,
-    /// Index of the argument holding the element count.
-    pub len_arg: Option<u32>,
-}
+pub type ArgSpec = v1::Arg;
 
-/// What is wrong with a launch descriptor (v1 or v2).
+/// What is wrong with a launch descriptor (v1 or v2): its words, or where
+/// they are kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DescriptorProblem {
-    TooShort {
-        words: usize,
-    },
-    TooShortV2 {
-        words: usize,
-    },
-    Version {
-        version: u64,
-        supported: u64,
-    },
-    TooLarge {
-        what: &'static str,
-        value: u64,
-    },
-    /// `count` arguments of `unit` ("triples", "pairs") need `expected` words.
-    WordCount {
-        count: u64,
-        expected: u128,
-        words: usize,
-        unit: &'static str,
-    },
-    MapBits {
-        arg: usize,
-        map: u64,
-    },
-    LiteralAndMapped {
-        arg: usize,
-        map: u64,
-    },
-    LengthIndex {
-        arg: usize,
-        len: u64,
-    },
-    /// A SIZE above `MAX_SIZE`: no mapping can be that large.
-    SizeTooLarge {
-        arg: usize,
-        size: u64,
-    },
+    /// The words themselves (offload-contract's decoders).
+    Words(descriptor::Problem),
     /// A global without an initializer here.
     NoInitializer,
     /// A global that is not `constant`, or whose linkage lets another
@@ -103,52 +64,16 @@ pub enum DescriptorProblem {
     },
 }
 
+impl From<descriptor::Problem> for DescriptorProblem {
+    fn from(problem: descriptor::Problem) -> DescriptorProblem {
+        DescriptorProblem::Words(problem)
+    }
+}
+
 impl std::fmt::Display for DescriptorProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            DescriptorProblem::TooShort { words } => write!(
-                f,
-                "has {words} words; at least {HEADER_WORDS} are needed (version, teams x3, threads x3, dynamic memory, argument count)"
-            ),
-            DescriptorProblem::TooShortV2 { words } => write!(
-                f,
-                "has {words} words; at least 3 are needed (version 2, image digest, argument count)"
-            ),
-            DescriptorProblem::Version { version, supported } => {
-                write!(
-                    f,
-                    "has layout version {version}; version {supported} is supported"
-                )
-            }
-            DescriptorProblem::TooLarge { what, value } => {
-                write!(f, "{what} {value} does not fit in 32 bits")
-            }
-            DescriptorProblem::WordCount {
-                count,
-                expected,
-                words,
-                unit,
-            } => write!(
-                f,
-                "declares {count} argument {unit}, so {expected} words, but has {words}"
-            ),
-            DescriptorProblem::MapBits { arg, map } => write!(
-                f,
-                "argument {arg}: map type {map:#x} has bits other than TO, FROM, LITERAL, IMPLICIT"
-            ),
-            DescriptorProblem::LiteralAndMapped { arg, map } => {
-                write!(
-                    f,
-                    "argument {arg}: map type {map:#x} is both LITERAL and mapped (TO/FROM)"
-                )
-            }
-            DescriptorProblem::LengthIndex { arg, len } => {
-                write!(f, "argument {arg}: length index {len} is out of range")
-            }
-            DescriptorProblem::SizeTooLarge { arg, size } => write!(
-                f,
-                "argument {arg}: SIZE {size} is 2^63 bytes or more, larger than any mapping"
-            ),
+            DescriptorProblem::Words(problem) => problem.fmt(f),
             DescriptorProblem::NoInitializer => write!(
                 f,
                 "has no initializer here (defined in another codegen unit? use -Ccodegen-units=1)"
@@ -174,26 +99,6 @@ impl std::fmt::Display for DescriptorProblem {
             }
         }
     }
-}
-
-/// Checks a descriptor's MAP word for argument `arg`.
-pub fn check_map(arg: usize, map: u64) -> Result<(), DescriptorProblem> {
-    if map & !map_type::ACCEPTED != 0 {
-        return Err(DescriptorProblem::MapBits { arg, map });
-    }
-    if map & map_type::LITERAL != 0 && map & (map_type::TO | map_type::FROM) != 0 {
-        return Err(DescriptorProblem::LiteralAndMapped { arg, map });
-    }
-    Ok(())
-}
-
-/// Checks a descriptor's SIZE word for argument `arg` (at most
-/// `MAX_SIZE`: libomptarget takes sizes as `int64_t`).
-pub fn check_size(arg: usize, size: u64) -> Result<(), DescriptorProblem> {
-    if size > offload_contract::descriptor::MAX_SIZE {
-        return Err(DescriptorProblem::SizeTooLarge { arg, size });
-    }
-    Ok(())
 }
 
 /// The 64-bit words of a descriptor global's initializer, in the data
