@@ -321,6 +321,14 @@ pub struct LauncherItem {
     pub kernel: String,
 }
 
+/// Why the launcher's `unsafe` blocks are sound.
+mod why {
+    pub const STUB_DECLS: &str = "the types are those of offload-build's definitions in the stub module for this kernel: the hash in each name is the kernel's signature's, so a kernel of other slots has other names.";
+    pub const FEATURES: &str = "offload-build's stub module exports the record's feature word.";
+    pub const LAYOUTS: &str = "offload-build's stub module exports the record's layout words, one per slot (the hash in the name fixes the slots).";
+    pub const LAUNCH: &str = "the slots are the kernel's as its record describes them; each address is of an argument the launcher holds until the launch returns, valid for its size (for writing too where the record maps it FROM: those arguments are `HostMut`); a value in the slot itself has size 0; `kept` names a device only for an argument that keeps its data mapped there itself; the stubs are this kernel's.";
+}
+
 /// A launcher's slots: the launch grid's hidden ones lead
 /// (offload-contract's `grid`), then its parameters' in order.
 struct LaunchSlots {
@@ -372,9 +380,7 @@ fn stub_decls(symbol: &str, hash: u64, count: usize) -> TokenStream {
         record::NO_IMAGE_PREFIX,
         record::NO_IMAGE_RULE
     );
-    let why = safety(
-        "the types are those of offload-build's definitions in the stub module for this kernel: the hash in each name is the kernel's signature's, so a kernel of other slots has other names.",
-    );
+    let why = safety(why::STUB_DECLS);
     quote! {
         #why
         unsafe extern "C" {
@@ -430,12 +436,10 @@ pub fn launcher_fn(
     let kernel_path = quote!(::core::concat!(::core::module_path!(), "::", #name_text));
     let doc = launcher_doc(name_text, symbol, params);
     let allow = allow_lint();
-    let features_why = safety("offload-build's stub module exports the record's feature word.");
-    let layouts_why = safety(
-        "offload-build's stub module exports the record's layout words, one per slot (the hash in the name fixes the slots).",
-    );
-    let launch_why = safety(
-        "the slots are the kernel's as its record describes them; each address is of an argument borrowed until the launch returns, valid for its size (0: a value in the slot itself); `kept` names a device only for an argument that keeps its data mapped there itself; the stubs are this kernel's.",
+    let (features_why, layouts_why, launch_why) = (
+        safety(why::FEATURES),
+        safety(why::LAYOUTS),
+        safety(why::LAUNCH),
     );
     quote! {
         #(#docs)*
