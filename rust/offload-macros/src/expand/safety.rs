@@ -4,8 +4,10 @@
 //! attribute on the statement does, and `cargo expand` (prettyplease)
 //! prints it as `/// SAFETY: ...` above the statement. Every `unsafe`
 //! block of the expansion is therefore the whole value of a statement
-//! (`let x = unsafe { ... };` or `unsafe { ... };`) that carries one; the
-//! fuzz oracle checks that of every expansion.
+//! (`let x = unsafe { ... };` or `unsafe { ... };`) that carries one, and
+//! so is the `unsafe extern` block of a launcher; on the derives' `unsafe
+//! impl` it is the impl's docs. The fuzz oracle checks every expansion for
+//! them.
 //!
 //! rustdoc documents no statement, and says so with `unused_doc_comments`;
 //! the functions that hold these statements allow it ([`allow_lint`]).

@@ -1,15 +1,15 @@
 //! The rule every generated case must keep: the macro returns, never
 //! panics, and its output is either items that parse (both halves of a
 //! kernel's expansion) or `compile_error!`s with a message. Every `unsafe`
-//! block and `unsafe extern` block the expansion adds to the item carries
-//! its `SAFETY:` comment (`expand::safety`).
+//! block, `unsafe extern` block and `unsafe impl` the expansion adds to the
+//! item carries its `SAFETY:` comment (`expand::safety`).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use proc_macro2::{TokenStream, TokenTree};
 use syn::parse::{ParseStream, Parser};
 use syn::visit_mut::{self, VisitMut};
-use syn::{Attribute, Expr, ExprUnsafe, Item, ItemForeignMod, LitStr, Stmt};
+use syn::{Attribute, Expr, ExprUnsafe, Item, ItemForeignMod, ItemImpl, LitStr, Stmt};
 
 use crate::expand::safety::PREFIX;
 
@@ -80,6 +80,7 @@ fn judge(output: TokenStream, written: usize) -> Result<Outcome, String> {
         }
         return Ok(Outcome::Refused(message));
     }
+    let mut undocumented = Undocumented::default();
     for item in &parsed {
         if let Item::Macro(m) = item
             && m.mac
@@ -89,7 +90,16 @@ fn judge(output: TokenStream, written: usize) -> Result<Outcome, String> {
                 .is_some_and(|s| s.ident == "__kernel_item")
         {
             halves(m.mac.tokens.clone(), written)?;
+        } else {
+            undocumented.visit_item_mut(&mut item.clone());
         }
+    }
+    if undocumented.0 > 0 {
+        return Err(format!(
+            "{} unsafe blocks or impls without a SAFETY comment: {}",
+            undocumented.0,
+            clip(&output)
+        ));
     }
     Ok(Outcome::Expanded)
 }
@@ -135,7 +145,8 @@ fn clip(tokens: &TokenStream) -> String {
 }
 
 /// The count of `unsafe` blocks and `unsafe extern` blocks that are not
-/// the whole of a statement with a `SAFETY:` doc attribute.
+/// the whole of a statement with a `SAFETY:` doc attribute, and of `unsafe
+/// impl`s without one.
 #[derive(Default)]
 struct Undocumented(usize);
 
@@ -177,6 +188,13 @@ impl VisitMut for Undocumented {
         visit_mut::visit_expr_unsafe_mut(self, block);
     }
 
+    fn visit_item_impl_mut(&mut self, item: &mut ItemImpl) {
+        if item.unsafety.is_some() && !has_safety(&item.attrs) {
+            self.0 += 1;
+        }
+        visit_mut::visit_item_impl_mut(self, item);
+    }
+
     fn visit_item_foreign_mod_mut(&mut self, item: &mut ItemForeignMod) {
         if item.unsafety.is_some() && !has_safety(&item.attrs) {
             self.0 += 1;
@@ -202,6 +220,11 @@ mod tests {
     fn unsafe_blocks_count_until_a_statement_says_why() {
         assert_eq!(undocumented("fn f() { let x = unsafe { g() }; }"), 1);
         assert_eq!(undocumented("fn f() { h(unsafe { g() }); }"), 1);
+        assert_eq!(undocumented("unsafe impl T for S {}"), 1);
+        assert_eq!(
+            undocumented("/// SAFETY: a reason.\nunsafe impl T for S {}"),
+            0
+        );
         assert_eq!(
             undocumented("fn f() { unsafe extern \"C\" { fn g(); } }"),
             1
