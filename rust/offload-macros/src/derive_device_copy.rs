@@ -106,9 +106,12 @@ fn derive(
     } else {
         quote! {}
     };
+    // Its docs, so that rustdoc and `cargo expand` show it too.
+    let why = crate::expand::safety::safety(&format!(
+        "the derive checked `#[repr(C)]`; the supertraits hold, and every field implements `{trait_ident}` (the impl's bounds, or the field checks beside it)."
+    ));
     Ok(quote! {
-        // SAFETY: #[repr(C)] (checked by the derive), the supertraits, every
-        // field implementing the trait (the bounds and the checks below).
+        #why
         unsafe impl #impl_generics ::offload::#trait_ident for #name #ty_generics #bounds {
             #body
         }

@@ -8,6 +8,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{ItemFn, Type};
 
+use super::safety::{allow_lint, safety};
 use super::signature::Param;
 use crate::classify::{Dir, Shape};
 
@@ -31,11 +32,20 @@ struct Pointer<'a> {
     map: TokenStream,
     /// What it points at (the record's element size and layout word).
     pointee: &'a Type,
+    /// Why `make` may be called on the slot (the `SAFETY:` comment of the
+    /// call); `None` for a safe `make`.
+    safety: Option<&'static str>,
 }
 
 /// The entry point's pointer to `pointee`, made into the kernel's argument
 /// by `__private::make`.
-fn pointer<'a>(pointee: &'a Type, mutable: bool, make: &str, map: TokenStream) -> Pointer<'a> {
+fn pointer<'a>(
+    pointee: &'a Type,
+    mutable: bool,
+    make: &str,
+    map: TokenStream,
+    safety: Option<&'static str>,
+) -> Pointer<'a> {
     let p = quote!(::offload::__private);
     let make = Ident::new(make, Span::call_site());
     let ty = if mutable {
@@ -48,6 +58,7 @@ fn pointer<'a>(pointee: &'a Type, mutable: bool, make: &str, map: TokenStream) -
         make: quote!(#p::#make),
         map,
         pointee,
+        safety,
     }
 }
 
@@ -63,37 +74,67 @@ pub fn slot_count(params: &[Param]) -> usize {
         .sum()
 }
 
+/// Why the entry point may make each pointer parameter into the kernel's
+/// argument: what its record asks the launch to map, and who else reaches
+/// the data while the kernel runs.
+mod why {
+    pub const BY_VALUE: &str = "the slot points at the launch's device copy of the value (mapped TO), valid until the kernel returns.";
+    pub const REFERENCE: &str = "the slot points at the launch's device copy of the referenced value (mapped TO), valid and unchanged until the kernel returns.";
+    pub const IN_OUT_ONE: &str = "the slot points at the launch's device copy of the value (mapped TO and FROM), valid until the kernel returns; each thread reaches it only through the view it makes here, and no other parameter aliases it (the launcher takes it as `HostMut`).";
+    pub const OUT_ONE: &str = "the slot points at the launch's device memory for the value (mapped FROM: maybe uninitialised, which `Out` never reads), valid until the kernel returns; each thread reaches it only through the view it makes here, and no other parameter aliases it (the launcher takes it as `HostMut`).";
+    pub const ATOMIC_ONE: &str = "the slot points at the launch's device copy of the value (mapped TO and FROM), valid until the kernel returns; the threads reach it only through the atomic made here.";
+    pub const SLICE: &str = "the slots are a pointer to the launch's device copy of the elements (mapped TO) and their count, valid and unchanged until the kernel returns.";
+    pub const IN_OUT_SLICE: &str = "the slots are a pointer to the launch's device copy of the elements (mapped TO and FROM) and their count, valid until the kernel returns; each thread reaches them only through the view it makes here, and no other parameter aliases them (the launcher takes them as `HostMut`).";
+    pub const OUT_SLICE: &str = "the slots are a pointer to the launch's device memory for the elements (mapped FROM: maybe uninitialised, which `Out` never reads) and their count, valid until the kernel returns; each thread reaches them only through the view it makes here, and no other parameter aliases them (the launcher takes them as `HostMut`).";
+    pub const ATOMIC_SLICE: &str = "the slots are a pointer to the launch's device copy of the values (mapped TO and FROM) and their count, valid until the kernel returns; the threads reach them only through the atomics made here.";
+}
+
 fn entry(shape: &Shape) -> Entry<'_> {
     let p = quote!(::offload::__private);
     let to = quote!(#p::TO);
     let from = quote!(#p::FROM);
     let to_from = quote!(#p::TO | #p::FROM);
+    let pointer =
+        |pointee, mutable, make, map, why| pointer(pointee, mutable, make, map, Some(why));
+    // `Raw*` views only carry the pointer: their accessors are `unsafe`.
+    let raw =
+        |elem, mutable, make, map| Entry::Elements(self::pointer(elem, mutable, make, map, None));
     match shape {
         Shape::Scalar(t) => Entry::Scalar(t),
-        Shape::ByValue(t) => Entry::Pointer(pointer(t, false, "by_value", to)),
-        Shape::Ref(ty) => Entry::Pointer(pointer(ty, false, "reference", to)),
-        Shape::InOutOne(ty) => Entry::Pointer(pointer(ty, true, "in_out_one", to_from)),
-        Shape::OutOne(t) => Entry::Pointer(pointer(t, true, "out_one", from)),
+        Shape::ByValue(t) => Entry::Pointer(pointer(t, false, "by_value", to, why::BY_VALUE)),
+        Shape::Ref(ty) => Entry::Pointer(pointer(ty, false, "reference", to, why::REFERENCE)),
+        Shape::InOutOne(ty) => {
+            Entry::Pointer(pointer(ty, true, "in_out_one", to_from, why::IN_OUT_ONE))
+        }
+        Shape::OutOne(t) => Entry::Pointer(pointer(t, true, "out_one", from, why::OUT_ONE)),
         Shape::AtomicOne { atomic, value } => Entry::Pointer(Pointer {
             make: quote!(#p::atomic_one::<#atomic>),
-            ..pointer(value, true, "atomic_one", to_from)
+            ..pointer(value, true, "atomic_one", to_from, why::ATOMIC_ONE)
         }),
-        Shape::Slice(elem) => Entry::Elements(pointer(elem, false, "slice", to)),
-        Shape::InOutSlice(elem) => Entry::Elements(pointer(elem, true, "in_out_slice", to_from)),
-        Shape::OutSlice(elem) => Entry::Elements(pointer(elem, true, "out_slice", from)),
+        Shape::Slice(elem) => Entry::Elements(pointer(elem, false, "slice", to, why::SLICE)),
+        Shape::InOutSlice(elem) => Entry::Elements(pointer(
+            elem,
+            true,
+            "in_out_slice",
+            to_from,
+            why::IN_OUT_SLICE,
+        )),
+        Shape::OutSlice(elem) => {
+            Entry::Elements(pointer(elem, true, "out_slice", from, why::OUT_SLICE))
+        }
         Shape::AtomicSlice { atomic, value } => Entry::Elements(Pointer {
             make: quote!(#p::atomic_slice::<#atomic>),
-            ..pointer(value, true, "atomic_slice", to_from)
+            ..pointer(value, true, "atomic_slice", to_from, why::ATOMIC_SLICE)
         }),
-        Shape::Raw { elem, dir: Dir::In } => Entry::Elements(pointer(elem, false, "raw_in", to)),
+        Shape::Raw { elem, dir: Dir::In } => raw(elem, false, "raw_in", to),
         Shape::Raw {
             elem,
             dir: Dir::Out,
-        } => Entry::Elements(pointer(elem, true, "raw_out", from)),
+        } => raw(elem, true, "raw_out", from),
         Shape::Raw {
             elem,
             dir: Dir::InOut,
-        } => Entry::Elements(pointer(elem, true, "raw_in_out", to_from)),
+        } => raw(elem, true, "raw_in_out", to_from),
     }
 }
 
@@ -111,6 +152,9 @@ struct Slots {
     /// Each parameter's name and type (the thread body's environment).
     names: Vec<Ident>,
     types: Vec<TokenStream>,
+    /// The statements making the kernel's arguments from the slots, each
+    /// `unsafe` call with its `SAFETY:` comment.
+    bindings: Vec<TokenStream>,
     args: Vec<TokenStream>,
     records: Vec<TokenStream>,
 }
@@ -136,11 +180,12 @@ impl Slots {
                 make,
                 map,
                 pointee,
+                safety,
             }) => {
                 self.names.push(n.clone());
                 self.types.push(ty.clone());
                 self.params.push(quote!(#n: #ty));
-                self.args.push(quote!(unsafe { #make(#n) }));
+                self.make_arg(index, quote!(#make(#n)), safety);
                 let layout = layout_of(pointee);
                 self.records
                     .push(quote!(#p::ArgRecord::pointer::<#pointee>(#map, #layout)));
@@ -150,19 +195,36 @@ impl Slots {
                 make,
                 map,
                 pointee,
+                safety,
             }) => {
                 let len = format_ident!("__offload_s{}", index + 1);
                 self.names.extend([n.clone(), len.clone()]);
                 self.types.extend([ty.clone(), quote!(usize)]);
                 self.params.push(quote!(#n: #ty));
                 self.params.push(quote!(#len: usize));
-                self.args.push(quote!(#make(#n, #len)));
+                self.make_arg(index, quote!(#make(#n, #len)), safety);
                 let layout = quote!(<#pointee as ::offload::DeviceCopy>::LAYOUT);
                 self.records
                     .push(quote!(#p::ArgRecord::elements::<#pointee>(#map, #index + 1, #layout)));
                 self.records.push(quote!(#p::ArgRecord::scalar::<usize>()));
             }
         }
+    }
+
+    /// The kernel's argument of slot `index`: `make`'s value, a call of an
+    /// `unsafe` function bound with `why` as its `SAFETY:` comment.
+    fn make_arg(&mut self, index: u16, make: TokenStream, why: Option<&str>) {
+        let Some(why) = why else {
+            self.args.push(make);
+            return;
+        };
+        let arg = format_ident!("__offload_a{}", index);
+        let safety = safety(why);
+        self.bindings.push(quote! {
+            #safety
+            let #arg = unsafe { #make };
+        });
+        self.args.push(quote!(#arg));
     }
 }
 
@@ -207,42 +269,23 @@ pub fn entry_point(
         params: entry_params,
         names,
         types,
+        bindings,
         args: call_args,
         records,
     } = slots;
     let features = super::features::word(features);
     let gpu = quote!(any(target_arch = "amdgpu", target_arch = "nvptx64"));
-    let call = quote!(#name(#(#call_args),*));
-    // The x86_64 image runs the whole grid here: the thread body runs one
-    // thread's call from the arguments' tuple (never inlined: the plugin's
-    // offload-team-loops pass compiles it into the team body it passes as
-    // the null argument); a GPU runs one call per hardware thread and reads
-    // its ids there.
+    let call = quote! {
+        #(#bindings)*
+        #name(#(#call_args),*)
+    };
     let thread = format_ident!("__offload_thread_{}", callee.tag);
-    let cpu_thread = quote! {
-        #[inline(never)]
-        unsafe extern "C" fn #thread(__offload_env: *const ::core::ffi::c_void) {
-            // SAFETY: the entry point's tuple of the arguments, alive and
-            // unchanged for the whole grid.
-            let (#(#names,)*) = unsafe { *__offload_env.cast::<(#(#types,)*)>() };
-            #call;
-        }
-    };
-    let cpu_body = quote! {
-        let __offload_env = (#(#names,)*);
-        let __offload_slots = [#(#grid),*];
-        unsafe {
-            #p::run_grid_entry(
-                &__offload_slots,
-                (&raw const __offload_env).cast(),
-                #thread,
-                ::core::ptr::null(),
-                #symbol.as_ptr(),
-                #symbol.len(),
-            )
-        }
-    };
+    let CpuEntry {
+        thread: cpu_thread,
+        body: cpu_body,
+    } = cpu_entry(&thread, &names, &types, &call, &grid, symbol);
     let dyn_shared_mem = &grid[grid::SLOTS - 1];
+    let allow = allow_lint();
     let gpu_body = quote! {
         let _ = (#(#grid),*);
         #p::gpu_enter(#dyn_shared_mem);
@@ -260,11 +303,13 @@ pub fn entry_point(
         #[doc(hidden)]
         #[cfg(not(#gpu))]
         #[unsafe(export_name = #symbol)]
+        #allow
         unsafe extern "C" fn #entry(#(#grid: u64,)* #(#entry_params),*) { #cpu_body }
 
         #[doc(hidden)]
         #[cfg(#gpu)]
         #[unsafe(export_name = #symbol)]
+        #allow
         unsafe extern "gpu-kernel" fn #entry(#(#grid: u64,)* #(#entry_params),*) { #gpu_body }
 
         #[doc(hidden)]
@@ -273,5 +318,61 @@ pub fn entry_point(
         static #record: #p::KernelRecord = #p::KernelRecord::new(#symbol, #hash, &[#(#records),*])
             .with_features(#features)
             .with_crate(::core::module_path!());
+    }
+}
+
+/// The x86_64 image's entry point: its thread body, one thread's `call`
+/// from the arguments' tuple, and its body, which runs the whole grid.
+struct CpuEntry {
+    thread: TokenStream,
+    body: TokenStream,
+}
+
+/// The x86_64 image's entry point of a kernel whose slots are `names` of
+/// `types` after the hidden `grid` slots. The thread body `thread` is never
+/// inlined: the plugin's offload-team-loops pass compiles it into the team
+/// body it passes as the null argument. (A GPU runs one call per hardware
+/// thread and reads its ids there.)
+fn cpu_entry(
+    thread: &Ident,
+    names: &[Ident],
+    types: &[TokenStream],
+    call: &TokenStream,
+    grid: &[Ident],
+    symbol: &str,
+) -> CpuEntry {
+    let p = quote!(::offload::__private);
+    let allow = allow_lint();
+    let env = safety(
+        "the entry point's tuple of the arguments, alive and unchanged until the whole grid has run.",
+    );
+    let run = safety(
+        "the hidden slots are the launch's; the thread body only reads the arguments' tuple, which outlives the grid and which no thread writes, so it runs in several threads at once; no team body until the offload-team-loops pass stores one; the symbol is a `'static` string.",
+    );
+    CpuEntry {
+        thread: quote! {
+            #[inline(never)]
+            #allow
+            unsafe extern "C" fn #thread(__offload_env: *const ::core::ffi::c_void) {
+                #env
+                let (#(#names,)*) = unsafe { *__offload_env.cast::<(#(#types,)*)>() };
+                #call;
+            }
+        },
+        body: quote! {
+            let __offload_env = (#(#names,)*);
+            let __offload_slots = [#(#grid),*];
+            #run
+            unsafe {
+                #p::run_grid_entry(
+                    &__offload_slots,
+                    (&raw const __offload_env).cast(),
+                    #thread,
+                    ::core::ptr::null(),
+                    #symbol.as_ptr(),
+                    #symbol.len(),
+                )
+            };
+        },
     }
 }

@@ -175,7 +175,10 @@ fn instances(
     Ok(out)
 }
 
-/// The expansion of a generic kernel with type parameter `param`.
+/// The expansion of a generic kernel with type parameter `param`: the
+/// checks of every instance, then the device half (the function as
+/// written and each instance's entry point and record) and the host half
+/// (its body, each instance's launcher and the generic launcher).
 pub fn kernel(
     options: &Options,
     function: &ItemFn,
@@ -183,28 +186,64 @@ pub fn kernel(
     generic: &[Param],
     features: &[String],
 ) -> syn::Result<TokenStream> {
-    let name = &function.sig.ident;
     let types = options.instances.as_deref().unwrap_or_default();
     let base = symbol_of(options, function)?;
     let instances = instances(function, param, types, &base, generic)?;
-    let trait_name = format_ident!("__offload_instance_{}", name);
-    let sealed = format_ident!("__offload_sealed_{}", name);
-    let list = types.iter().map(type_text).collect::<Vec<_>>().join(", ");
-    let message = format!("the generic kernel `{name}` has no instance for `{{Self}}`");
-    let label = format!("`{name}` is built for {list} only");
-    let note = format!(
-        "the image holds the instances `#[kernel(instances({list}))]` lists: add `{{Self}}` there to launch it"
-    );
     let generic_decls = host::plain_decls(generic);
     let args: Vec<&Ident> = generic.iter().map(|p| &p.name).collect();
-    let (lp, result) = (launch_type(), result_type());
-    let mut device = Vec::new();
-    let mut host_items = Vec::new();
-    let mut all_checks = Vec::new();
-    for instance in &instances {
+    let shared = Generic {
+        name: &function.sig.ident,
+        param,
+        decls: &generic_decls,
+        args: &args,
+        features,
+    };
+    let InstanceItems {
+        checks,
+        device,
+        host,
+    } = instance_items(&shared, &instances);
+    let body = host::body(function);
+    let launcher = generic_launcher(function, &shared, &instances, &host);
+    let cfgs: Vec<_> = function.attrs.iter().filter(|a| super::is_cfg(a)).collect();
+    Ok(quote! {
+        #(#cfgs)*
+        const _: () = { #(#checks)* };
+        #(#cfgs)*
+        ::offload::__kernel_item! {
+            device {
+                #function
+                #(#device)*
+            }
+            host {
+                #body
+                #launcher
+            }
+        }
+    })
+}
+
+/// What each instance adds to the expansion.
+struct InstanceItems {
+    /// Its parameters' checks and its kernel marker.
+    checks: Vec<TokenStream>,
+    /// Its entry point and record.
+    device: Vec<TokenStream>,
+    /// Its launcher and its impl of the sealed instance trait.
+    host: Vec<TokenStream>,
+}
+
+fn instance_items(generic: &Generic, instances: &[Instance]) -> InstanceItems {
+    let name = generic.name;
+    let mut items = InstanceItems {
+        checks: Vec::new(),
+        device: Vec::new(),
+        host: Vec::new(),
+    };
+    for instance in instances {
         let hash = signature_hash(&instance.symbol, &instance.params);
-        all_checks.push(checks(&instance.params));
-        all_checks.push(super::marker(
+        items.checks.push(checks(&instance.params));
+        items.checks.push(super::marker(
             &instance.symbol,
             &format!("{name}::<{}>", type_text(&instance.ty)),
         ));
@@ -214,35 +253,53 @@ pub fn kernel(
             path: quote!(#name::<#ty>),
             tag: tag.clone(),
         };
-        device.push(super::device::entry_point(
+        items.device.push(super::device::entry_point(
             None,
             &callee,
             &instance.params,
             &instance.symbol,
             hash,
-            features,
+            generic.features,
         ));
-        host_items.push(host_instance(
-            &Generic {
-                name,
-                param,
-                decls: &generic_decls,
-                args: &args,
-                features,
-            },
-            instance,
-            &tag,
-            hash,
-        ));
+        items
+            .host
+            .push(host_instance(generic, instance, &tag, hash));
     }
-    let body = host::body(function);
-    let docs: Vec<_> = function
-        .attrs
+    items
+}
+
+/// The launcher of the generic kernel `function`: generic over a sealed
+/// trait that the `instances` alone implement (in their `host` items),
+/// whose error names the kernel and its instances.
+fn generic_launcher(
+    function: &ItemFn,
+    generic: &Generic,
+    instances: &[Instance],
+    host: &[TokenStream],
+) -> TokenStream {
+    let Generic {
+        name,
+        param,
+        decls,
+        args,
+        ..
+    } = generic;
+    let trait_name = format_ident!("__offload_instance_{}", name);
+    let sealed = format_ident!("__offload_sealed_{}", name);
+    let list = instances
         .iter()
-        .filter(|a| a.path().is_ident("doc"))
-        .collect();
+        .map(|i| type_text(&i.ty))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let message = format!("the generic kernel `{name}` has no instance for `{{Self}}`");
+    let label = format!("`{name}` is built for {list} only");
+    let note = format!(
+        "the image holds the instances `#[kernel(instances({list}))]` lists: add `{{Self}}` there to launch it"
+    );
+    let (lp, result) = (launch_type(), result_type());
+    let docs = function.attrs.iter().filter(|a| a.path().is_ident("doc"));
     let vis = &function.vis;
-    let self_decls: Vec<TokenStream> = generic_decls
+    let self_decls: Vec<TokenStream> = decls
         .iter()
         .map(|d| substitute_tokens(d, param, &quote!(Self)))
         .collect();
@@ -254,10 +311,9 @@ pub fn kernel(
     let doc = format!(
         "\n\n# Launch\n\nLaunches the instance `{name}::<{param}>` of the generic kernel `{name}` with `launch`'s grid and waits for it; `Err` if the runtime did not launch it. Its instances: {list} (image symbols {symbols}); any other `{param}` does not compile."
     );
-    let cfgs: Vec<_> = function.attrs.iter().filter(|a| super::is_cfg(a)).collect();
     let lifetimes = function.sig.generics.lifetimes();
     let span = Span::call_site();
-    let launcher = quote::quote_spanned! {span=>
+    quote::quote_spanned! {span=>
         #[doc(hidden)]
         #[allow(non_snake_case)]
         mod #sealed {
@@ -274,30 +330,15 @@ pub fn kernel(
             fn __offload_launch(launch: &#lp, #(#self_decls),*) -> #result;
         }
 
-        #(#host_items)*
+        #(#host)*
 
         #(#docs)*
         #[doc = #doc]
         #[allow(clippy::too_many_arguments)]
-        #vis fn #name<#(#lifetimes,)* #param: #trait_name>(launch: &#lp, #(#generic_decls),*) -> #result {
+        #vis fn #name<#(#lifetimes,)* #param: #trait_name>(launch: &#lp, #(#decls),*) -> #result {
             <#param as #trait_name>::__offload_launch(launch, #(#args),*)
         }
-    };
-    Ok(quote! {
-        #(#cfgs)*
-        const _: () = { #(#all_checks)* };
-        #(#cfgs)*
-        ::offload::__kernel_item! {
-            device {
-                #function
-                #(#device)*
-            }
-            host {
-                #body
-                #launcher
-            }
-        }
-    })
+    }
 }
 
 fn launch_type() -> TokenStream {

@@ -10,6 +10,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::{Attribute, ItemFn, Type};
 
+use super::safety::{allow_lint, safety};
 use super::signature::Param;
 use crate::classify::Shape;
 
@@ -320,6 +321,88 @@ pub struct LauncherItem {
     pub kernel: String,
 }
 
+/// Why the launcher's `unsafe` blocks are sound.
+mod why {
+    pub const STUB_DECLS: &str = "the types are those of offload-build's definitions in the stub module for this kernel: the hash in each name is the kernel's signature's, so a kernel of other slots has other names.";
+    pub const FEATURES: &str = "offload-build's stub module exports the record's feature word.";
+    pub const LAYOUTS: &str = "offload-build's stub module exports the record's layout words, one per slot (the hash in the name fixes the slots).";
+    pub const LAUNCH: &str = "the slots are the kernel's as its record describes them; each address is of an argument the launcher holds until the launch returns, valid for its size (for writing too where the record maps it FROM: those arguments are `HostMut`); a value in the slot itself has size 0; `kept` names a device only for an argument that keeps its data mapped there itself; the stubs are this kernel's.";
+}
+
+/// A launcher's slots: the launch grid's hidden ones lead
+/// (offload-contract's `grid`), then its parameters' in order.
+struct LaunchSlots {
+    /// Each slot's parameter, for the launcher's errors.
+    params: Vec<String>,
+    values: Vec<TokenStream>,
+    sizes: Vec<TokenStream>,
+    layouts: Vec<TokenStream>,
+    kept: Vec<TokenStream>,
+}
+
+fn launch_slots(params: &[Param], host: &[HostParam]) -> LaunchSlots {
+    let mut slots = LaunchSlots {
+        params: grid::SLOT_NAMES.iter().map(|&n| n.to_owned()).collect(),
+        values: Vec::new(),
+        sizes: Vec::new(),
+        layouts: Vec::new(),
+        kept: Vec::new(),
+    };
+    slots.params.extend(slot_params(params, host));
+    for i in 0..grid::SLOTS {
+        slots.values.push(quote!(__offload_grid[#i]));
+        slots.sizes.push(quote!(0));
+        slots
+            .layouts
+            .push(quote!(::offload::__private::layout::scalar::<u64>()));
+        slots.kept.push(quote!(::core::option::Option::None));
+    }
+    for (value, size, layout, on) in host.iter().flat_map(|h| h.slots.iter().cloned()) {
+        slots.values.push(value);
+        slots.sizes.push(size);
+        slots.layouts.push(layout);
+        slots.kept.push(on);
+    }
+    slots
+}
+
+/// What offload-build's stub module defines for the kernel `symbol` whose
+/// signature hashes to `hash` and whose launch has `count` slots: its two
+/// launch stubs and the device build's words, each named with the hash.
+fn stub_decls(symbol: &str, hash: u64, count: usize) -> TokenStream {
+    let name = |prefix: &str| format!("{prefix}{symbol}.{hash:016x}");
+    let stub = name(record::STUB_PREFIX);
+    let direct_stub = name(record::DIRECT_STUB_PREFIX);
+    let layouts_symbol = name(record::LAYOUTS_PREFIX);
+    let features_symbol = name(record::FEATURES_PREFIX);
+    let no_image = format!(
+        "{}`{symbol}` ({hash:016x}){}",
+        record::NO_IMAGE_PREFIX,
+        record::NO_IMAGE_RULE
+    );
+    let why = safety(why::STUB_DECLS);
+    quote! {
+        #why
+        unsafe extern "C" {
+            #[link_name = #stub]
+            fn __offload_stub(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
+            /// The same launch on device addresses (nothing mapped).
+            #[link_name = #direct_stub]
+            fn __offload_direct(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
+            /// The device build's layout words of the slots.
+            #[link_name = #layouts_symbol]
+            static __offload_device_layouts: [u64; #count];
+            /// The device build's feature word of the kernel crate.
+            #[link_name = #features_symbol]
+            static __offload_device_features: u64;
+            /// Defined beside the stubs; undefined, its name is the
+            /// linker's message.
+            #[link_name = #no_image]
+            static __offload_no_image: u8;
+        }
+    }
+}
+
 /// The launcher function `item` of a kernel whose stub is named for
 /// `symbol` and `hash`.
 pub fn launcher_fn(
@@ -331,15 +414,6 @@ pub fn launcher_fn(
 ) -> TokenStream {
     let name = &item.ident;
     let name_text = &item.kernel;
-    let stub = format!("{}{symbol}.{hash:016x}", record::STUB_PREFIX);
-    let direct_stub = format!("{}{symbol}.{hash:016x}", record::DIRECT_STUB_PREFIX);
-    let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
-    let features_symbol = format!("{}{symbol}.{hash:016x}", record::FEATURES_PREFIX);
-    let no_image = format!(
-        "{}`{symbol}` ({hash:016x}){}",
-        record::NO_IMAGE_PREFIX,
-        record::NO_IMAGE_RULE
-    );
     let feature_word = super::features::word(features);
     let docs = item.attrs.iter().filter(|a| is_outer_doc(a));
     let vis = &item.vis;
@@ -350,81 +424,63 @@ pub fn launcher_fn(
         .collect();
     let decls = host.iter().map(|h| &h.decl);
     let prepares = host.iter().map(|h| &h.prepare);
-    // The launch grid's hidden slots lead (offload-contract's `grid`).
-    let mut slot_names: Vec<String> = grid::SLOT_NAMES.iter().map(|&n| n.to_owned()).collect();
-    slot_names.extend(slot_params(params, &host));
-    let (mut slots, mut sizes, mut layouts, mut kept) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for i in 0..grid::SLOTS {
-        slots.push(quote!(__offload_grid[#i]));
-        sizes.push(quote!(0));
-        layouts.push(quote!(::offload::__private::layout::scalar::<u64>()));
-        kept.push(quote!(::core::option::Option::None));
-    }
-    for (slot, size, layout, on) in host.iter().flat_map(|h| h.slots.iter().cloned()) {
-        slots.push(slot);
-        sizes.push(size);
-        layouts.push(layout);
-        kept.push(on);
-    }
+    let LaunchSlots {
+        params: slot_names,
+        values: slots,
+        sizes,
+        layouts,
+        kept,
+    } = launch_slots(params, &host);
     let count = slots.len();
+    let stubs = stub_decls(symbol, hash, count);
     let kernel_path = quote!(::core::concat!(::core::module_path!(), "::", #name_text));
     let doc = launcher_doc(name_text, symbol, params);
+    let allow = allow_lint();
+    let (features_why, layouts_why, launch_why) = (
+        safety(why::FEATURES),
+        safety(why::LAYOUTS),
+        safety(why::LAUNCH),
+    );
     quote! {
         #(#docs)*
         #[doc = #doc]
-        #[allow(clippy::too_many_arguments, clippy::let_unit_value)]
+        #[allow(clippy::too_many_arguments, clippy::let_unit_value, clippy::let_and_return)]
+        #allow
         #vis fn #name(
             launch: &::offload::Launch,
             #(#decls),*
         ) -> ::core::result::Result<(), ::offload::LaunchError> {
-            unsafe extern "C" {
-                #[link_name = #stub]
-                fn __offload_stub(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
-                /// The same launch on device addresses (nothing mapped).
-                #[link_name = #direct_stub]
-                fn __offload_direct(config: *const ::offload::__private::LaunchConfig, args: *const u64) -> i32;
-                /// The device build's layout words of the slots.
-                #[link_name = #layouts_symbol]
-                static __offload_device_layouts: [u64; #count];
-                /// The device build's feature word of the kernel crate.
-                #[link_name = #features_symbol]
-                static __offload_device_features: u64;
-                /// Defined beside the stubs; undefined, its name is the
-                /// linker's message.
-                #[link_name = #no_image]
-                static __offload_no_image: u8;
-            }
+            #stubs
             // The first reference, so the linker names it first.
             ::core::hint::black_box(&raw const __offload_no_image);
+            #features_why
+            let __offload_device_feature_word = unsafe { __offload_device_features };
             ::offload::__private::check_features(
                 #kernel_path,
                 #symbol,
                 &[#(#features),*],
                 #feature_word,
-                // SAFETY: offload-build's stub module exports the record's word.
-                unsafe { __offload_device_features },
+                __offload_device_feature_word,
             )?;
             // The same types may have other layouts in the device build
             // (other features or cfgs of the kernel crate there).
             let __offload_params: [&'static str; #count] = [#(#slot_names),*];
+            #layouts_why
+            let __offload_device_layout_words = unsafe { &__offload_device_layouts };
             ::offload::__private::check_layouts(
                 #kernel_path,
                 #symbol,
                 &__offload_params,
                 &[#(#layouts),*],
-                // SAFETY: offload-build's stub module exports the record's
-                // words, one per slot (the hash in the name fixes the slots).
-                unsafe { &__offload_device_layouts },
+                __offload_device_layout_words,
             )?;
             let __offload_grid = ::offload::__private::grid_slots(launch, #kernel_path, #symbol)?;
             #(#prepares)*
             let __offload_args: [u64; #count] = [#(#slots),*];
             let __offload_sizes: [u64; #count] = [#(#sizes),*];
             let __offload_kept: [::core::option::Option<i64>; #count] = [#(#kept),*];
-            // The slots point at the arguments, borrowed until the launch
-            // returns; `kept` names what the arguments keep mapped themselves.
-            unsafe {
+            #launch_why
+            let __offload_launched = unsafe {
                 ::offload::__private::launch(
                     launch,
                     #kernel_path,
@@ -436,7 +492,8 @@ pub fn launcher_fn(
                     __offload_stub,
                     __offload_direct,
                 )
-            }
+            };
+            __offload_launched
         }
     }
 }

@@ -9,6 +9,7 @@ mod generic;
 mod host;
 mod options;
 mod reserved;
+pub(crate) mod safety;
 mod signature;
 
 use proc_macro2::TokenStream;

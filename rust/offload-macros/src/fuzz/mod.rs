@@ -41,8 +41,10 @@ impl Macro {
         let item: TokenStream = case.item.parse().ok()?;
         let attr: TokenStream = case.attr.parse().ok()?;
         Some(match self {
-            Macro::Kernel => oracle::run(|| entry::kernel(attr, item)),
-            Macro::DeriveDeviceCopy => oracle::run(|| entry::derive_device_copy(item)),
+            Macro::Kernel => oracle::run(&item.clone(), || entry::kernel(attr, item)),
+            Macro::DeriveDeviceCopy => {
+                oracle::run(&item.clone(), || entry::derive_device_copy(item))
+            }
         })
     }
 }
