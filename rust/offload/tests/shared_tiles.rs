@@ -309,3 +309,22 @@ fn a_read_of_a_neighbour_written_between_the_same_two_barriers_panics() {
         "{stderr}"
     );
 }
+
+/// The bytes a launch asks for make exactly `len` elements fit.
+#[test]
+fn dyn_tile_bytes_fit_len_elements() {
+    for n in [1usize, 3, 96, 256, 1024] {
+        let bytes = shared::dyn_tile_bytes::<f32>(n).expect("fits u32");
+        assert_eq!(bytes as usize, (4 * n).next_multiple_of(8) + 8 * n + 8);
+    }
+    assert_eq!(shared::dyn_tile_bytes::<u64>(usize::MAX), None);
+    // Given to a launch, they hold a tile of exactly that many elements.
+    let bytes = shared::dyn_tile_bytes::<u32>(100).expect("fits u32");
+    let exact = AtomicU32::new(0);
+    run_with([2, 1, 1], [4, 1, 1], bytes, || {
+        if shared::dyn_tile_len::<u32>() == 100 && shared::dyn_tile::<u32>(100).is_some() {
+            exact.fetch_add(1, Relaxed);
+        }
+    });
+    assert_eq!(exact.load(Relaxed), 8);
+}

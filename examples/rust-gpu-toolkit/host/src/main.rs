@@ -1,13 +1,16 @@
 //! The host side of the rust-gpu-toolkit example: launches the kernels with
 //! many threads per team and checks each result against plain Rust.
-//! `rust-gpu-toolkit --bench` times the kernels (and a block scan and a tiled
-//! transpose) on 64 teams of 256 threads against plain Rust loops instead.
+//! `rust-gpu-toolkit --bench` times the kernels (and block scans and a tiled
+//! transpose) on teams of 256 threads against plain Rust loops instead.
 
 use std::error::Error;
 use std::time::Instant;
 
 use offload::Launch;
-use toolkit_kernels::{TILE, block_scan, block_sum, matmul_tiled, transpose_tiled, warp_sum};
+use toolkit_kernels::{
+    SCAN_ITEMS, TILE, block_scan, block_scan_raked, block_sum, matmul_tiled, transpose_tiled,
+    warp_sum,
+};
 
 /// `c = a × b`, the plain loop.
 fn matmul_plain(n: usize, a: &[f32], b: &[f32], c: &mut [f32]) {
@@ -142,14 +145,11 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
         loop_ms,
     );
 
-    let (teams, threads) = (64usize, 256usize);
-    let x: Vec<f32> = (0..teams * threads).map(|i| (i % 5) as f32).collect();
-    let mut scanned = vec![0.0f32; x.len()];
-    let mut plain = vec![0.0f32; x.len()];
-    let launch = Launch::grid(teams as u32, threads as u32).dyn_shared_mem(threads as u32 * 4);
-    let grid = best_ms(runs, || Ok(block_scan(&launch, &x, &mut scanned)?))?;
-    let loop_ms = best_ms(runs, || {
-        for (src, dst) in x.chunks(threads).zip(plain.chunks_mut(threads)) {
+    let threads = 256usize;
+    let x: Vec<f32> = (0..1 << 20).map(|i| (i % 5) as f32).collect();
+    // Small integers: every prefix sum of a team's slice is exact in `f32`.
+    let plain_scan = |chunk: usize, plain: &mut [f32]| {
+        for (src, dst) in x.chunks(chunk).zip(plain.chunks_mut(chunk)) {
             let mut acc = 0.0;
             for (s, d) in src.iter().zip(dst) {
                 acc += s;
@@ -157,12 +157,42 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
             }
         }
         std::hint::black_box(&plain);
+    };
+    let mut scanned = vec![0.0f32; x.len()];
+    let mut plain = vec![0.0f32; x.len()];
+    let teams = x.len() / threads;
+    let launch = Launch::grid(teams as u32, threads as u32).dyn_shared_mem(threads as u32 * 4);
+    let grid = best_ms(runs, || Ok(block_scan(&launch, &x, &mut scanned)?))?;
+    let loop_ms = best_ms(runs, || {
+        plain_scan(threads, &mut plain);
         Ok(())
     })?;
     assert_eq!(scanned, plain, "block_scan");
-    report("block prefix scan, 64 teams x 256 threads", grid, loop_ms);
+    report(
+        &format!("block prefix scan (Hillis-Steele), 2^20 floats, {teams} teams x {threads} threads"),
+        grid,
+        loop_ms,
+    );
 
-    let n = 8 * TILE;
+    let chunk = threads * SCAN_ITEMS;
+    let teams = x.len() / chunk;
+    let tile = offload::shared::dyn_tile_bytes::<f32>(threads).ok_or("tile size")?;
+    let launch = Launch::grid(teams as u32, threads as u32).dyn_shared_mem(tile);
+    let grid = best_ms(runs, || Ok(block_scan_raked(&launch, &x, &mut scanned)?))?;
+    let loop_ms = best_ms(runs, || {
+        plain_scan(chunk, &mut plain);
+        Ok(())
+    })?;
+    assert_eq!(scanned, plain, "block_scan_raked");
+    report(
+        &format!(
+            "block prefix scan (raking, {SCAN_ITEMS} per thread), 2^20 floats, {teams} teams x {threads} threads"
+        ),
+        grid,
+        loop_ms,
+    );
+
+    let n = 64 * TILE;
     let a = matrix(n, 5);
     let (mut t, mut plain) = (vec![0.0f32; n * n], vec![0.0f32; n * n]);
     let grid = best_ms(runs, || {
@@ -179,7 +209,10 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
     })?;
     assert_eq!(t, plain, "transpose_tiled");
     report(
-        &format!("tiled transpose {n}x{n}, 64 teams x 256 threads"),
+        &format!(
+            "tiled transpose {n}x{n}, {} teams x 256 threads",
+            (n / TILE).pow(2)
+        ),
         grid,
         loop_ms,
     );

@@ -148,6 +148,48 @@ pub fn block_scan(x: &[f32], out: &[AtomicF32]) {
     }
 }
 
+/// The elements each thread of [`block_scan_raked`] scans on its own.
+pub const SCAN_ITEMS: usize = 32;
+
+/// Inclusive prefix sums of each team's slice of `SCAN_ITEMS ×
+/// team_size()` elements of `x` into `out`, work-efficient as CUB's raking
+/// block scan: each thread scans its own `SCAN_ITEMS` consecutive elements
+/// and offers its total in a shared tile, thread 0 scans the totals in
+/// turn (it alone touches them between the two barriers, which a tile's
+/// per-element phases allow), and each thread adds the total of the
+/// threads before it. Needs [`offload::shared::dyn_tile_bytes`]`::<f32>(team_size())`
+/// bytes of dynamic shared memory.
+#[kernel]
+pub fn block_scan_raked(x: &[f32], out: &[AtomicF32]) {
+    let (n, me) = (team_size(), thread_rank());
+    let Some(totals) = shared::dyn_tile::<f32>(n) else {
+        panic!("block_scan_raked needs a shared tile of one f32 per thread");
+    };
+    let base = (team_id().x as usize * n + me) * SCAN_ITEMS;
+    let mut mine = [0.0f32; SCAN_ITEMS];
+    let mut acc = 0.0;
+    for (k, m) in mine.iter_mut().enumerate() {
+        acc += x.get(base + k).copied().unwrap_or(0.0);
+        *m = acc;
+    }
+    totals.set(me, acc);
+    sync_threads();
+    if me == 0 {
+        let mut run = 0.0;
+        for i in 0..n {
+            run += totals.get(i);
+            totals.set(i, run);
+        }
+    }
+    sync_threads();
+    let before = if me > 0 { totals.get(me - 1) } else { 0.0 };
+    for (k, m) in mine.iter().enumerate() {
+        if let Some(o) = out.get(base + k) {
+            o.store(m + before, Ordering::Relaxed);
+        }
+    }
+}
+
 /// `t = aᵀ` for an `n × n` row-major matrix, one `TILE × TILE` tile per
 /// team through a static shared tile, so both the reads of `a` and the
 /// writes of `t` go along rows.

@@ -168,7 +168,7 @@ pub use static_array::{SharedArray, SharedAtomics};
 pub use static_array::{StaticSite, static_array, static_atomics};
 #[doc(hidden)]
 pub use tile::static_tile;
-pub use tile::{SharedTile, dyn_tile, dyn_tile_len};
+pub use tile::{SharedTile, dyn_tile, dyn_tile_bytes, dyn_tile_len};
 
 /// A static shared array of the team: `shared_array!(T; LEN)` declares
 /// `LEN` `T`s (a constant) shared by the threads of a team, like CUDA's

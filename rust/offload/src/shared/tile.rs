@@ -177,6 +177,18 @@ pub fn dyn_tile<T: AnyBitPattern>(len: usize) -> Option<SharedTile<T>> {
     fits.then(|| unsafe { SharedTile::over(base, capacity, len) })
 }
 
+/// The dynamic shared memory a launch asks for
+/// ([`Launch::dyn_shared_mem`](crate::Launch::dyn_shared_mem)) so that
+/// [`dyn_tile`]`::<T>(len)` fits: the elements, rounded up to 8 bytes, 8
+/// bytes of record per element and an 8-byte header; `None` when that
+/// overflows `u32`.
+pub const fn dyn_tile_bytes<T>(len: usize) -> Option<u32> {
+    match tile_bytes(size_of::<T>(), len) {
+        Some(bytes) if bytes <= u32::MAX as usize => Some(bytes as u32),
+        _ => None,
+    }
+}
+
 /// The largest `len` for which [`dyn_tile`]`::<T>(len)` is `Some` (its
 /// elements with 8 bytes of record each and the 8-byte header in the
 /// launch's `dyn_shared_mem`).
