@@ -472,28 +472,14 @@ fn default_target_dir(out_dir: &Path) -> PathBuf {
     parent.join("offload-device")
 }
 
-/// libomptarget and libomp from LLVM 22's library directory, with an rpath.
+/// libomptarget and libomp from LLVM 22's library directory, with an rpath
+/// (`offload` links them too; here for the kernel crate's own tests).
 fn link_omptarget() -> Result<(), Error> {
-    let libdir = llvm_config("--libdir")?;
-    println!("cargo::rustc-link-search=native={libdir}");
-    println!("cargo::rustc-link-lib=dylib=omptarget");
-    println!("cargo::rustc-link-lib=dylib=omp");
-    println!("cargo::rustc-link-arg=-Wl,-rpath,{libdir}");
-    Ok(())
+    offload_contract::libomptarget::link().map_err(Error::from)
 }
 
 pub(crate) fn llvm_config(arg: &str) -> Result<String, Error> {
-    let tool = std::env::var("LLVM_CONFIG").unwrap_or_else(|_| "llvm-config-22".into());
-    println!("cargo::rerun-if-env-changed=LLVM_CONFIG");
-    let out = Command::new(&tool)
-        .arg(arg)
-        .output()
-        .map_err(|source| Error::LlvmConfig {
-            tool: tool.clone(),
-            arg: arg.to_owned(),
-            source,
-        })?;
-    Ok(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    offload_contract::libomptarget::llvm_config(arg).map_err(Error::from)
 }
 
 #[cfg(test)]
