@@ -82,7 +82,7 @@ pub(super) fn fmt_no_such_device(f: &mut core::fmt::Formatter<'_>) -> core::fmt:
     match Device::count() {
         0 => write!(
             f,
-            "no such device (the runtime has none: a device counts once an image it runs is registered, and this program registers none that a device here runs; a program registers the images of the kernel crates it names, `use kernels as _;` where it launches nothing, and an image runs on its target's devices: OFFLOAD_TARGETS with `host` for the CPU)"
+            "no such device (the runtime has none: libomptarget counts a device once an image it runs is registered; a program registers the images of the kernel crates it names, `use kernels as _;` where it launches nothing, each built for its targets: OFFLOAD_TARGETS with `host` for the CPU)"
         ),
         count => write!(f, "no such device (the runtime's devices are 0..{count})"),
     }
