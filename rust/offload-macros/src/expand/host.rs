@@ -335,6 +335,7 @@ pub fn launcher_fn(
     let direct_stub = format!("{}{symbol}.{hash:016x}", record::DIRECT_STUB_PREFIX);
     let layouts_symbol = format!("{}{symbol}.{hash:016x}", record::LAYOUTS_PREFIX);
     let features_symbol = format!("{}{symbol}.{hash:016x}", record::FEATURES_PREFIX);
+    let images_symbol = format!("{}{symbol}.{hash:016x}", record::IMAGES_PREFIX);
     let no_image = format!(
         "{}`{symbol}` ({hash:016x}){}",
         record::NO_IMAGE_PREFIX,
@@ -390,6 +391,9 @@ pub fn launcher_fn(
                 /// The device build's feature word of the kernel crate.
                 #[link_name = #features_symbol]
                 static __offload_device_features: u64;
+                /// The targets of the images the stubs register.
+                #[link_name = #images_symbol]
+                fn __offload_image_targets(len: *mut usize) -> *const u8;
                 /// Defined beside the stubs; undefined, its name is the
                 /// linker's message.
                 #[link_name = #no_image]
@@ -424,7 +428,7 @@ pub fn launcher_fn(
             let __offload_kept: [::core::option::Option<i64>; #count] = [#(#kept),*];
             // The slots point at the arguments, borrowed until the launch
             // returns; `kept` names what the arguments keep mapped themselves.
-            unsafe {
+            let __offload_result = unsafe {
                 ::offload::__private::launch(
                     launch,
                     #kernel_path,
@@ -436,7 +440,9 @@ pub fn launcher_fn(
                     __offload_stub,
                     __offload_direct,
                 )
-            }
+            };
+            // SAFETY: offload-build's stub module defines the function.
+            unsafe { ::offload::__private::name_images(__offload_result, __offload_image_targets) }
         }
     }
 }
