@@ -3,6 +3,8 @@
 //! a program that names no kernel crate. Device builds (the `device`
 //! feature) link nothing.
 
+use offload_contract::libomptarget;
+
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=DOCS_RS");
@@ -10,8 +12,16 @@ fn main() {
     {
         return;
     }
-    if let Err(error) = offload_contract::libomptarget::link() {
-        eprintln!("offload: cannot link libomptarget: {error}");
-        std::process::exit(1);
+    match libomptarget::llvm_config("--libdir") {
+        Ok(libdir) => libomptarget::link_from(Some(&libdir)),
+        Err(error) => {
+            // The libraries may still be in the linker's path; where they
+            // are not, a kernel crate's build (offload-build) stops first,
+            // saying what the machine needs.
+            println!(
+                "cargo::warning=offload: LLVM 22's library directory is unknown ({error}): libomptarget is linked from the linker's own path"
+            );
+            libomptarget::link_from(None);
+        }
     }
 }

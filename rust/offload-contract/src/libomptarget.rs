@@ -66,10 +66,18 @@ pub fn llvm_config(arg: &str) -> Result<String, LlvmConfigError> {
 /// link argument to the package's own executables only; a dependent's find
 /// the libraries through the loader's path).
 pub fn link() -> Result<(), LlvmConfigError> {
-    let libdir = llvm_config("--libdir")?;
-    println!("cargo::rustc-link-search=native={libdir}");
+    link_from(Some(&llvm_config("--libdir")?));
+    Ok(())
+}
+
+/// Prints the cargo instructions that link `libomptarget` and `libomp`,
+/// from `libdir` with an rpath to it, or (`None`) from the linker's and
+/// the loader's own paths.
+pub fn link_from(libdir: Option<&str>) {
+    if let Some(libdir) = libdir {
+        println!("cargo::rustc-link-search=native={libdir}");
+        println!("cargo::rustc-link-arg=-Wl,-rpath,{libdir}");
+    }
     println!("cargo::rustc-link-lib=dylib=omptarget");
     println!("cargo::rustc-link-lib=dylib=omp");
-    println!("cargo::rustc-link-arg=-Wl,-rpath,{libdir}");
-    Ok(())
 }
