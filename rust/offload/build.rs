@@ -8,8 +8,7 @@ use offload_contract::libomptarget;
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=DOCS_RS");
-    if std::env::var_os("CARGO_FEATURE_DEVICE").is_some() || std::env::var_os("DOCS_RS").is_some()
-    {
+    if std::env::var_os("CARGO_FEATURE_DEVICE").is_some() || std::env::var_os("DOCS_RS").is_some() {
         return;
     }
     match libomptarget::llvm_config("--libdir") {

@@ -537,7 +537,8 @@ mod tests {
             detail: Detail::None,
         };
         // SAFETY: `targets` is an image-targets function.
-        let named = unsafe { crate::__private::name_images(Err(error(NO_DEVICE_FOR_IMAGES)), targets) };
+        let named =
+            unsafe { crate::__private::name_images(Err(error(NO_DEVICE_FOR_IMAGES)), targets) };
         let named = named.unwrap_err();
         assert_eq!(named.image_targets(), Some("amdgcn-amd-amdhsa:gfx90a"));
         assert_eq!(
@@ -549,7 +550,8 @@ mod tests {
         let other = unsafe { crate::__private::name_images(Err(error(NO_SIZE)), targets) };
         assert_eq!(other, Err(error(NO_SIZE)));
         // SAFETY: as above.
-        assert_eq!(unsafe { crate::__private::name_images(Ok(()), targets) }, Ok(()));
+        let launched = unsafe { crate::__private::name_images(Ok(()), targets) };
+        assert_eq!(launched, Ok(()));
     }
 
     #[test]

@@ -156,8 +156,7 @@ pub unsafe fn name_images(
 ) -> Result<(), LaunchError> {
     match result {
         Err(mut error)
-            if error.code == launch_code::NO_DEVICE_FOR_IMAGES
-                && error.detail == Detail::None =>
+            if error.code == launch_code::NO_DEVICE_FOR_IMAGES && error.detail == Detail::None =>
         {
             let mut len = 0;
             // SAFETY: the caller's contract: the stub module's function

@@ -40,7 +40,11 @@ impl fmt::Display for MapError {
             );
         }
         if self.no_such_device {
-            write!(f, "offload: mapping {} bytes to device {}: ", self.bytes, self.device)?;
+            write!(
+                f,
+                "offload: mapping {} bytes to device {}: ",
+                self.bytes, self.device
+            )?;
             return super::device::fmt_no_such_device(f);
         }
         write!(
