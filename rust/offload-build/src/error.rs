@@ -80,15 +80,8 @@ pub enum Error {
         /// That package's directory.
         package_dir: PathBuf,
     },
-    /// `llvm-config` could not be run.
-    LlvmConfig {
-        /// The `llvm-config` executable.
-        tool: String,
-        /// The option it was asked.
-        arg: String,
-        /// The operating system's error.
-        source: std::io::Error,
-    },
+    /// `llvm-config` could not be run or gave no answer.
+    LlvmConfig(offload_contract::libomptarget::LlvmConfigError),
     /// The kernel crate's `Cargo.toml` has no `[package] name`.
     NoPackageName {
         /// The manifest.
@@ -369,10 +362,7 @@ impl fmt::Display for Error {
                 kernel_dir.display(),
                 package_dir.display()
             ),
-            Error::LlvmConfig { tool, arg, source } => write!(
-                f,
-                "{tool} {arg}: {source} (install LLVM 22: llvm-22, liboffload-22-dev)"
-            ),
+            Error::LlvmConfig(error) => write!(f, "{error}"),
             Error::NoPackageName { manifest } => {
                 write!(f, "{}: no [package] name", manifest.display())
             }
@@ -563,4 +553,10 @@ fn never_names_offload(f: &mut fmt::Formatter<'_>, dir: &std::path::Path) -> fmt
         "offload-build: the kernel crate {} has no kernel: it never names `offload` (no #[offload::kernel], no `use offload`), so rustc does not link offload into its device build, and offload supplies the device's panic handler (hence rustc's \"`#[panic_handler]` function required\" above); define its kernels with #[offload::kernel], or name the kernel library that defines them (`use mathlib as _;`)",
         dir.display()
     )
+}
+
+impl From<offload_contract::libomptarget::LlvmConfigError> for Error {
+    fn from(error: offload_contract::libomptarget::LlvmConfigError) -> Self {
+        Error::LlvmConfig(error)
+    }
 }

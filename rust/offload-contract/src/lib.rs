@@ -18,9 +18,12 @@
 //! - [`digest`]: the image digest a v2 descriptor carries.
 //! - [`grid`]: the launch grid in a kernel's hidden leading slots.
 //! - [`pass_param`]: how a file path is escaped in a pass parameter.
+//! - `libomptarget` (feature `build-script`): how a build script finds and
+//!   links libomptarget, for `offload`'s and `offload-build`'s.
 //!
 //! The crate is `no_std` and has no dependencies; the `digest` feature adds
-//! `digest::image_digest` (with `sha2`).
+//! `digest::image_digest` (with `sha2`), the `build-script` feature the
+//! `libomptarget` module (with `std`).
 
 #![no_std]
 #![deny(missing_docs)]
@@ -33,6 +36,11 @@ pub mod kind;
 pub mod launch_code;
 pub mod launch_config;
 pub mod layout;
+#[cfg(all(
+    feature = "build-script",
+    not(any(target_arch = "amdgpu", target_arch = "nvptx64"))
+))]
+pub mod libomptarget;
 pub mod manifest;
 pub mod map_type;
 pub mod pass_param;

@@ -37,6 +37,12 @@ pub const LAYOUTS_PREFIX: &str = "__offload_rs_layouts.";
 /// which the stub module exports for the host's launcher:
 /// `__offload_rs_features.<symbol>.<hash as 16 hex digits>`.
 pub const FEATURES_PREFIX: &str = "__offload_rs_features.";
+/// Name prefix of the function of a kernel's stub module that returns the
+/// targets of the images it registers (`unsafe extern "C" fn(len: *mut
+/// usize) -> *const u8`: UTF-8 text, its length written through `len`),
+/// which the host's launcher names when no device takes any of them:
+/// `__offload_rs_images.<symbol>.<hash as 16 hex digits>`.
+pub const IMAGES_PREFIX: &str = "__offload_rs_images.";
 /// Name prefix of a host launch stub:
 /// `__offload_rs_launch.<symbol>.<hash as 16 hex digits>`.
 pub const STUB_PREFIX: &str = "__offload_rs_launch.";

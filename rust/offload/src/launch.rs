@@ -160,7 +160,8 @@ impl Launch {
 /// `-4` (a null pointer argument with a size), `-5` (a size of 2^63 bytes
 /// or more), `-6` (an argument of 64 MiB or more, not present, that the
 /// device cannot allocate), `-7` (the runtime has no device: no device
-/// here takes any of the program's images) and [`NO_SUCH_DEVICE`] (a device that is neither -1 nor one of
+/// here takes any of the program's images; see
+/// [`image_targets`](Self::image_targets)) and [`NO_SUCH_DEVICE`] (a device that is neither -1 nor one of
 /// the runtime's), or from the launcher [`OVERLAPPING_RANGE`] (an argument's
 /// host range overlaps a mapped range without lying inside it: see
 /// [`overlap`](Self::overlap)) and [`LAYOUT_MISMATCH`] (an argument's type
@@ -194,6 +195,9 @@ pub(crate) enum Detail {
     /// [`OTHER_DEVICE`]: the parameter and both devices.
     #[cfg_attr(feature = "device", allow(dead_code))]
     OtherDevice(OtherDevice),
+    /// [`NO_DEVICE_FOR_IMAGES`]: the targets of the images the kernel's
+    /// launch stubs register (`host (<triple>)`, `<triple>:<cpu>`).
+    Images(&'static str),
 }
 
 /// An argument whose data lives on another device than the launch's
@@ -388,6 +392,16 @@ impl LaunchError {
         }
     }
 
+    /// For [`NO_DEVICE_FOR_IMAGES`]: the targets of the images that hold
+    /// the kernel (`host (<triple>)`, `<triple>:<cpu>`, comma-separated),
+    /// none of which a device here runs.
+    pub const fn image_targets(&self) -> Option<&'static str> {
+        match self.detail {
+            Detail::Images(targets) => Some(targets),
+            _ => None,
+        }
+    }
+
     /// For code `-101`: the host address ranges `[start, end)` of the
     /// argument and of the live mapping it overlaps.
     #[cfg(not(feature = "device"))]
@@ -414,6 +428,14 @@ impl fmt::Display for LaunchError {
             }
             Detail::OtherDevice(other) => {
                 write!(f, "{other} (code {})", self.code)?;
+                return self.fmt_symbol(f);
+            }
+            Detail::Images(targets) => {
+                write!(
+                    f,
+                    "the runtime has no device: none here runs the kernel's images, built for {targets}, nor any other image of the program (build an image for a device this machine has too, OFFLOAD_TARGETS with `host` for the CPU, or run where a device of those targets is), or OMP_TARGET_OFFLOAD=DISABLED (code {})",
+                    self.code
+                )?;
                 return self.fmt_symbol(f);
             }
             #[cfg(not(feature = "device"))]
@@ -520,6 +542,38 @@ mod tests {
         // The runtime is asked for the per-thread records too.
         assert_eq!(config.dyn_cgroup_mem, 512 + 16 + 256 * 8);
         assert_eq!((config.device, config.sizes), (3, sizes.as_ptr()));
+    }
+
+    #[test]
+    fn no_device_for_the_images_names_their_targets() {
+        unsafe extern "C" fn targets(len: *mut usize) -> *const u8 {
+            const TEXT: &str = "amdgcn-amd-amdhsa:gfx90a";
+            // SAFETY: `name_images` passes a valid `usize`.
+            unsafe { *len = TEXT.len() };
+            TEXT.as_ptr()
+        }
+        let error = |code| LaunchError {
+            kernel: "k::fill",
+            symbol: "fill",
+            code,
+            detail: Detail::None,
+        };
+        // SAFETY: `targets` is an image-targets function.
+        let named =
+            unsafe { crate::__private::name_images(Err(error(NO_DEVICE_FOR_IMAGES)), targets) };
+        let named = named.unwrap_err();
+        assert_eq!(named.image_targets(), Some("amdgcn-amd-amdhsa:gfx90a"));
+        assert_eq!(
+            named.to_string(),
+            "offload: kernel `k::fill` was not launched: the runtime has no device: none here runs the kernel's images, built for amdgcn-amd-amdhsa:gfx90a, nor any other image of the program (build an image for a device this machine has too, OFFLOAD_TARGETS with `host` for the CPU, or run where a device of those targets is), or OMP_TARGET_OFFLOAD=DISABLED (code -7)"
+        );
+        // Other codes and results pass as they are.
+        // SAFETY: as above.
+        let other = unsafe { crate::__private::name_images(Err(error(NO_SIZE)), targets) };
+        assert_eq!(other, Err(error(NO_SIZE)));
+        // SAFETY: as above.
+        let launched = unsafe { crate::__private::name_images(Ok(()), targets) };
+        assert_eq!(launched, Ok(()));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! libomptarget's host API (LLVM 22): the data mappers and the OpenMP
-//! device-memory queries. `offload-build` links `libomptarget` and `libomp`.
+//! device-memory queries. This crate's build script links `libomptarget`
+//! and `libomp`; [`init`] starts libomptarget where no image registration
+//! has.
 
 use core::ffi::{c_int, c_void};
 
@@ -87,6 +89,37 @@ unsafe extern "C" {
         device: c_int,
     ) -> c_int;
     pub fn omp_target_disassociate_ptr(host: *const c_void, device: c_int) -> c_int;
+    fn __tgt_rtl_init();
+    fn __tgt_rtl_deinit();
+    fn atexit(function: extern "C" fn()) -> c_int;
+}
+
+/// Starts libomptarget (once per process) before the data API's first
+/// query. An image's registration (`__tgt_register_lib`, from the launch
+/// stubs' constructor) starts it too, but a program that registers no
+/// image (it names no kernel crate, so none is linked) would otherwise
+/// query a runtime that does not exist yet: `omp_get_num_devices`
+/// dereferences libomptarget's null plugin manager. Without an image the
+/// runtime has no device (its plugins take devices for images only).
+/// libomptarget counts its starts: the matching stop runs at exit, before
+/// the registrations' (registered earlier, so run later).
+pub fn init() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        // SAFETY: libomptarget's reference-counted start, thread-safe (it
+        // takes its own lock), with no other precondition.
+        unsafe { __tgt_rtl_init() };
+        // SAFETY: `stop` is a plain function that lives as long as the
+        // program. If the C library cannot take it, the runtime is only
+        // never stopped, as where nothing stops it.
+        unsafe { atexit(stop) };
+    });
+}
+
+/// [`init`]'s matching stop, at exit.
+extern "C" fn stop() {
+    // SAFETY: matches the one `__tgt_rtl_init` of `init`.
+    unsafe { __tgt_rtl_deinit() };
 }
 
 /// Host address space reserved without memory behind it (the C library's

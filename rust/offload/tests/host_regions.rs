@@ -168,3 +168,26 @@ fn a_region_the_device_cannot_allocate_is_an_err_not_an_abort() {
     // The refusal left no live range behind.
     drop(offload::Device::new(2).map(&big[..]).unwrap());
 }
+
+#[test]
+fn the_data_api_starts_the_runtime_once_before_its_first_query() {
+    // Without an image's registration nothing else starts libomptarget,
+    // whose queries would then dereference its null plugin manager.
+    assert_eq!(offload::device_count(), 4);
+    drop(offload::Device::new(1).map(&[1u8, 2, 3][..]).unwrap());
+    assert_eq!(runtime::STARTS.load(std::sync::atomic::Ordering::SeqCst), 1);
+}
+
+#[test]
+fn a_device_the_runtime_lacks_is_named_with_the_devices_it_has() {
+    let error = offload::Device::new(7).map(&[1u8][..]).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "offload: mapping 1 bytes to device 7: no such device (the runtime's devices are 0..4)"
+    );
+    let error = offload::Device::new(7).alloc::<u32>(2).err().unwrap();
+    assert_eq!(
+        error.to_string(),
+        "offload: device buffer: alloc of 8 bytes on device 7: no such device (the runtime's devices are 0..4)"
+    );
+}

@@ -10,8 +10,8 @@ use std::process::Command;
 use offload_contract::descriptor::{v1, v2};
 use offload_contract::map_type::{FROM, LITERAL, TO};
 use offload_contract::record::{
-    DIRECT_STUB_PREFIX, FEATURES_PREFIX, LAYOUTS_PREFIX, NO_IMAGE_PREFIX, NO_IMAGE_RULE,
-    STUB_PREFIX,
+    DIRECT_STUB_PREFIX, FEATURES_PREFIX, IMAGES_PREFIX, LAYOUTS_PREFIX, NO_IMAGE_PREFIX,
+    NO_IMAGE_RULE, STUB_PREFIX,
 };
 use offload_contract::{launch_code, launch_config};
 use proc_macro2::{Literal, TokenStream};
@@ -310,6 +310,34 @@ fn features(i: usize, kernel: &Kernel) -> TokenStream {
     }
 }
 
+/// Kernel `i`'s function returning the targets of the images the module
+/// registers (`IMAGE_TARGETS`), for the host's launcher, which names them
+/// when no device here takes any image.
+fn image_targets(i: usize, kernel: &Kernel) -> TokenStream {
+    let name = format_ident!("T{i}");
+    let symbol = format!("{IMAGES_PREFIX}{}.{:016x}", kernel.symbol, kernel.hash);
+    quote! {
+        #[unsafe(export_name = #symbol)]
+        pub unsafe extern "C" fn #name(len: *mut usize) -> *const u8 {
+            unsafe { *len = IMAGE_TARGETS.len() };
+            IMAGE_TARGETS.as_ptr()
+        }
+    }
+}
+
+/// The targets of `images` as a launch error names them: `host (<host
+/// triple>)`, `<triple>:<cpu>`, comma-separated, in registration order.
+fn targets_text(images: &[Image], host: &str) -> String {
+    let names: Vec<String> = images
+        .iter()
+        .map(|image| match &image.target {
+            crate::Target::Host => format!("host ({host})"),
+            device => device.to_string(),
+        })
+        .collect();
+    names.join(", ")
+}
+
 /// The descriptor, the launch declaration and the stub of kernel `i`.
 fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> TokenStream {
     let words = descriptor(kernel, contract, digest);
@@ -333,6 +361,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
     let stub = format!("{STUB_PREFIX}{symbol}.{:016x}", kernel.hash);
     let layouts = layouts(i, kernel);
     let features = features(i, kernel);
+    let targets = image_targets(i, kernel);
     let no_image = no_image(i, kernel);
     let direct = direct_stub(i, kernel, contract, digest);
     let doc = format!(" Launches kernel `{symbol}`.");
@@ -393,6 +422,7 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
         #descriptor
         #layouts
         #features
+        #targets
         #no_image
         unsafe extern "C" {
             #declaration
@@ -409,8 +439,9 @@ fn kernel_stub(i: usize, kernel: &Kernel, contract: Contract, digest: u64) -> To
 }
 
 /// The stub module's source: launches of `kernels` (the first image's),
-/// whose descriptors carry `digest` (the digest of all images).
-pub fn source(kernels: &[Kernel], digest: u64, contract: Contract) -> String {
+/// whose descriptors carry `digest` (the digest of all images), of images
+/// for `targets` ([`targets_text`]).
+pub fn source(kernels: &[Kernel], digest: u64, contract: Contract, targets: &str) -> String {
     let device_check = match contract {
         Contract::V1 => TokenStream::new(),
         Contract::V2 => device_check(),
@@ -429,6 +460,8 @@ pub fn source(kernels: &[Kernel], digest: u64, contract: Contract) -> String {
         #![no_std]
         #![feature(linkage)]
         #![allow(non_upper_case_globals, clippy::all)]
+        /// The targets of the images this module registers.
+        const IMAGE_TARGETS: &str = #targets;
         #(#once)*
         #device_check
         #(#kernels)*
@@ -519,7 +552,8 @@ pub fn build(
     let kernels = images.first().map_or(&[][..], |i| &i.kernels[..]);
     let src = out_dir.join("offload_stubs.rs");
     let obj = out_dir.join("offload_stubs.o");
-    std::fs::write(&src, source(kernels, digest, contract)).map_err(io(&src))?;
+    let targets = targets_text(images, host);
+    std::fs::write(&src, source(kernels, digest, contract, &targets)).map_err(io(&src))?;
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     let out = Command::new(rustc)
         .env("RUSTC_BOOTSTRAP", "1")
@@ -696,7 +730,7 @@ mod tests {
 
     #[test]
     fn v2_stubs_launch_through_launch2() {
-        let v2 = source(&image("i.so").kernels, 9, Contract::V2);
+        let v2 = source(&image("i.so").kernels, 9, Contract::V2, "host");
         assert!(v2.starts_with(HEADER));
         let declarations = items::<syn::ForeignItemFn>(&v2);
         let launch = quote! {
@@ -755,7 +789,7 @@ mod tests {
             direct_descriptor(&saxpy(), 9),
             [2, 9, 4, 0, 0, 0x100, 0, 0, 0, 0x100, 0]
         );
-        let v2 = source(&image("i.so").kernels, 9, Contract::V2);
+        let v2 = source(&image("i.so").kernels, 9, Contract::V2, "host");
         let stub = quote! {
             #[doc = " Launches kernel `saxpy` on device addresses (nothing mapped)."]
             #[unsafe(export_name = "__offload_rs_direct.saxpy.00000000000000ab")]
@@ -780,13 +814,13 @@ mod tests {
             "{v2}"
         );
         // v1 has one descriptor per kernel: its direct stub refuses.
-        let v1 = source(&image("i.so").kernels, 9, Contract::V1);
+        let v1 = source(&image("i.so").kernels, 9, Contract::V1, "host");
         assert!(v1.contains("__offload_rs_direct.saxpy.00000000000000ab") && v1.contains("-106"));
     }
 
     #[test]
     fn v1_stubs_call_the_kernel_with_a_descriptor_global() {
-        let v1 = source(&image("i.so").kernels, 9, Contract::V1);
+        let v1 = source(&image("i.so").kernels, 9, Contract::V1, "host");
         let launch = quote! {
             #[link_name = "saxpy"]
             fn k0(a0: f32, a1: *mut u8, a2: u64, a3: *mut u8) -> i32;
@@ -849,7 +883,7 @@ mod tests {
     #[test]
     fn stubs_export_the_records_layout_and_feature_words_and_the_no_image_symbol() {
         for contract in [Contract::V1, Contract::V2] {
-            let source = source(&image("i.so").kernels, 9, contract);
+            let source = source(&image("i.so").kernels, 9, contract, "host");
             let statics = items::<syn::ItemStatic>(&source);
             for exported in [
                 quote! {
@@ -873,6 +907,37 @@ mod tests {
             ] {
                 assert!(statics.contains(&exported.to_string()), "{source}");
             }
+        }
+    }
+
+    #[test]
+    fn stubs_export_the_targets_of_their_images_for_the_launcher() {
+        let mut gpu = image("g.hsaco");
+        gpu.target = crate::Target::parse("amdgcn-amd-amdhsa:gfx90a").unwrap();
+        let targets = targets_text(&[image("h.so"), gpu], "x86_64-unknown-linux-gnu");
+        assert_eq!(
+            targets,
+            "host (x86_64-unknown-linux-gnu), amdgcn-amd-amdhsa:gfx90a"
+        );
+        for contract in [Contract::V1, Contract::V2] {
+            let source = source(&image("i.so").kernels, 9, contract, &targets);
+            let function = quote! {
+                #[unsafe(export_name = "__offload_rs_images.saxpy.00000000000000ab")]
+                pub unsafe extern "C" fn T0(len: *mut usize) -> *const u8 {
+                    unsafe { *len = IMAGE_TARGETS.len() };
+                    IMAGE_TARGETS.as_ptr()
+                }
+            };
+            assert!(
+                items::<syn::ItemFn>(&source).contains(&function.to_string()),
+                "{source}"
+            );
+            assert!(
+                source.contains(
+                    "const IMAGE_TARGETS: &str = \"host (x86_64-unknown-linux-gnu), amdgcn-amd-amdhsa:gfx90a\";"
+                ),
+                "{source}"
+            );
         }
     }
 }

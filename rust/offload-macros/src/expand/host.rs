@@ -326,6 +326,7 @@ mod why {
     pub const STUB_DECLS: &str = "the types are those of offload-build's definitions in the stub module for this kernel: the hash in each name is the kernel's signature's, so a kernel of other slots has other names.";
     pub const FEATURES: &str = "offload-build's stub module exports the record's feature word.";
     pub const LAYOUTS: &str = "offload-build's stub module exports the record's layout words, one per slot (the hash in the name fixes the slots).";
+    pub const IMAGES: &str = "offload-build's stub module defines the function, which returns the text of the targets of the kernel's images.";
     pub const LAUNCH: &str = "the slots are the kernel's as its record describes them; each address is of an argument the launcher holds until the launch returns, valid for its size (for writing too where the record maps it FROM: those arguments are `HostMut`); a value in the slot itself has size 0; `kept` names a device only for an argument that keeps its data mapped there itself; the stubs are this kernel's.";
 }
 
@@ -375,6 +376,7 @@ fn stub_decls(symbol: &str, hash: u64, count: usize) -> TokenStream {
     let direct_stub = name(record::DIRECT_STUB_PREFIX);
     let layouts_symbol = name(record::LAYOUTS_PREFIX);
     let features_symbol = name(record::FEATURES_PREFIX);
+    let images_symbol = name(record::IMAGES_PREFIX);
     let no_image = format!(
         "{}`{symbol}` ({hash:016x}){}",
         record::NO_IMAGE_PREFIX,
@@ -395,6 +397,9 @@ fn stub_decls(symbol: &str, hash: u64, count: usize) -> TokenStream {
             /// The device build's feature word of the kernel crate.
             #[link_name = #features_symbol]
             static __offload_device_features: u64;
+            /// The targets of the images the stubs register.
+            #[link_name = #images_symbol]
+            fn __offload_image_targets(len: *mut usize) -> *const u8;
             /// Defined beside the stubs; undefined, its name is the
             /// linker's message.
             #[link_name = #no_image]
@@ -436,10 +441,11 @@ pub fn launcher_fn(
     let kernel_path = quote!(::core::concat!(::core::module_path!(), "::", #name_text));
     let doc = launcher_doc(name_text, symbol, params);
     let allow = allow_lint();
-    let (features_why, layouts_why, launch_why) = (
+    let (features_why, layouts_why, launch_why, images_why) = (
         safety(why::FEATURES),
         safety(why::LAYOUTS),
         safety(why::LAUNCH),
+        safety(why::IMAGES),
     );
     quote! {
         #(#docs)*
@@ -480,7 +486,7 @@ pub fn launcher_fn(
             let __offload_sizes: [u64; #count] = [#(#sizes),*];
             let __offload_kept: [::core::option::Option<i64>; #count] = [#(#kept),*];
             #launch_why
-            let __offload_launched = unsafe {
+            let __offload_result = unsafe {
                 ::offload::__private::launch(
                     launch,
                     #kernel_path,
@@ -493,7 +499,11 @@ pub fn launcher_fn(
                     __offload_direct,
                 )
             };
-            __offload_launched
+            #images_why
+            let __offload_named = unsafe {
+                ::offload::__private::name_images(__offload_result, __offload_image_targets)
+            };
+            __offload_named
         }
     }
 }

@@ -132,6 +132,37 @@ pub unsafe fn launch<const N: usize>(
     result(unsafe { stub(&config, args.as_ptr()) })
 }
 
+/// The function of a kernel's stub module that returns the targets of the
+/// images it registers (`offload_contract::record::IMAGES_PREFIX`): a
+/// pointer to their UTF-8 text, its length written through the argument.
+pub type ImageTargets = unsafe extern "C" fn(len: *mut usize) -> *const u8;
+
+/// A launch's result, where no device here takes any image
+/// ([`NO_DEVICE_FOR_IMAGES`](launch_code::NO_DEVICE_FOR_IMAGES)) with the
+/// targets of the images that hold the kernel: the stubs know them, the
+/// code alone does not say which device is missing.
+///
+/// # Safety
+/// `images` is the [`ImageTargets`] function of the kernel's stub module.
+pub unsafe fn name_images(
+    result: Result<(), LaunchError>,
+    images: ImageTargets,
+) -> Result<(), LaunchError> {
+    match result {
+        Err(mut error)
+            if error.code == launch_code::NO_DEVICE_FOR_IMAGES && error.detail == Detail::None =>
+        {
+            let mut len = 0;
+            // SAFETY: the caller's contract: the stub module's function
+            // returns its own static text and writes its length.
+            let text = unsafe { core::slice::from_raw_parts(images(&mut len), len) };
+            error.detail = Detail::Images(core::str::from_utf8(text).unwrap_or("(unreadable)"));
+            Err(error)
+        }
+        other => other,
+    }
+}
+
 /// `Ok` if every slot's layout word in the host build (`host`) is the
 /// device image's (`device`), else the launch's error naming the first
 /// slot's parameter (`params`) that differs.

@@ -63,7 +63,7 @@ impl fmt::Display for BufferError {
             self.op, self.bytes, self.device
         )?;
         match self.problem {
-            BufferProblem::NoSuchDevice => write!(f, "no such device"),
+            BufferProblem::NoSuchDevice => super::device::fmt_no_such_device(f),
             BufferProblem::OutOfMemory => write!(f, "out of memory"),
             BufferProblem::TooLarge => write!(f, "the size does not fit in the address space"),
             BufferProblem::LengthMismatch { buffer, other } => write!(

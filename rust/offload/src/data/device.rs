@@ -18,6 +18,7 @@ impl Device {
     /// The device number libomptarget's queries take (-1 resolved; any
     /// other number as it is).
     pub fn number(self) -> i64 {
+        rt::init();
         if self.0 == -1 {
             // SAFETY: an OpenMP query without preconditions.
             i64::from(unsafe { rt::omp_get_default_device() })
@@ -30,6 +31,7 @@ impl Device {
     /// (`omp_get_num_devices()`; libomptarget's CPU plugin offers several
     /// host devices).
     pub fn count() -> usize {
+        rt::init();
         // SAFETY: an OpenMP query without preconditions.
         usize::try_from(unsafe { rt::omp_get_num_devices() }).unwrap_or(0)
     }
@@ -37,6 +39,7 @@ impl Device {
     /// The device libomptarget calls the host (`omp_get_initial_device()`,
     /// [`count`](Self::count) in LLVM): not an offload device.
     pub fn initial() -> Device {
+        rt::init();
         // SAFETY: an OpenMP query without preconditions.
         Device(i64::from(unsafe { rt::omp_get_initial_device() }))
     }
@@ -67,9 +70,21 @@ impl Device {
     /// True for a device of the runtime: libomptarget aborts the process
     /// (OMP_TARGET_OFFLOAD=MANDATORY) on any other number.
     pub(crate) fn exists(self) -> bool {
-        // SAFETY: an OpenMP query without preconditions.
-        let count = i64::from(unsafe { rt::omp_get_num_devices() });
-        (0..count).contains(&self.number())
+        (0..Self::count() as i64).contains(&self.number())
+    }
+}
+
+/// "no such device" and which devices the runtime has, for the data API's
+/// errors: none at all is a program without a registered image that a
+/// device here runs (libomptarget counts a device only once such an image
+/// is registered).
+pub(super) fn fmt_no_such_device(f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+    match Device::count() {
+        0 => write!(
+            f,
+            "no such device (the runtime has none: libomptarget counts a device once an image it runs is registered; a program registers the images of the kernel crates it names, `use kernels as _;` where it launches nothing, each built for its targets: OFFLOAD_TARGETS with `host` for the CPU)"
+        ),
+        count => write!(f, "no such device (the runtime's devices are 0..{count})"),
     }
 }
 

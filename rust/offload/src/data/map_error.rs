@@ -15,6 +15,8 @@ pub struct MapError {
     pub(super) device: i64,
     pub(super) overlap: Option<Overlap>,
     pub(super) out_of_memory: bool,
+    /// The device is not one of the runtime's.
+    pub(super) no_such_device: bool,
 }
 
 impl MapError {
@@ -36,6 +38,14 @@ impl fmt::Display for MapError {
                 "offload: mapping {} bytes to device {}: the device cannot allocate them",
                 self.bytes, self.device
             );
+        }
+        if self.no_such_device {
+            write!(
+                f,
+                "offload: mapping {} bytes to device {}: ",
+                self.bytes, self.device
+            )?;
+            return super::device::fmt_no_such_device(f);
         }
         write!(
             f,

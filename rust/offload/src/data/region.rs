@@ -72,9 +72,13 @@ fn begin(
         device,
         overlap,
         out_of_memory,
+        no_such_device: false,
     };
     if !device.exists() {
-        return Err(error(device.number(), None, false));
+        return Err(MapError {
+            no_such_device: true,
+            ..error(device.number(), None, false)
+        });
     }
     let device = Device(device.number());
     let (live, mapped) = Ranges::region(device.0, [(ptr as usize, bytes)], || {

@@ -34,6 +34,20 @@ pub mod runtime {
         4
     }
 
+    /// How often the data API started the runtime (once per process).
+    pub static STARTS: AtomicU64 = AtomicU64::new(0);
+
+    /// libomptarget's start, which the data API makes before its first
+    /// query.
+    #[unsafe(no_mangle)]
+    extern "C" fn __tgt_rtl_init() {
+        STARTS.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// libomptarget's matching stop, at exit.
+    #[unsafe(no_mangle)]
+    extern "C" fn __tgt_rtl_deinit() {}
+
     /// A region's trial allocation (64 MiB or more; none here).
     #[unsafe(no_mangle)]
     extern "C" fn omp_target_alloc(_bytes: usize, _device: i32) -> *mut c_void {
