@@ -169,7 +169,9 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
     })?;
     assert_eq!(scanned, plain, "block_scan");
     report(
-        &format!("block prefix scan (Hillis-Steele), 2^20 floats, {teams} teams x {threads} threads"),
+        &format!(
+            "block prefix scan (Hillis-Steele), 2^20 floats, {teams} teams x {threads} threads"
+        ),
         grid,
         loop_ms,
     );
