@@ -15,8 +15,11 @@
 //! query in it is a call of `__offload_cpu_thread_rank`, every meeting
 //! point a call of `__offload_cpu_sync_threads` (the team barrier),
 //! `__offload_cpu_warp_exchange` or `__offload_cpu_warp_release` (a warp's
-//! exchange), and the team's record is `__offload_cpu_current()`, the same
-//! for a whole team body call; see the `offload` crate's `cpu_grid::hooks`.
+//! exchange), the team's record is `__offload_cpu_current()` and a static
+//! shared array's address `__offload_cpu_static_shared(site, bytes,
+//! align)`, both the same for a whole team body call (the runtime writes
+//! none of the record's fields during one); see the `offload` crate's
+//! `cpu_grid::hooks`.
 //!
 //! Guarantees: the runner and the hooks, where the module defines them, get
 //! hidden visibility (each copy of the image, one per device, calls its
@@ -31,7 +34,9 @@
 //! `next[t] == state` (the others are skipped: returned, `EXIT` =
 //! `u32::MAX`, or stopped at another point), the thread's step from meeting
 //! point `state` to the next one it reaches, stores that point's number in
-//! `next[t]` (`EXIT` when it returns) and goes on with `t + 1`. An
+//! `next[t]` (`EXIT` when it returns) and goes on with `t + 1`. `env`,
+//! `ctx`, `slots` and `next` are `noalias` (nothing else reaches them
+//! during the call). An
 //! exchange's step stores the lane's offer in `slots[t]` and resumes with
 //! the warp's offers, `slots + (t & !31)`. Values live across a meeting
 //! point live in `ctx`: `frame_bytes` per thread, an array of each value
@@ -40,21 +45,30 @@
 //! the threads agree on the next point.
 //!
 //! How: the thread body is cloned; every call of a function that may reach
-//! a hook is inlined; each block is split after each meeting point; each
+//! a hook is inlined; the record's calls become `nonnull` and, once the
+//! kernel's null tests of it have folded, its loads at constant offsets
+//! `!invariant.load` with the size and alignment they show on the calls
+//! (`invariant`); each block is split after each meeting point; each
 //! use of a value live across a meeting point (defined in a block that
 //! reaches the point, used where a path from the point's continuation
 //! leads without redefining it) either recomputes it (from constants, the
-//! environment, loads from it and the rank: `remat`) or loads it from an
+//! environment, loads from it, the record's fields, the static shared
+//! arrays and the rank: `remat`; once at the top of the use's step when
+//! that cannot trap, else right before the use) or loads it from an
 //! alloca stored at the definition; every other use keeps its value, whose
 //! definition still dominates it; an alloca whose uses can reach a meeting
 //! point that can reach another of its uses (or whose address escapes in a
 //! block that can reach a meeting point) gets one copy per thread in `ctx`,
-//! the others stay private; the calls of
-//! `__offload_cpu_current` become one call in the entry block; the body is
-//! wrapped in the loop over `t` with a `switch` on `state` to the kernel's
-//! entry or the resume block of each point; SROA and cleanup passes turn
-//! the private allocas back into
-//! registers. Before (a barrier between a store and a load):
+//! the others stay private; the calls of `__offload_cpu_current` and of
+//! `__offload_cpu_static_shared` with constant arguments become one call
+//! each in the entry block; the body is wrapped in the loop over `t` with
+//! a `switch` on `state` to the kernel's entry or the resume block of each
+//! point. Then the function pipeline the team body would have had, with
+//! the target machine's costs: SROA and cleanup (the private allocas back
+//! into registers), LICM and loop unswitching (one loop over the threads
+//! per state, and per shared-memory phase where a kernel checks it), loop
+//! deletion and the loop vectorizer. Before (a barrier between a store and
+//! a load):
 //!
 //! ```llvm
 //! define internal void @body(ptr %env) {
@@ -66,7 +80,8 @@
 //! }
 //! ```
 //!
-//! After (`@body.team`, simplified):
+//! After (`@body.team`, simplified, as the pass builds it; the final
+//! pipeline then unswitches the loop into one per state):
 //!
 //! ```llvm
 //! team.thread:                        ; t from begin to end
