@@ -15,7 +15,7 @@
  * OMP_NUM_THREADS threads in it. See bench/README.md.
  *
  *   clang-22 -O2 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu grid.c \
- *     -L$(llvm-config-22 --libdir) -Wl,-rpath,$(llvm-config-22 --libdir)
+ *     -L$(llvm-config-22 --libdir) -Wl,-rpath,$(llvm-config-22 --libdir) -lm -Xoffload-linker -lm
  */
 #include <omp.h>
 #include <stdio.h>
@@ -126,9 +126,8 @@ static void sum_plain(const struct job *j) {
   black_box(j->sum);
 }
 
-/* Inclusive prefix sums of each `chunk`-element slice: OpenMP has no
- * team-wide scan inside a target region to write the GPU's block scan
- * with, so each slice is one iteration of the parallel loop, scanned
+/* Inclusive prefix sums of each `chunk`-element slice, the form a CPU
+ * user writes: each slice is one iteration of the parallel loop, scanned
  * sequentially inside it. */
 static void scan_teams(const struct job *j) {
   int n = j->n;
@@ -140,6 +139,27 @@ static void scan_teams(const struct job *j) {
     float acc = 0.0f;
     for (long i = s * chunk; i < (s + 1) * chunk; ++i) {
       acc += x[i];
+      out[i] = acc;
+    }
+  }
+}
+
+/* The same as the GPU's block scan: the slices distributed over the teams,
+ * each slice scanned by its team's threads together with OpenMP 5.0's
+ * `scan` directive (an `inscan` reduction). libomp runs one team on the
+ * host, so the slices run one after another, each a parallel region. */
+static void scan_directive_teams(const struct job *j) {
+  int n = j->n;
+  long chunk = j->chunk;
+  const float *x = j->a;
+  float *out = j->out;
+#pragma omp target teams distribute map(to : x[0 : n]) map(from : out[0 : n])
+  for (long s = 0; s < n / chunk; ++s) {
+    float acc = 0.0f;
+#pragma omp parallel for reduction(inscan, + : acc)
+    for (long i = s * chunk; i < (s + 1) * chunk; ++i) {
+      acc += x[i];
+#pragma omp scan inclusive(acc)
       out[i] = acc;
     }
   }
@@ -219,6 +239,12 @@ static void bench_scans(void) {
              "block prefix scan, 2^20 floats, slices of %ld, one slice per iteration", chunks[c]);
     memset(out, 0, sizeof(float) * SUM_LEN);
     compare(what, (struct job){scan_teams, SUM_LEN, chunks[c], x, 0, out, 0},
+            (struct job){scan_plain, SUM_LEN, chunks[c], x, 0, plain, 0}, SUM_LEN);
+    snprintf(what, sizeof what,
+             "block prefix scan, 2^20 floats, slices of %ld, a team per slice, scan directive",
+             chunks[c]);
+    memset(out, 0, sizeof(float) * SUM_LEN);
+    compare(what, (struct job){scan_directive_teams, SUM_LEN, chunks[c], x, 0, out, 0},
             (struct job){scan_plain, SUM_LEN, chunks[c], x, 0, plain, 0}, SUM_LEN);
   }
   free(x), free(out), free(plain);

@@ -25,8 +25,10 @@ for lib in libomp.so libomptarget.so; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# -lm for both links: the code clang emits for the `scan` directive calls
+# libm's log2 and ceil, on the host and in the device image.
 clang-22 -O2 -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu "$here/grid.c" -o "$work/grid" \
-  -L"$libdir" -Wl,-rpath,"$libdir"
+  -L"$libdir" -Wl,-rpath,"$libdir" -lm -Xoffload-linker -lm
 # The device image inside the program: the host plugin copies it to
 # /tmp/tmpfile_* on every run, which run-offload.sh deletes by content.
 llvm-offload-binary-22 "$work/grid" --image=file="$work/grid.img",triple=x86_64-unknown-linux-gnu
