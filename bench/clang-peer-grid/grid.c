@@ -1,6 +1,7 @@
 /* The kernels of `rust-gpu-toolkit --bench` as a C user of OpenMP offload
  * writes them for a GPU: one `target teams distribute parallel for` region
- * per kernel, with `map` clauses, run through libomptarget's host plugin
+ * per kernel (the block scans also as `target teams distribute` with a
+ * nested `scan`), with `map` clauses, run through libomptarget's host plugin
  * (OMP_TARGET_OFFLOAD=MANDATORY). Each region is timed as launched, the
  * maps included (the host plugin allocates, copies in, runs, copies out and
  * frees on every launch, as the Rust grid's launches map theirs), best of 5,
