@@ -7,7 +7,11 @@
 # through libomptarget's host plugin under the compiled executor on 1 and 2
 # workers and under the thread-per-thread executor, each against a plain
 # single-threaded Rust loop; prints each time (best of 5) and ratio, then
-# the compiled executor's speed-up from 1 to 2 workers. See bench/README.md.
+# the compiled executor's speed-up from 1 to 2 workers. Last, the same
+# kernels as clang-22 OpenMP offload (`target teams distribute parallel for`
+# on libomptarget's host plugin, bench/clang-peer-grid/run.sh) on 1 and 2
+# workers; skipped with a note when clang-22 or libomptarget is missing.
+# See bench/README.md.
 #
 #   bench/cpu-grid.sh
 set -euo pipefail
@@ -35,3 +39,5 @@ echo "== speed-up from 1 to 2 workers (compiled)"
 paste -d'|' "$out.1" "$out.2" | sed -n 's/^\([^:]*\): grid \([0-9.]*\) ms.*|.*: grid \([0-9.]*\) ms.*/\1 \2 \3/p' |
   awk '{ t2 = $NF; t1 = $(NF-1); $NF = ""; $(NF-1) = ""; printf "%s: %.2fx\n", $0, t1 / t2 }'
 rm -f "$out.1" "$out.2"
+echo "== clang-22 target teams distribute parallel for (host plugin)"
+"$root/bench/clang-peer-grid/run.sh"
