@@ -6,7 +6,7 @@
 use std::error::Error;
 use std::time::Instant;
 
-use offload::Launch;
+use offload::{Device, Launch};
 use toolkit_kernels::{
     SCAN_ITEMS, TILE, block_scan, block_scan_raked, block_sum, matmul_tiled, transpose_tiled,
     warp_sum,
@@ -70,6 +70,43 @@ fn check_sums() -> Result<(), Box<dyn Error>> {
     let total: f32 = partial.iter().sum();
     assert_eq!(total, expected, "warp_sum");
     println!("warp_sum: {teams} teams x {threads} threads: {total} (plain Rust: {expected})");
+    Ok(())
+}
+
+/// Both block scans on a length that leaves the last team's slice partial,
+/// against a plain scan of each slice.
+fn check_scans() -> Result<(), Box<dyn Error>> {
+    let threads = 64usize;
+    let x: Vec<f32> = (0..10_000).map(|i| (i % 5) as f32).collect();
+    let plain = |chunk: usize| -> Vec<f32> {
+        x.chunks(chunk)
+            .flat_map(|c| {
+                c.iter().scan(0.0f32, |acc, v| {
+                    *acc += v;
+                    Some(*acc)
+                })
+            })
+            .collect()
+    };
+    let mut out = vec![f32::NAN; x.len()];
+    let teams = x.len().div_ceil(threads) as u32;
+    block_scan(
+        &Launch::grid(teams, threads as u32).dyn_shared_mem(threads as u32 * 4),
+        &x,
+        &mut out,
+    )?;
+    assert_eq!(out, plain(threads), "block_scan");
+    println!("block_scan: {teams} teams x {threads} threads, matches the plain scan");
+    let mut out = vec![f32::NAN; x.len()];
+    let teams = x.len().div_ceil(threads * SCAN_ITEMS) as u32;
+    let tile = offload::shared::dyn_tile_bytes::<f32>(threads).ok_or("tile size")?;
+    block_scan_raked(
+        &Launch::grid(teams, threads as u32).dyn_shared_mem(tile),
+        &x,
+        &mut out,
+    )?;
+    assert_eq!(out, plain(threads * SCAN_ITEMS), "block_scan_raked");
+    println!("block_scan_raked: {teams} teams x {threads} threads, matches the plain scan");
     Ok(())
 }
 
@@ -145,6 +182,14 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
         loop_ms,
     );
 
+    scans(runs)?;
+    transpose(runs)
+}
+
+/// The block scans of 2^20 floats, Hillis-Steele and raking, with the
+/// data mapped by each launch and with it on the device (launched on
+/// device buffers, as a GPU program keeps its data between kernels).
+fn scans(runs: usize) -> Result<(), Box<dyn Error>> {
     let threads = 256usize;
     let x: Vec<f32> = (0..1 << 20).map(|i| (i % 5) as f32).collect();
     // Small integers: every prefix sum of a team's slice is exact in `f32`.
@@ -160,43 +205,56 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
     };
     let mut scanned = vec![0.0f32; x.len()];
     let mut plain = vec![0.0f32; x.len()];
+    let on_device = Device::DEFAULT.alloc_from(&x)?;
+    let mut out = Device::DEFAULT.alloc::<f32>(x.len())?;
+
     let teams = x.len() / threads;
     let launch = Launch::grid(teams as u32, threads as u32).dyn_shared_mem(threads as u32 * 4);
+    let what = format!(
+        "block prefix scan (Hillis-Steele), 2^20 floats, {teams} teams x {threads} threads"
+    );
     let grid = best_ms(runs, || Ok(block_scan(&launch, &x, &mut scanned)?))?;
     let loop_ms = best_ms(runs, || {
         plain_scan(threads, &mut plain);
         Ok(())
     })?;
     assert_eq!(scanned, plain, "block_scan");
-    report(
-        &format!(
-            "block prefix scan (Hillis-Steele), 2^20 floats, {teams} teams x {threads} threads"
-        ),
-        grid,
-        loop_ms,
-    );
+    report(&what, grid, loop_ms);
+    let grid = best_ms(runs, || Ok(block_scan(&launch, &on_device, &mut out)?))?;
+    assert_eq!(out.to_vec()?, plain, "block_scan on device buffers");
+    report(&format!("{what}, data on the device"), grid, loop_ms);
 
     let chunk = threads * SCAN_ITEMS;
     let teams = x.len() / chunk;
     let tile = offload::shared::dyn_tile_bytes::<f32>(threads).ok_or("tile size")?;
     let launch = Launch::grid(teams as u32, threads as u32).dyn_shared_mem(tile);
+    let what = format!(
+        "block prefix scan (raking, {SCAN_ITEMS} per thread), 2^20 floats, {teams} teams x {threads} threads"
+    );
     let grid = best_ms(runs, || Ok(block_scan_raked(&launch, &x, &mut scanned)?))?;
     let loop_ms = best_ms(runs, || {
         plain_scan(chunk, &mut plain);
         Ok(())
     })?;
     assert_eq!(scanned, plain, "block_scan_raked");
-    report(
-        &format!(
-            "block prefix scan (raking, {SCAN_ITEMS} per thread), 2^20 floats, {teams} teams x {threads} threads"
-        ),
-        grid,
-        loop_ms,
-    );
+    report(&what, grid, loop_ms);
+    let grid = best_ms(runs, || {
+        Ok(block_scan_raked(&launch, &on_device, &mut out)?)
+    })?;
+    assert_eq!(out.to_vec()?, plain, "block_scan_raked on device buffers");
+    report(&format!("{what}, data on the device"), grid, loop_ms);
+    Ok(())
+}
 
+/// The tiled transpose of a 1024 x 1024 matrix, mapped and on the device.
+fn transpose(runs: usize) -> Result<(), Box<dyn Error>> {
     let n = 64 * TILE;
     let a = matrix(n, 5);
     let (mut t, mut plain) = (vec![0.0f32; n * n], vec![0.0f32; n * n]);
+    let what = format!(
+        "tiled transpose {n}x{n}, {} teams x 256 threads",
+        (n / TILE).pow(2)
+    );
     let grid = best_ms(runs, || {
         Ok(transpose_tiled(&matmul_launch(n), n, &a, &mut t)?)
     })?;
@@ -210,14 +268,14 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
         Ok(())
     })?;
     assert_eq!(t, plain, "transpose_tiled");
-    report(
-        &format!(
-            "tiled transpose {n}x{n}, {} teams x 256 threads",
-            (n / TILE).pow(2)
-        ),
-        grid,
-        loop_ms,
-    );
+    report(&what, grid, loop_ms);
+    let on_device = Device::DEFAULT.alloc_from(&a)?;
+    let mut out = Device::DEFAULT.alloc::<f32>(n * n)?;
+    let grid = best_ms(runs, || {
+        Ok(transpose_tiled(&matmul_launch(n), n, &on_device, &mut out)?)
+    })?;
+    assert_eq!(out.to_vec()?, plain, "transpose_tiled on device buffers");
+    report(&format!("{what}, data on the device"), grid, loop_ms);
     Ok(())
 }
 
@@ -228,5 +286,6 @@ fn main() -> Result<(), Box<dyn Error>> {
     check_matmul(64)?;
     check_matmul(40)?;
     check_sums()?;
+    check_scans()?;
     Ok(())
 }

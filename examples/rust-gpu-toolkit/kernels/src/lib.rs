@@ -149,7 +149,7 @@ pub fn block_scan(x: &[f32], out: &[AtomicF32]) {
 }
 
 /// The elements each thread of [`block_scan_raked`] scans on its own.
-pub const SCAN_ITEMS: usize = 32;
+pub const SCAN_ITEMS: usize = 64;
 
 /// Inclusive prefix sums of each team's slice of `SCAN_ITEMS ×
 /// team_size()` elements of `x` into `out`, work-efficient as CUB's raking
@@ -166,11 +166,24 @@ pub fn block_scan_raked(x: &[f32], out: &[AtomicF32]) {
         panic!("block_scan_raked needs a shared tile of one f32 per thread");
     };
     let base = (team_id().x as usize * n + me) * SCAN_ITEMS;
+    let items = base..base + SCAN_ITEMS;
     let mut mine = [0.0f32; SCAN_ITEMS];
     let mut acc = 0.0;
-    for (k, m) in mine.iter_mut().enumerate() {
-        acc += x.get(base + k).copied().unwrap_or(0.0);
-        *m = acc;
+    // A whole chunk in one bounds check; the last, partial one element by
+    // element.
+    match x.get(items.clone()) {
+        Some(chunk) => {
+            for (m, v) in mine.iter_mut().zip(chunk) {
+                acc += v;
+                *m = acc;
+            }
+        }
+        None => {
+            for (k, m) in mine.iter_mut().enumerate() {
+                acc += x.get(base + k).copied().unwrap_or(0.0);
+                *m = acc;
+            }
+        }
     }
     totals.set(me, acc);
     sync_threads();
@@ -183,9 +196,18 @@ pub fn block_scan_raked(x: &[f32], out: &[AtomicF32]) {
     }
     sync_threads();
     let before = if me > 0 { totals.get(me - 1) } else { 0.0 };
-    for (k, m) in mine.iter().enumerate() {
-        if let Some(o) = out.get(base + k) {
-            o.store(m + before, Ordering::Relaxed);
+    match out.get(items) {
+        Some(chunk) => {
+            for (o, m) in chunk.iter().zip(mine) {
+                o.store(m + before, Ordering::Relaxed);
+            }
+        }
+        None => {
+            for (k, m) in mine.iter().enumerate() {
+                if let Some(o) = out.get(base + k) {
+                    o.store(m + before, Ordering::Relaxed);
+                }
+            }
         }
     }
 }

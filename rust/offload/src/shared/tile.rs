@@ -271,7 +271,10 @@ impl<T: AnyBitPattern> SharedTile<T> {
     /// # Panics
     /// If `i` is out of bounds, or another thread of the team writes
     /// element `i` between the same two barriers (before or after).
-    #[inline]
+    // Always inlined: in a compiled CPU team the record reads behind
+    // `Now::read` then leave the loops over the threads (a call would read
+    // the record again for each access).
+    #[inline(always)]
     #[track_caller]
     pub fn get(&self, i: usize) -> T {
         self.check_index(i);
@@ -291,7 +294,7 @@ impl<T: AnyBitPattern> SharedTile<T> {
     /// If `i` is out of bounds, the tile is frozen, or another thread of
     /// the team reads or writes element `i` between the same two barriers
     /// (before or after).
-    #[inline]
+    #[inline(always)]
     #[track_caller]
     pub fn set(&self, i: usize, value: T) {
         self.check_index(i);
@@ -435,6 +438,7 @@ mod target {
 mod target {
     use crate::index::{Idx3, linear_id, team_count, team_id};
 
+    #[inline(always)]
     pub fn now() -> (u32, u32) {
         let Some(thread) = crate::cpu_grid::current() else {
             return (1, 0);
