@@ -16,9 +16,9 @@ use crate::atomic::DeviceAtomic;
 /// the CPU the launch allocates one per declaration).
 #[doc(hidden)]
 pub struct StaticSite {
-    size: usize,
-    align: usize,
-    len: usize,
+    pub(super) size: usize,
+    pub(super) align: usize,
+    pub(super) len: usize,
     /// The bytes and alignment the team's memory for the site takes: the
     /// elements, and for a [`shared_tile!`](crate::shared_tile) its
     /// per-element records and its header after them.
@@ -63,33 +63,6 @@ impl StaticSite {
             bytes: size * len,
             memory_align: align,
             is_tile: false,
-        }
-    }
-
-    /// The site of a [`shared_tile!`](crate::shared_tile) of `len` `T`s:
-    /// the elements, then one 8-byte record per element and an 8-byte
-    /// header ([`tile`](super::tile)), all within
-    /// `STATIC_SHARED_ARRAY_MAX` bytes (a compile error otherwise).
-    pub const fn tile<T: AnyBitPattern>(len: usize) -> Self {
-        let (size, align) = (size_of::<T>(), align_of::<T>());
-        assert!(
-            size != 0,
-            "offload::shared_tile!: the element type is zero-sized"
-        );
-        let bytes = match super::tile::tile_bytes(size, len) {
-            Some(bytes) if bytes as u64 <= STATIC_SHARED_ARRAY_MAX => bytes,
-            _ => panic!(
-                "offload::shared_tile!: a shared tile (its elements and 8 bytes per element of records) may have at most 49152 bytes (STATIC_SHARED_ARRAY_MAX: NVIDIA's static shared memory)"
-            ),
-        };
-        let memory_align = if align > 8 { align } else { 8 };
-        StaticSite {
-            size,
-            align,
-            len,
-            bytes,
-            memory_align,
-            is_tile: true,
         }
     }
 

@@ -21,8 +21,40 @@ use core::marker::PhantomData;
 use core::sync::atomic::AtomicU64;
 use core::sync::atomic::Ordering::Relaxed;
 
+use offload_contract::grid::STATIC_SHARED_ARRAY_MAX;
+
 use super::static_array::StaticSite;
 use crate::AnyBitPattern;
+
+/// A tile's declaration site: made here, beside the layout it describes.
+impl StaticSite {
+    /// The site of a [`shared_tile!`](crate::shared_tile) of `len` `T`s:
+    /// the elements, then one 8-byte record per element and an 8-byte
+    /// header ([`tile`](super::tile)), all within
+    /// `STATIC_SHARED_ARRAY_MAX` bytes (a compile error otherwise).
+    pub const fn tile<T: AnyBitPattern>(len: usize) -> Self {
+        let (size, align) = (size_of::<T>(), align_of::<T>());
+        assert!(
+            size != 0,
+            "offload::shared_tile!: the element type is zero-sized"
+        );
+        let bytes = match tile_bytes(size, len) {
+            Some(bytes) if bytes as u64 <= STATIC_SHARED_ARRAY_MAX => bytes,
+            _ => panic!(
+                "offload::shared_tile!: a shared tile (its elements and 8 bytes per element of records) may have at most 49152 bytes (STATIC_SHARED_ARRAY_MAX: NVIDIA's static shared memory)"
+            ),
+        };
+        let memory_align = if align > 8 { align } else { 8 };
+        StaticSite {
+            size,
+            align,
+            len,
+            bytes,
+            memory_align,
+            is_tile: true,
+        }
+    }
+}
 
 /// The bytes a tile of `len` elements of `size` bytes takes: the elements
 /// (rounded up to 8 bytes), a record per element and the header.
