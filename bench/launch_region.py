@@ -17,6 +17,10 @@ OMP_TARGET_OFFLOAD=MANDATORY:
                      passes the region's device address (nothing mapped)
   rust buffer        the same on a `DeviceBuffer<f32>`
 
+And a kernel without barriers over the whole array (N = 1024): clang's
+`target data` + `target` `for` loop against `add_one(&Launch::grid(1, 1),
+&mut region)`, a grid-stride loop (goal: no more instructions, <= 1.0x).
+
 Ir per launch under valgrind --tool=callgrind: (Ir(large) - Ir(small)) /
 (large - small) launches, so start-up, image loading and exit cancel out.
 Ratios: rust region / clang region (goal <= 0.7x) and rust plain / clang
@@ -53,6 +57,26 @@ int main(int argc, char **argv) {
 """
 
 SIZES = (1, 1024)
+
+# A kernel without barriers over the whole array, on Launch::grid(1, 1) in
+# a mapped region, against clang's `target data` + `target` `for` loop.
+C_SOURCE_ALL = """#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  long n = argc > 1 ? atol(argv[1]) : 1;
+  static float b[%(words)d];
+#pragma omp target data map(tofrom: b[0:%(words)d])
+  for (long it = 0; it < n; ++it) {
+#pragma omp target map(tofrom: b[0:%(words)d])
+    for (int i = 0; i < %(words)d; ++i)
+      b[i] += 1.0f;
+  }
+  printf("b[0] = %%g\\n", b[0]);
+  return b[0] != (float)n;
+}
+"""
+ALL_N = 1024
+ALL_VARIANTS = ("clang region, whole array", "rust region, whole array")
 VARIANTS = ("clang target", "clang region", "rust plain", "rust region", "rust buffer")
 
 
@@ -69,6 +93,12 @@ def build(work, images):
             cp.sh(["clang-22", "-O2", *cp.OMP, src, "-o", exe, *cp.LINK])
             images.add_from_program(exe, work)
             progs[(variant, n)] = [exe]
+    src = os.path.join(work, f"clang-region-all-{ALL_N}.c")
+    with open(src, "w") as f:
+        f.write(C_SOURCE_ALL % {"words": ALL_N})
+    cp.sh(["clang-22", "-O2", *cp.OMP, src, "-o", src[:-2], *cp.LINK])
+    images.add_from_program(src[:-2], work)
+    progs[("clang region, whole array", ALL_N)] = [src[:-2]]
     target = os.path.join(work, "target")
     env = dict(os.environ, OFFLOAD_PASSES_PLUGIN=cp.PLUGIN, CARGO_TARGET_DIR=target)
     env.pop("RUSTC_BOOTSTRAP", None)
@@ -80,6 +110,7 @@ def build(work, images):
     for n in SIZES:
         for mode in ("plain", "region", "buffer"):
             progs[(f"rust {mode}", n)] = [exe, mode, str(n)]
+    progs[("rust region, whole array", ALL_N)] = [exe, "region-all", str(ALL_N)]
     return progs, exe
 
 
@@ -123,6 +154,10 @@ def measure(quick=False, workdir=None, small=1000, large=11000):
             results[n] = {v: (callgrind(progs[(v, n)], large, images)
                               - callgrind(progs[(v, n)], small, images)) / (large - small)
                           for v in VARIANTS}
+        cp.log(f"[launch-region] whole array of {ALL_N}: callgrind, {small} and {large} launches")
+        results["whole"] = {v: (callgrind(progs[(v, ALL_N)], large, images)
+                                - callgrind(progs[(v, ALL_N)], small, images)) / (large - small)
+                            for v in ALL_VARIANTS}
         times = overlap(exe, images, 10_000_000 if quick else 50_000_000)
     finally:
         if not workdir:
@@ -134,6 +169,8 @@ def rows(results):
     """Per N: the Ir of each variant and the two ratios."""
     out = []
     for n, ir in results.items():
+        if n == "whole":
+            continue
         region = ir["rust region"] / ir["clang region"]
         plain = ir["rust plain"] / ir["clang target"]
         out.append({"n": n, "ir": ir, "region_ratio": region, "plain_ratio": plain,
@@ -147,6 +184,12 @@ def table(results, times):
     for r in rows(results):
         irs = " | ".join(f"{r['ir'][v] / 1000:.1f}k" for v in VARIANTS)
         lines.append(f"| {r['n']} | {irs} | {r['region_ratio']:.2f}× | {r['plain_ratio']:.2f}× |")
+    whole = results.get("whole")
+    if whole:
+        clang, rust = (whole[v] for v in ALL_VARIANTS)
+        lines.append(f"\nwhole array of {ALL_N} floats on Launch::grid(1, 1) in a region: clang "
+                     f"{clang / 1000:.1f}k, rust {rust / 1000:.1f}k per launch, "
+                     f"{rust / clang:.2f}× (goal ≤ 1.0×)")
     serial, streams = times
     lines.append(f"\ntwo busy kernels: back to back {serial:.3f} s, on two streams {streams:.3f} s "
                  f"({serial / streams:.2f}× faster)")

@@ -1,13 +1,15 @@
 //! `launch-region MODE N LAUNCHES`: LAUNCHES launches of `bump` on N
 //! floats, MODE `plain` (host data, mapped by each launch), `region` (in one
 //! mapped region) or `buffer` (a device buffer); prints `x[0]` and fails if
-//! it is not LAUNCHES. `launch-region overlap ROUNDS`: two `spin` kernels
+//! it is not LAUNCHES. `launch-region region-all N LAUNCHES`: LAUNCHES
+//! launches of `add_one` on `Launch::grid(1, 1)` over the whole region
+//! (every element must be LAUNCHES). `launch-region overlap ROUNDS`: two `spin` kernels
 //! back to back, then on two streams; prints both wall times.
 
 use std::error::Error;
 use std::time::Instant;
 
-use bench_kernels::{bump, spin};
+use bench_kernels::{add_one, bump, spin};
 use offload::{Device, Launch};
 
 fn main() -> Result<(), Box<dyn Error>> {
@@ -37,6 +39,20 @@ fn main() -> Result<(), Box<dyn Error>> {
             }
             x[0]
         }
+        Some("region-all") => {
+            let mut x = vec![0.0f32; number(2)];
+            let grid = Launch::grid(1, 1);
+            {
+                let mut region = offload::map_mut(&mut x[..])?;
+                for _ in 0..number(3) {
+                    add_one(&grid, &mut region)?;
+                }
+            }
+            if let Some(wrong) = x.iter().find(|&&v| v as usize != number(3)) {
+                return Err(format!("an element is {wrong}, not {}", number(3)).into());
+            }
+            x[0]
+        }
         Some("buffer") => {
             let mut x = Device::DEFAULT.alloc::<f32>(number(2))?;
             for _ in 0..number(3) {
@@ -46,7 +62,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
         _ => {
             return Err(
-                "usage: launch-region plain|region|buffer N LAUNCHES | overlap ROUNDS".into(),
+                "usage: launch-region plain|region|region-all|buffer N LAUNCHES | overlap ROUNDS"
+                    .into(),
             );
         }
     };

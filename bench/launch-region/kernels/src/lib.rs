@@ -2,7 +2,7 @@
 
 #![no_std]
 
-use offload::partition::FirstThread;
+use offload::partition::{FirstThread, Strided};
 use offload::{InOut, Out, kernel};
 
 /// `x[0] += 1` (clang's peer does the same: the launch is what is measured).
@@ -12,6 +12,16 @@ pub fn bump(mut x: InOut<'_, [f32], FirstThread>) {
         if let Some(first) = x.first_mut() {
             *first += 1.0;
         }
+    }
+}
+
+/// `x[i] += 1` for every element, in a grid-stride loop (a kernel without
+/// barriers over a whole array; clang's peer is a `for` loop in its
+/// `target` region).
+#[kernel]
+pub fn add_one(mut x: InOut<'_, [f32], Strided>) {
+    for (_, v) in x.grid_stride() {
+        *v += 1.0;
     }
 }
 
