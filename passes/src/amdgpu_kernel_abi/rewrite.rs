@@ -368,7 +368,10 @@ impl<'ctx> Binding<'_, 'ctx> {
                 for (old_index, &offset) in item.old.clone().zip(offsets) {
                     let ty = param_type(self.rewrite.old, old_index);
                     let piece = self.load_at(pointer(), offset, ty)?;
-                    set_align(piece, types::align_u32(common_alignment(*align, offset)));
+                    set_align(
+                        piece,
+                        types::align_u32(types::common_alignment(*align, offset)),
+                    );
                     self.rewrite.replace_param(old_index, piece);
                 }
             }
@@ -528,16 +531,6 @@ fn build_wrapped_aggregate<'ctx>(
             .as_basic_value_enum();
     }
     Ok(inner)
-}
-
-/// The alignment known for `base_align`-aligned memory at byte `offset`.
-fn common_alignment(base_align: u64, offset: u64) -> u64 {
-    let base = base_align.max(1);
-    if offset == 0 {
-        base
-    } else {
-        base.min(1 << offset.trailing_zeros())
-    }
 }
 
 fn set_align<'ctx>(value: impl BasicValue<'ctx>, align: u32) {

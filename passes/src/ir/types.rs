@@ -218,6 +218,18 @@ pub fn named_struct<'ctx>(
     ty
 }
 
+/// The alignment known for `base_align`-aligned memory at byte `offset`:
+/// the largest power of two dividing both (also what an access aligned to
+/// `base_align` at `offset` says of its base).
+pub fn common_alignment(base_align: u64, offset: u64) -> u64 {
+    let base = base_align.max(1);
+    if offset == 0 {
+        base
+    } else {
+        base.min(1 << offset.trailing_zeros())
+    }
+}
+
 /// An alignment for `LLVMSetAlignment` (a `u32`): LLVM allows up to 2^32 on
 /// attributes; a larger one is clamped down, which only promises less.
 pub fn align_u32(align: u64) -> u32 {
@@ -231,4 +243,18 @@ pub fn byte_array<'ctx>(module: &Module<'ctx>, size: u64) -> BasicTypeEnum<'ctx>
     unsafe { Type::from_raw(llvm::LLVMArrayType2(i8_type.as_raw(), size)) }
         .as_basic()
         .expect("an array type")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::common_alignment;
+
+    #[test]
+    fn the_alignment_at_an_offset() {
+        assert_eq!(common_alignment(8, 0), 8);
+        assert_eq!(common_alignment(4, 12), 4);
+        assert_eq!(common_alignment(8, 12), 4);
+        assert_eq!(common_alignment(8, 48), 8);
+        assert_eq!(common_alignment(0, 3), 1);
+    }
 }

@@ -83,16 +83,6 @@ fn record_loads<'ctx>(call: Value<'ctx>) -> Option<Vec<(Value<'ctx>, u64)>> {
     Some(loads)
 }
 
-/// The largest power of two dividing both `align` and `offset`.
-fn base_alignment(align: u64, offset: u64) -> u64 {
-    let align = align.max(1);
-    if offset == 0 {
-        align
-    } else {
-        align.min(1 << offset.trailing_zeros())
-    }
-}
-
 /// The calls of `__offload_cpu_current` in `team`.
 fn current_calls<'ctx>(team: FunctionValue<'ctx>) -> Vec<Value<'ctx>> {
     team.get_basic_block_iter()
@@ -132,7 +122,10 @@ pub fn mark_record(module: &Module<'_>, team: FunctionValue<'_>) {
             .map_or(0, |ty| data.get_store_size(&ty));
         bytes = bytes.max(offset.saturating_add(size));
         let load_align = load.as_instruction().and_then(|i| i.get_alignment().ok());
-        align = align.max(base_alignment(u64::from(load_align.unwrap_or(1)), offset));
+        align = align.max(types::common_alignment(
+            u64::from(load_align.unwrap_or(1)),
+            offset,
+        ));
         if !load.is_atomic_or_volatile_access() {
             metadata::set_instruction_marker(module, load, INVARIANT_LOAD);
         }
@@ -143,19 +136,5 @@ pub fn mark_record(module: &Module<'_>, team: FunctionValue<'_>) {
         if bytes > 0 {
             attributes::add_call_return(call, "dereferenceable", bytes);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::base_alignment;
-
-    #[test]
-    fn the_record_is_as_aligned_as_its_loads_allow() {
-        assert_eq!(base_alignment(8, 0), 8);
-        assert_eq!(base_alignment(4, 12), 4);
-        assert_eq!(base_alignment(8, 12), 4);
-        assert_eq!(base_alignment(8, 48), 8);
-        assert_eq!(base_alignment(0, 3), 1);
     }
 }

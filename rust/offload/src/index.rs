@@ -305,17 +305,26 @@ pub fn grid_stride(n: usize) -> GridStride {
 pub struct GridStride {
     next: usize,
     step: usize,
-    end: usize,
+    /// The indices still to come: counted once, so a loop over them has
+    /// a trip count and a plain induction the optimiser vectorises (with a
+    /// run-time check of `step == 1`), not a saturating add per index.
+    left: usize,
 }
 
 impl GridStride {
     /// The indices from `start` in steps of `step` below `end` (what
     /// [`grid_stride`] uses; for tests and custom partitions).
     pub const fn new(start: usize, step: usize, end: usize) -> Self {
+        let step = if step == 0 { 1 } else { step };
+        let left = if start >= end {
+            0
+        } else {
+            (end - start).div_ceil(step)
+        };
         GridStride {
             next: start,
-            step: if step == 0 { 1 } else { step },
-            end,
+            step,
+            left,
         }
     }
 }
@@ -325,21 +334,18 @@ impl Iterator for GridStride {
 
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.next >= self.end {
+        if self.left == 0 {
             return None;
         }
         let i = self.next;
-        self.next = self.next.saturating_add(self.step);
+        self.left -= 1;
+        // Past the last index the sum is never used (it may wrap).
+        self.next = self.next.wrapping_add(self.step);
         Some(i)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = if self.next >= self.end {
-            0
-        } else {
-            (self.end - self.next).div_ceil(self.step)
-        };
-        (n, Some(n))
+        (self.left, Some(self.left))
     }
 }
 
