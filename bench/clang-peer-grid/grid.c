@@ -24,7 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { RUNS = 5, TILE = 16, SCAN_THREADS = 256, SCAN_ITEMS = 32, SUM_LEN = 1 << 20 };
+enum { RUNS = 5, TILE = 16, SCAN_THREADS = 256, SCAN_ITEMS = 64, SUM_LEN = 1 << 20 };
 
 /* Keeps the compiler from dropping or hoisting a plain loop whose result
  * is otherwise unused (Rust's `std::hint::black_box`). */

@@ -1,7 +1,8 @@
 //! The host side of the rust-gpu-toolkit example: launches the kernels with
 //! many threads per team and checks each result against plain Rust.
-//! `rust-gpu-toolkit --bench` times the kernels (and block scans and a tiled
-//! transpose) on teams of 256 threads against plain Rust loops instead.
+//! `rust-gpu-toolkit --bench [RUNS]` times the kernels (and block scans and a
+//! tiled transpose) on teams of 256 threads against plain Rust loops instead,
+//! best of RUNS (5).
 
 use std::error::Error;
 use std::time::Instant;
@@ -280,8 +281,14 @@ fn transpose(runs: usize) -> Result<(), Box<dyn Error>> {
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    if std::env::args().nth(1).as_deref() == Some("--bench") {
-        return bench(5);
+    let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("--bench") {
+        // `--bench [RUNS]`: the best of RUNS (5) times of each.
+        let runs = match args.get(2) {
+            Some(n) => n.parse().map_err(|_| format!("--bench {n}: not a count"))?,
+            None => 5,
+        };
+        return bench(runs);
     }
     check_matmul(64)?;
     check_matmul(40)?;
