@@ -1,7 +1,14 @@
 //! The stub module's tests: what it exports, its descriptors, its SAFETY comments.
 
+use offload_contract::record::NO_IMAGE_RULE;
+
+use super::compile::pipeline;
+use super::descriptor::{descriptor, direct_descriptor};
+use super::exports::targets_text;
+use super::safety::SAFETY_MARKER;
 use super::*;
-use crate::image::Arg;
+use crate::Image;
+use crate::image::{Arg, ArgKind};
 
 fn saxpy() -> Kernel {
     let scalar = |kind, size| Arg {
