@@ -4,7 +4,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 
 use mpi::Tag;
-use mpi::datatype::Equivalence;
+use mpi::datatype::{Buffer, BufferMut, Equivalence};
 use mpi::point_to_point::Status;
 use mpi::topology::Process;
 use mpi::traits::{Destination, Source};
@@ -73,6 +73,41 @@ fn run<R>(work: impl FnOnce() -> R) -> std::thread::Result<R> {
     catch_unwind(AssertUnwindSafe(work))
 }
 
+/// Posts `receives` and `sends` (tag, peer, buffer), runs `work` while the
+/// messages travel and waits for all of them: `work`'s result (a panic of
+/// it resumed only once every message completed, so no buffer is released
+/// under MPI) and the receives' statuses, in order.
+fn around<R, In, Out>(
+    receives: Vec<(Tag, &Process<'_>, &mut In)>,
+    sends: Vec<(Tag, &Process<'_>, &Out)>,
+    work: impl FnOnce() -> R,
+) -> (R, Vec<Status>)
+where
+    In: BufferMut + ?Sized,
+    Out: Buffer + ?Sized,
+{
+    let (result, statuses) = mpi::request::scope(|scope| {
+        let pending: Vec<_> = receives
+            .into_iter()
+            .map(|(tag, from, buffer)| from.immediate_receive_into_with_tag(scope, buffer, tag))
+            .collect();
+        let sent: Vec<_> = sends
+            .into_iter()
+            .map(|(tag, to, buffer)| to.immediate_send_with_tag(scope, buffer, tag))
+            .collect();
+        let result = run(work);
+        let statuses: Vec<Status> = pending.into_iter().map(|r| r.wait()).collect();
+        for s in sent {
+            s.wait();
+        }
+        (result, statuses)
+    });
+    (
+        result.unwrap_or_else(|panic| resume_unwind(panic)),
+        statuses,
+    )
+}
+
 /// Through host memory: the sends' ranges are copied off the device first,
 /// the messages received are copied onto their ranges after `work`.
 fn staged<T, R>(shifts: Vec<Shift<'_, '_, T>>, work: impl FnOnce() -> R) -> Result<R, ExchangeError>
@@ -90,26 +125,17 @@ where
             receives.push((tag, r, host));
         }
     }
-    let (result, statuses) = mpi::request::scope(|scope| {
-        let mut pending = Vec::new();
-        for (tag, r, host) in &mut receives {
-            pending.push(
-                r.from
-                    .immediate_receive_into_with_tag(scope, &mut host[..], *tag),
-            );
-        }
-        let sent: Vec<_> = sends
+    let (result, statuses) = around(
+        receives
+            .iter_mut()
+            .map(|(tag, r, host)| (*tag, r.from, &mut host[..]))
+            .collect(),
+        sends
             .iter()
-            .map(|(tag, to, host)| to.immediate_send_with_tag(scope, &host[..], *tag))
-            .collect();
-        let result = run(work);
-        let statuses: Vec<Status> = pending.into_iter().map(|r| r.wait()).collect();
-        for s in sent {
-            s.wait();
-        }
-        (result, statuses)
-    });
-    let result = result.unwrap_or_else(|panic| resume_unwind(panic));
+            .map(|(tag, to, host)| (*tag, *to, &host[..]))
+            .collect(),
+        work,
+    );
     for ((_, r, host), status) in receives.into_iter().zip(statuses) {
         received_length::<T>(&r.range, status)?;
         r.buffer.copy_range_from_host(r.range.start, &host)?;
@@ -140,23 +166,17 @@ where
             ));
         }
     }
-    let (result, statuses) = mpi::request::scope(|scope| {
-        let mut pending = Vec::new();
-        for (tag, from, _, range) in &mut receives {
-            pending.push(from.immediate_receive_into_with_tag(scope, range, *tag));
-        }
-        let sent: Vec<_> = sends
+    let (result, statuses) = around(
+        receives
+            .iter_mut()
+            .map(|(tag, from, _, range)| (*tag, *from, range))
+            .collect(),
+        sends
             .iter()
-            .map(|(tag, to, range)| to.immediate_send_with_tag(scope, range, *tag))
-            .collect();
-        let result = run(work);
-        let statuses: Vec<Status> = pending.into_iter().map(|r| r.wait()).collect();
-        for s in sent {
-            s.wait();
-        }
-        (result, statuses)
-    });
-    let result = result.unwrap_or_else(|panic| resume_unwind(panic));
+            .map(|(tag, to, range)| (*tag, *to, range))
+            .collect(),
+        work,
+    );
     for ((_, _, range, _), status) in receives.iter().zip(statuses) {
         received_length::<T>(range, status)?;
     }
