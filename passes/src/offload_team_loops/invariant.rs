@@ -1,9 +1,17 @@
 //! What a team body call holds fixed, so that the loop over the threads
 //! reads it once instead of once per thread and step: the team's record
-//! (`__offload_cpu_current`: the runtime changes none of its fields while
-//! a team body runs) and each static shared array's address
+//! (`__offload_cpu_current`), the team's barrier count
+//! (`__offload_cpu_barriers`) and each static shared array's address
 //! (`__offload_cpu_static_shared` with constant arguments: one array per
 //! declaration site and team).
+//!
+//! The record's fields a kernel reads stay the same for a whole team (the
+//! shape, the team ids, the shared memory's address; the contract of
+//! `__offload_cpu_current`), so a value computed from them is also computed
+//! again after a barrier (`remat`). The barrier count, which changes at
+//! every barrier, is read through `__offload_cpu_barriers`: fixed within a
+//! call only, its loads are invariant there but never recomputed in a later
+//! step.
 //!
 //! The record: each call gets `nonnull` (the runtime sets the record before
 //! it calls a team body), then, once the kernel's null tests have folded,
@@ -21,7 +29,7 @@
 use inkwell::module::Module;
 use inkwell::values::FunctionValue;
 
-use super::{CURRENT, STATIC_SHARED};
+use super::{BARRIERS, CURRENT, STATIC_SHARED};
 use crate::ir::{Opcode, Value, attributes, calls, metadata, types};
 
 /// The metadata that makes a load invariant (`!invariant.load !{}`).
@@ -37,6 +45,11 @@ fn is_call_of(value: Value<'_>, name: &str, args: u32) -> bool {
 /// A call of `__offload_cpu_current`.
 pub fn is_current(value: Value<'_>) -> bool {
     is_call_of(value, CURRENT, 0)
+}
+
+/// A call of `__offload_cpu_barriers`.
+pub fn is_barriers(value: Value<'_>) -> bool {
+    is_call_of(value, BARRIERS, 0)
 }
 
 /// A call of `__offload_cpu_static_shared` whose arguments are constants:
@@ -55,8 +68,9 @@ pub fn is_record_load<'ctx>(module: &Module<'ctx>, value: Value<'ctx>) -> bool {
             .is_some_and(|(base, _)| is_current(base))
 }
 
-/// The record's loads at constant offsets (load, offset), or `None` when
-/// its address reaches anything but those, their addresses and null tests.
+/// The loads at constant offsets from `call`'s result (load, offset), or
+/// `None` when the address reaches anything but those, their addresses and
+/// null tests.
 fn record_loads<'ctx>(call: Value<'ctx>) -> Option<Vec<(Value<'ctx>, u64)>> {
     let mut loads = Vec::new();
     let mut addresses = vec![call];
@@ -83,21 +97,50 @@ fn record_loads<'ctx>(call: Value<'ctx>) -> Option<Vec<(Value<'ctx>, u64)>> {
     Some(loads)
 }
 
-/// The calls of `__offload_cpu_current` in `team`.
-fn current_calls<'ctx>(team: FunctionValue<'ctx>) -> Vec<Value<'ctx>> {
+/// The calls in `team` that `is` picks.
+fn calls_of<'ctx>(team: FunctionValue<'ctx>, is: fn(Value<'_>) -> bool) -> Vec<Value<'ctx>> {
     team.get_basic_block_iter()
         .flat_map(|b| crate::ir::Block::from(b).instructions())
-        .filter(|&i| is_current(i))
+        .filter(|&i| is(i))
         .collect()
 }
 
-/// Marks the record's calls `nonnull` (in a team body the record exists:
-/// the runtime sets it before the call), so that the null tests of the
-/// kernel's `current()` fold before [`mark_record`] looks at the record's
-/// uses.
+/// Marks the calls of the record and of the barrier count `nonnull` (in a
+/// team body both exist: the runtime sets them before the call), so that
+/// the kernel's null tests of them fold before [`mark_record`] and
+/// [`mark_barriers`] look at their uses.
 pub fn mark_nonnull(team: FunctionValue<'_>) {
-    for call in current_calls(team) {
+    for call in calls_of(team, is_current)
+        .into_iter()
+        .chain(calls_of(team, is_barriers))
+    {
         attributes::add_call_return(call, "nonnull", 0);
+    }
+}
+
+/// Marks the loads of the barrier count `!invariant.load` (the count is
+/// the same for a whole team body call; only across its steps does it
+/// change, which `remat` leaves alone: a value computed from it before a
+/// barrier keeps a per-thread slot), and its calls `align 4
+/// dereferenceable(4)`: the count is a `u32`.
+pub fn mark_barriers(module: &Module<'_>, team: FunctionValue<'_>) {
+    for call in calls_of(team, is_barriers) {
+        let Some(loads) = record_loads(call) else {
+            continue;
+        };
+        if loads.iter().any(|&(load, offset)| {
+            offset != 0 || load.ty().as_basic().is_none_or(|t| !t.is_int_type())
+        }) {
+            continue;
+        }
+        for (load, _) in loads {
+            if !load.is_atomic_or_volatile_access() {
+                metadata::set_instruction_marker(module, load, INVARIANT_LOAD);
+            }
+        }
+        attributes::add_call_return(call, "noundef", 0);
+        attributes::add_call_return(call, "align", 4);
+        attributes::add_call_return(call, "dereferenceable", 4);
     }
 }
 
@@ -105,7 +148,7 @@ pub fn mark_nonnull(team: FunctionValue<'_>) {
 /// Every call returns the same record, so the sizes and alignments that
 /// all their loads show hold for each of them.
 pub fn mark_record(module: &Module<'_>, team: FunctionValue<'_>) {
-    let calls = current_calls(team);
+    let calls = calls_of(team, is_current);
     let mut loads = Vec::new();
     for &call in &calls {
         match record_loads(call) {

@@ -91,12 +91,13 @@ fn rewrite<'ctx>(
 ) -> Result<TeamBody<'ctx>, Refusal> {
     inline_meeting_callees(team, meets)?;
     check_shape(team, meets)?;
-    // The record fixed for the call: its null tests fold, and what is
-    // computed from it is computed again after a meeting point instead of
-    // taking context storage (`remat`).
+    // The record and the barrier count fixed for the call: their null
+    // tests fold, and what is computed from the record is computed again
+    // after a meeting point instead of taking context storage (`remat`).
     invariant::mark_nonnull(team);
     utils::run_function_pipeline(team, "instsimplify,simplifycfg");
     invariant::mark_record(module, team);
+    invariant::mark_barriers(module, team);
     let mut points = split_at_points(module, team)?;
     let reachable = frame::reachable(team);
     let spans: Vec<Span<'ctx>> = points

@@ -15,11 +15,12 @@
 //! query in it is a call of `__offload_cpu_thread_rank`, every meeting
 //! point a call of `__offload_cpu_sync_threads` (the team barrier),
 //! `__offload_cpu_warp_exchange` or `__offload_cpu_warp_release` (a warp's
-//! exchange), the team's record is `__offload_cpu_current()` and a static
-//! shared array's address `__offload_cpu_static_shared(site, bytes,
-//! align)`, both the same for a whole team body call (the runtime writes
-//! none of the record's fields during one); see the `offload` crate's
-//! `cpu_grid::hooks`.
+//! exchange), the team's record is `__offload_cpu_current()` (the runtime
+//! writes none of the fields a kernel reads during a team), the count of
+//! team barriers passed is behind `__offload_cpu_barriers()` (the same for
+//! a team body call, not across its steps) and a static shared array's
+//! address is `__offload_cpu_static_shared(site, bytes, align)` (the same
+//! for a whole team); see the `offload` crate's `cpu_grid::hooks`.
 //!
 //! Guarantees: the runner and the hooks, where the module defines them, get
 //! hidden visibility (each copy of the image, one per device, calls its
@@ -53,15 +54,15 @@
 //! reaches the point, used where a path from the point's continuation
 //! leads without redefining it) either recomputes it (from constants, the
 //! environment, loads from it, the record's fields, the static shared
-//! arrays and the rank: `remat`; once at the top of the use's step when
+//! arrays and the rank, never the barrier count: `remat`; once at the top of the use's step when
 //! that cannot trap, else right before the use) or loads it from an
 //! alloca stored at the definition; every other use keeps its value, whose
 //! definition still dominates it; an alloca whose uses can reach a meeting
 //! point that can reach another of its uses (or whose address escapes in a
 //! block that can reach a meeting point) gets one copy per thread in `ctx`,
-//! the others stay private; the calls of `__offload_cpu_current` and of
-//! `__offload_cpu_static_shared` with constant arguments become one call
-//! each in the entry block; the body is wrapped in the loop over `t` with
+//! the others stay private; the calls of `__offload_cpu_current`,
+//! `__offload_cpu_barriers` and of `__offload_cpu_static_shared` with
+//! constant arguments become one call each in the entry block; the body is wrapped in the loop over `t` with
 //! a `switch` on `state` to the kernel's entry or the resume block of each
 //! point. Then the function pipeline the team body would have had, with
 //! the target machine's costs: SROA and cleanup (the private allocas back
@@ -145,6 +146,9 @@ pub const RELEASE: &str = "__offload_cpu_warp_release";
 pub const CURRENT: &str = "__offload_cpu_current";
 /// A static shared array's address, the same for a whole team body call.
 pub const STATIC_SHARED: &str = "__offload_cpu_static_shared";
+/// Where the team's barriers are counted: the count is the same for a
+/// whole team body call, not across its steps.
+pub const BARRIERS: &str = "__offload_cpu_barriers";
 /// `next[t]` of a thread that returned.
 pub const EXIT: u32 = u32::MAX;
 

@@ -211,8 +211,8 @@ impl<'ctx> Skeleton<'ctx> {
     }
 
     /// Calls whose result is fixed for the whole team body call (the
-    /// record, each static shared array with constant arguments: see
-    /// `invariant`) become one call each in the entry block.
+    /// record, the barrier count, each static shared array with constant
+    /// arguments: see `invariant`) become one call each in the entry block.
     pub(super) fn hoist_invariant_calls(
         &self,
         blocks: &[inkwell::basic_block::BasicBlock<'ctx>],
@@ -220,7 +220,11 @@ impl<'ctx> Skeleton<'ctx> {
         let calls: Vec<Value<'ctx>> = blocks
             .iter()
             .flat_map(|&b| Block::from(b).instructions())
-            .filter(|&i| invariant::is_current(i) || invariant::is_fixed_static_shared(i))
+            .filter(|&i| {
+                invariant::is_current(i)
+                    || invariant::is_barriers(i)
+                    || invariant::is_fixed_static_shared(i)
+            })
             .collect();
         let entry = self
             .team

@@ -165,8 +165,16 @@ mod target {
 
 #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
 mod target {
+    #[inline]
     pub fn barriers_passed() -> u32 {
-        crate::cpu_grid::current().map_or(0, |t| t.barriers_passed())
+        let count = crate::cpu_grid::hooks::__offload_cpu_barriers();
+        if count.is_null() {
+            return 0;
+        }
+        // SAFETY: the grid thread's own count, live while it runs; only its
+        // own barriers (or, under the compiled executor, the runtime between
+        // team body calls) change it.
+        unsafe { count.read() }
     }
 
     #[track_caller]

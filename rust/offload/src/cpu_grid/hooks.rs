@@ -14,7 +14,8 @@
 //! | `__offload_cpu_sync_threads` | the team barrier | `bar.sync 0`, `s_barrier` |
 //! | `__offload_cpu_warp_exchange` | offer a lane's 8 bytes, wait for the warp, see every lane's | `shfl.sync`, `ds_bpermute`, `ballot` |
 //! | `__offload_cpu_warp_release` | wait until every lane of the warp has read the exchange | (none: a GPU's exchange is one instruction) |
-//! | `__offload_cpu_current` | the team's record (ids, counts, shared memory): the same for a whole team body call | (none) |
+//! | `__offload_cpu_current` | the team's record (ids, counts, shared memory): the same for a whole team, its fields too | (none) |
+//! | `__offload_cpu_barriers` | where the team barriers passed are counted: the same count for a whole team body call | (none) |
 //! | `__offload_cpu_static_shared` | a static shared array's address: the same for a whole team body call | the `addrspace(3)` global |
 //!
 //! The `unsafe` unchecked forms (`sync::sync_threads_unchecked`,
@@ -69,6 +70,18 @@ pub extern "C" fn __offload_cpu_static_shared(site: usize, bytes: usize, align: 
     current().map_or(core::ptr::null_mut(), |t| {
         t.static_shared(site, bytes, align)
     })
+}
+
+/// Where the team barriers this thread (under the compiled executor: its
+/// team) passed are counted, the phase of the shared memory; null outside
+/// a grid. The count changes at every barrier, so, unlike the record's
+/// fields, it is fixed only within one team body call: `offload-team-loops`
+/// reads it once per call, and keeps a value computed from it before a
+/// barrier in the thread's context storage.
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "C" fn __offload_cpu_barriers() -> *const u32 {
+    current().map_or(core::ptr::null(), |t| t.barriers_ptr())
 }
 
 /// The team barrier (`sync::sync_threads`), reached at `site`.

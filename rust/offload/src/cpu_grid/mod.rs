@@ -169,12 +169,13 @@ struct Launch {
 /// barriers of threads.
 ///
 /// Everything a kernel reads at each index query or shared access (the
-/// shape, the team, the barrier count, the dynamic shared memory) is a
-/// field of the record itself, not behind one of its pointers: under the
-/// compiled executor the record does not change during a team body call,
-/// so `offload-team-loops` marks those loads invariant and hoists them out
-/// of the loop over the threads (the `__offload_cpu_current` contract in
-/// [`hooks`]).
+/// shape, the team, the dynamic shared memory) is a field of the record
+/// itself, not behind one of its pointers, and under the compiled executor
+/// no field a kernel reads through `__offload_cpu_current` changes during
+/// a team (the `__offload_cpu_current` contract in [`hooks`]), so
+/// `offload-team-loops` marks those loads invariant and computes them again
+/// after a barrier. The barrier count, which changes at every barrier, is
+/// read through `__offload_cpu_barriers` instead.
 pub(crate) struct Thread {
     shape: Shape,
     /// The team's dynamic shared memory (a copy of `memory`'s).
@@ -674,9 +675,13 @@ impl Thread {
         self.barriers.set(self.barriers.get().wrapping_add(1));
     }
 
-    /// Team barriers this thread passed in its current team.
-    pub fn barriers_passed(&self) -> u32 {
-        self.barriers.get()
+    /// Where the team barriers this thread passed in its current team are
+    /// counted. Kernel code reads the count through
+    /// `hooks::__offload_cpu_barriers`, not through the record: it changes
+    /// at every barrier, while the record's fields a kernel reads are fixed
+    /// for a whole team.
+    pub(crate) fn barriers_ptr(&self) -> *const u32 {
+        self.barriers.as_ptr().cast_const()
     }
 
     /// The team's dynamic shared memory: its address and size in bytes.
