@@ -424,6 +424,19 @@ mod tests {
         assert!(seen.iter().all(|&c| c == 1));
     }
 
+    /// The counted iterator at its edges: nothing from past the end, a
+    /// step of 0 taken as 1, and no overflow where the next index would
+    /// pass `usize::MAX`.
+    #[test]
+    fn grid_stride_edges() {
+        assert_eq!(GridStride::new(10, 4, 10).count(), 0);
+        assert_eq!(GridStride::new(11, 4, 10).len(), 0);
+        assert!(GridStride::new(3, 0, 6).eq([3, 4, 5]));
+        assert!(GridStride::new(1, 3, 8).eq([1, 4, 7]));
+        let top = usize::MAX - 2;
+        assert!(GridStride::new(top, usize::MAX / 2, usize::MAX).eq([top]));
+    }
+
     #[test]
     fn strided_partition_is_exact() {
         let n = 1000;
