@@ -159,23 +159,35 @@ mod target {
         Idx3 { x, y, z }
     }
 
+    #[inline]
     pub fn team_id() -> Idx3 {
         current().map_or(ZERO, |t| idx3(t.team_id()))
     }
 
     /// From the rank, the one thread-dependent query (see
     /// `cpu_grid::hooks`).
+    #[inline]
     pub fn thread_id() -> Idx3 {
         let rank = crate::cpu_grid::hooks::__offload_cpu_thread_rank();
         current().map_or(ZERO, |t| idx3(t.thread_id(rank)))
     }
 
+    #[inline]
     pub fn thread_count() -> Idx3 {
         current().map_or(ONE, |t| idx3(t.thread_count()))
     }
 
+    #[inline]
     pub fn team_count() -> Idx3 {
         current().map_or(ONE, |t| idx3(t.team_count()))
+    }
+
+    /// The record's precomputed total: the grid-stride step is one value
+    /// (see `cpu_grid::Shape`), which the vectorizer can version on.
+    #[inline]
+    pub fn grid_linear_id() -> (usize, usize) {
+        let rank = crate::cpu_grid::hooks::__offload_cpu_thread_rank();
+        current().map_or((0, 1), |t| t.grid_linear_id(rank))
     }
 }
 
@@ -272,7 +284,14 @@ pub fn global_count_3d() -> [usize; 3] {
 /// number of threads in the grid: what [`grid_stride`] partitions by.
 #[inline]
 pub fn grid_linear_id() -> (usize, usize) {
-    linear_id(team_id(), team_count(), thread_id(), thread_count())
+    #[cfg(not(any(target_arch = "amdgpu", target_arch = "nvptx64")))]
+    {
+        target::grid_linear_id()
+    }
+    #[cfg(any(target_arch = "amdgpu", target_arch = "nvptx64"))]
+    {
+        linear_id(team_id(), team_count(), thread_id(), thread_count())
+    }
 }
 
 /// The linear id of thread `thread` of team `team` and the total thread

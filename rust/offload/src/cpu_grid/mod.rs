@@ -120,6 +120,11 @@ pub(crate) struct Shape {
     per_y: Reciprocal,
     team_size: u32,
     dyn_shared_bytes: u32,
+    /// The threads of the whole grid (teams × team size), never 0: the
+    /// step of a grid-stride loop. One field, not a product of six, so
+    /// the step is one opaque value the vectorizer can version on (a
+    /// run-time check of a step of 1, which `Launch::grid(1, 1)` takes).
+    grid_threads: core::num::NonZeroU64,
 }
 
 /// A team's shared memory: the dynamic shared memory, the element size its
@@ -217,13 +222,22 @@ impl Shape {
             );
         };
         let threads = dims(grid.threads);
+        let teams = dims(grid.teams);
+        // At most (2^32 - 1)^3 teams of at most 1024 threads: no overflow
+        // in 128 bits, and a grid that large saturates (its loops never
+        // get that far).
+        let total = teams
+            .iter()
+            .fold(u128::from(team_size), |n, &t| n * u128::from(t));
+        let total = u64::try_from(total).unwrap_or(u64::MAX);
         Shape {
-            teams: dims(grid.teams),
+            teams,
             threads,
             per_x: Reciprocal::new(threads[0]),
             per_y: Reciprocal::new(threads[1]),
             team_size,
             dyn_shared_bytes: grid.dyn_shared_mem,
+            grid_threads: core::num::NonZeroU64::new(total).unwrap_or(core::num::NonZeroU64::MIN),
         }
     }
 
@@ -612,6 +626,7 @@ fn current_record() -> *const Thread {
 }
 
 impl Thread {
+    #[inline]
     fn shape(&self) -> &Shape {
         &self.shape
     }
@@ -634,16 +649,33 @@ impl Thread {
         unsafe { &*self.launch }
     }
 
+    #[inline]
     pub fn team_id(&self) -> [u32; 3] {
         self.team.get()
     }
 
+    #[inline]
     pub fn team_count(&self) -> [u32; 3] {
         self.shape().teams
     }
 
+    #[inline]
     pub fn thread_count(&self) -> [u32; 3] {
         self.shape().threads
+    }
+
+    /// The linear id in the whole grid of rank `rank` of this team (teams
+    /// before threads, x fastest) and the grid's thread count:
+    /// `index::linear_id`'s result from one multiplication, not from the
+    /// thread id.
+    #[inline]
+    pub fn grid_linear_id(&self, rank: u32) -> (usize, usize) {
+        let shape = self.shape();
+        let [tx, ty, tz] = self.team.get().map(u64::from);
+        let [nx, ny, _] = shape.teams.map(u64::from);
+        let team = tx + nx * (ty + ny * tz);
+        let id = team * u64::from(shape.team_size) + u64::from(rank);
+        (id as usize, shape.grid_threads.get() as usize)
     }
 
     /// The thread id `[x, y, z]` of rank `rank` in this team (x fastest).

@@ -141,3 +141,31 @@ fn thread_ids_divide_exactly() {
     }
     assert_eq!(super::Reciprocal::new(0).div_rem(7), (7, 0));
 }
+
+/// The CPU grid's `grid_linear_id` (the team's linear id times the team
+/// size plus the rank, the step a precomputed total) is the portable
+/// `linear_id` of the thread's ids, and every id of the grid comes once.
+#[test]
+fn grid_linear_ids_follow_the_portable_formula_in_a_3d_grid() {
+    let (teams, threads) = ([2, 3, 2], [3, 2, 2]);
+    let total = 2 * 3 * 2 * 3 * 2 * 2;
+    let seen: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
+    let wrong = AtomicU32::new(0);
+    run(teams, threads, 0, || {
+        let (id, count) = index::grid_linear_id();
+        let portable = index::linear_id(
+            index::team_id(),
+            index::team_count(),
+            index::thread_id(),
+            index::thread_count(),
+        );
+        if (id, count) != portable || count != total {
+            wrong.fetch_add(1, Relaxed);
+        }
+        if let Some(s) = seen.get(id) {
+            s.fetch_add(1, Relaxed);
+        }
+    });
+    assert_eq!(wrong.load(Relaxed), 0);
+    assert!(seen.iter().all(|s| s.load(Relaxed) == 1));
+}
