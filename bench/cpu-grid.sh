@@ -7,16 +7,19 @@
 # and raking on 64 x 256; a tiled transpose 1024 x 1024, 4096 x 256; the
 # scans and the transpose mapped by each launch and on device buffers)
 # through libomptarget's host plugin under the compiled executor on 1 and 2
-# workers (best of 5) and under the thread-per-thread executor (one run),
+# workers (best of RUNS) and under the thread-per-thread executor (one run),
 # each against a plain single-threaded Rust loop; prints each time and ratio, then
 # the compiled executor's speed-up from 1 to 2 workers. Last, the same
 # kernels as clang-22 OpenMP offload (`target teams distribute parallel for`
 # on libomptarget's host plugin, bench/clang-peer-grid/run.sh) on 1 and 2
 # workers; skipped with a note when clang-22 or libomptarget is missing.
-# See bench/README.md.
+# The compiled executor's times are the best of RUNS (default 15: kernels
+# of a millisecond or two on a shared virtual machine need that many to
+# find an undisturbed one). See bench/README.md.
 #
-#   bench/cpu-grid.sh
+#   bench/cpu-grid.sh [RUNS]
 set -euo pipefail
+runs=${1:-15}
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z "${OFFLOAD_PASSES_PLUGIN:-}" ]]; then
   (cd "$root" && cargo build --release --quiet)
@@ -32,9 +35,9 @@ run() {
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 echo "== compiled, 1 worker"
-OFFLOAD_CPU_THREADS=1 run | tee "$out.1"
+OFFLOAD_CPU_THREADS=1 run "$runs" | tee "$out.1"
 echo "== compiled, 2 workers"
-OFFLOAD_CPU_THREADS=2 run | tee "$out.2"
+OFFLOAD_CPU_THREADS=2 run "$runs" | tee "$out.2"
 echo "== threads (one OS thread per GPU thread; one run each: the scans take a minute)"
 OFFLOAD_CPU_GRID=threads run 1
 echo "== speed-up from 1 to 2 workers (compiled)"

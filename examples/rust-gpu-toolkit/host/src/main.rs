@@ -165,23 +165,34 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
     let (teams, threads) = (64u32, 256u32);
     let mut partial = vec![0.0f32; teams as usize];
     let launch = Launch::grid(teams, threads).dyn_shared_mem(threads * 4);
+    let what = "tree reduction, 2^20 floats, 64 teams x 256 threads";
     let grid = best_ms(runs, || Ok(block_sum(&launch, &x, &mut partial)?))?;
     assert_eq!(partial.iter().sum::<f32>(), expected, "block_sum");
-    report(
-        "tree reduction, 2^20 floats, 64 teams x 256 threads",
-        grid,
-        loop_ms,
-    );
+    report(what, grid, loop_ms);
+    // The same with the data on the device, as a GPU program keeps it
+    // between kernels: the launch maps nothing.
+    let on_device = Device::DEFAULT.alloc_from(&x)?;
+    let mut partial_on_device = Device::DEFAULT.alloc::<f32>(teams as usize)?;
+    let grid = best_ms(runs, || {
+        Ok(block_sum(&launch, &on_device, &mut partial_on_device)?)
+    })?;
+    let sum: f32 = partial_on_device.to_vec()?.iter().sum();
+    assert_eq!(sum, expected, "block_sum on device buffers");
+    report(&format!("{what}, data on the device"), grid, loop_ms);
 
+    let what = "warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads";
     let mut partial = vec![0.0f32; (teams * threads) as usize];
     let launch = Launch::grid(teams, threads);
     let grid = best_ms(runs, || Ok(warp_sum(&launch, &x, &mut partial)?))?;
     assert_eq!(partial.iter().sum::<f32>(), expected, "warp_sum");
-    report(
-        "warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads",
-        grid,
-        loop_ms,
-    );
+    report(what, grid, loop_ms);
+    let mut partial_on_device = Device::DEFAULT.alloc::<f32>(partial.len())?;
+    let grid = best_ms(runs, || {
+        Ok(warp_sum(&launch, &on_device, &mut partial_on_device)?)
+    })?;
+    let sum: f32 = partial_on_device.to_vec()?.iter().sum();
+    assert_eq!(sum, expected, "warp_sum on device buffers");
+    report(&format!("{what}, data on the device"), grid, loop_ms);
 
     scans(runs)?;
     transpose(runs)

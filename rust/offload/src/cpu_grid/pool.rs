@@ -50,6 +50,34 @@ static mut ONCE: i32 = 0;
 /// Stack of each worker.
 const STACK_BYTES: usize = 8 << 20;
 
+/// How many times a thread polls before it sleeps on a futex: about 0.1
+/// ms of `pause` (40-140 cycles each). Waking a sleeping thread costs tens
+/// of microseconds on a loaded or virtual machine, a sizeable part of a
+/// launch of a millisecond; back-to-back launches find the workers still
+/// polling. libomp and libgomp poll far longer (KMP_BLOCKTIME 200 ms,
+/// GOMP_SPINCOUNT); this is short enough that an idle process leaves its
+/// cores at once.
+const SPINS: u32 = 2048;
+
+/// Returns once `word` no longer holds `value`: polls [`SPINS`] times,
+/// then sleeps on the futex (woken by `futex_wake_all` after a change).
+fn wait_while(word: &AtomicU32, value: u32) -> u32 {
+    for _ in 0..SPINS {
+        let now = word.load(Acquire);
+        if now != value {
+            return now;
+        }
+        core::hint::spin_loop();
+    }
+    loop {
+        let now = word.load(Acquire);
+        if now != value {
+            return now;
+        }
+        ffi::futex_wait(word, value);
+    }
+}
+
 /// The number of workers, the calling thread included: `OFFLOAD_CPU_THREADS`
 /// when it is a positive number, else the online processors.
 pub fn workers() -> u32 {
@@ -125,12 +153,7 @@ extern "C" fn worker(index: *mut c_void) -> *mut c_void {
     let index = index as usize as u32;
     let mut seen = 0;
     loop {
-        let mut epoch = POOL.epoch.load(Acquire);
-        while epoch == seen {
-            ffi::futex_wait(&POOL.epoch, seen);
-            epoch = POOL.epoch.load(Acquire);
-        }
-        seen = epoch;
+        seen = wait_while(&POOL.epoch, seen);
         let job = POOL.job.load(Acquire);
         if !job.is_null() {
             // SAFETY: the launch keeps its job alive until every worker
@@ -171,12 +194,9 @@ pub fn run(job: &Job, want: u64) {
     POOL.epoch.fetch_add(1, Release);
     ffi::futex_wake_all(&POOL.epoch);
     alone(job);
-    loop {
-        let running = POOL.running.load(Acquire);
-        if running == 0 {
-            break;
-        }
-        ffi::futex_wait(&POOL.running, running);
+    let mut running = POOL.running.load(Acquire);
+    while running != 0 {
+        running = wait_while(&POOL.running, running);
     }
     POOL.job.store(null_mut(), Release);
     POOL.busy.store(false, Release);
