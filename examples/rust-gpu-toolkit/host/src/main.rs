@@ -7,7 +7,7 @@
 use std::error::Error;
 use std::time::Instant;
 
-use offload::{Device, Launch};
+use offload::{Device, DeviceBuffer, Launch, LaunchError};
 use toolkit_kernels::{
     SCAN_ITEMS, TILE, block_scan, block_scan_raked, block_sum, matmul_tiled, transpose_tiled,
     warp_sum,
@@ -160,42 +160,66 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
         std::hint::black_box(s);
         Ok(())
     };
-    let loop_ms = best_ms(runs, plain_sum)?;
-    let expected: f32 = x.iter().sum();
     let (teams, threads) = (64u32, 256u32);
-    let mut partial = vec![0.0f32; teams as usize];
+    let data = Sums {
+        x: &x,
+        on_device: &Device::DEFAULT.alloc_from(&x)?,
+        expected: x.iter().sum(),
+        loop_ms: best_ms(runs, plain_sum)?,
+    };
     let launch = Launch::grid(teams, threads).dyn_shared_mem(threads * 4);
-    let what = "tree reduction, 2^20 floats, 64 teams x 256 threads";
-    let grid = best_ms(runs, || Ok(block_sum(&launch, &x, &mut partial)?))?;
-    assert_eq!(partial.iter().sum::<f32>(), expected, "block_sum");
-    report(what, grid, loop_ms);
-    // The same with the data on the device, as a GPU program keeps it
-    // between kernels: the launch maps nothing.
-    let on_device = Device::DEFAULT.alloc_from(&x)?;
-    let mut partial_on_device = Device::DEFAULT.alloc::<f32>(teams as usize)?;
-    let grid = best_ms(runs, || {
-        Ok(block_sum(&launch, &on_device, &mut partial_on_device)?)
-    })?;
-    let sum: f32 = partial_on_device.to_vec()?.iter().sum();
-    assert_eq!(sum, expected, "block_sum on device buffers");
-    report(&format!("{what}, data on the device"), grid, loop_ms);
-
-    let what = "warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads";
-    let mut partial = vec![0.0f32; (teams * threads) as usize];
+    data.time(
+        runs,
+        "tree reduction, 2^20 floats, 64 teams x 256 threads",
+        teams as usize,
+        |x, partial| block_sum(&launch, x, partial),
+        |x, partial| block_sum(&launch, x, partial),
+    )?;
     let launch = Launch::grid(teams, threads);
-    let grid = best_ms(runs, || Ok(warp_sum(&launch, &x, &mut partial)?))?;
-    assert_eq!(partial.iter().sum::<f32>(), expected, "warp_sum");
-    report(what, grid, loop_ms);
-    let mut partial_on_device = Device::DEFAULT.alloc::<f32>(partial.len())?;
-    let grid = best_ms(runs, || {
-        Ok(warp_sum(&launch, &on_device, &mut partial_on_device)?)
-    })?;
-    let sum: f32 = partial_on_device.to_vec()?.iter().sum();
-    assert_eq!(sum, expected, "warp_sum on device buffers");
-    report(&format!("{what}, data on the device"), grid, loop_ms);
+    data.time(
+        runs,
+        "warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads",
+        (teams * threads) as usize,
+        |x, partial| warp_sum(&launch, x, partial),
+        |x, partial| warp_sum(&launch, x, partial),
+    )?;
 
     scans(runs)?;
     transpose(runs)
+}
+
+/// The input of the reductions: on the host (mapped by each launch) and on
+/// the device (as a GPU program keeps it between kernels: the launch maps
+/// nothing), its sum and the plain loop's time.
+struct Sums<'a> {
+    x: &'a [f32],
+    on_device: &'a DeviceBuffer<f32>,
+    expected: f32,
+    loop_ms: f64,
+}
+
+impl Sums<'_> {
+    /// Times a reduction into `parts` partial sums, mapped and on device
+    /// buffers, and checks that the partial sums add up to the sum.
+    fn time(
+        &self,
+        runs: usize,
+        what: &str,
+        parts: usize,
+        mut mapped: impl FnMut(&[f32], &mut [f32]) -> Result<(), LaunchError>,
+        mut on_device: impl FnMut(&DeviceBuffer<f32>, &mut DeviceBuffer<f32>) -> Result<(), LaunchError>,
+    ) -> Result<(), Box<dyn Error>> {
+        let mut partial = vec![0.0f32; parts];
+        let grid = best_ms(runs, || Ok(mapped(self.x, &mut partial)?))?;
+        assert_eq!(partial.iter().sum::<f32>(), self.expected, "{what}");
+        report(what, grid, self.loop_ms);
+        let mut partial = Device::DEFAULT.alloc::<f32>(parts)?;
+        let grid = best_ms(runs, || Ok(on_device(self.on_device, &mut partial)?))?;
+        let sum: f32 = partial.to_vec()?.iter().sum();
+        assert_eq!(sum, self.expected, "{what}, on device buffers");
+        report(&format!("{what}, data on the device"), grid, self.loop_ms);
+        Ok(())
+    }
 }
 
 /// The block scans of 2^20 floats, Hillis-Steele and raking, with the
