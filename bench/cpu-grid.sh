@@ -5,7 +5,8 @@
 # shared-memory tree reduction and a warp-shuffle reduction of 2^20 floats,
 # 64 x 256; block prefix scans of 2^20 floats, Hillis-Steele on 4096 x 256
 # and raking on 64 x 256; a tiled transpose 1024 x 1024, 4096 x 256; the
-# scans and the transpose mapped by each launch and on device buffers)
+# reductions, the scans and the transpose mapped by each launch and on
+# device buffers)
 # through libomptarget's host plugin under the compiled executor on 1 and 2
 # workers (best of RUNS) and under the thread-per-thread executor (one run),
 # each against a plain single-threaded Rust loop; prints each time and ratio, then
