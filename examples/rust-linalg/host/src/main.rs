@@ -5,7 +5,7 @@
 use std::error::Error;
 
 use common::Affine;
-use linalg_kernels::{affine, matvec, runs_on_cpu, sum_squares};
+use linalg_kernels::{affine, matvec, runs_on_cpu, scal, sum_squares};
 use offload::Launch;
 
 unsafe extern "C" {
@@ -101,6 +101,12 @@ fn main() -> Result<(), Box<dyn Error>> {
     let total: f32 = partial.iter().sum();
     let want_total: f32 = cpu.iter().map(|e| e * e).sum();
     check("sum_squares", &[total], &[want_total])?;
+
+    // The whole array in one thread's grid-stride loop.
+    let mut w: Vec<f32> = (0..1024).map(|i| i as f32 * 0.25 - 100.0).collect();
+    let want: Vec<f32> = w.iter().map(|e| e * 1.5).collect();
+    scal(&Launch::grid(1, 1), 1.5, &mut w)?;
+    check("scal on one thread", &w, &want)?;
 
     // The vendor library on device pointers: plain C on the host, which can
     // read device memory only where the device is libomptarget's CPU plugin.

@@ -27,6 +27,16 @@ pub fn affine(config: Affine, mut v: InOut<'_, [f32]>) {
     }
 }
 
+/// `x = alpha x` in place (BLAS's `scal`). Launched on one thread
+/// (`Launch::grid(1, 1)`), its grid-stride loop is the whole array: the CPU
+/// image's loop is vectorised, on a run-time check of a step of 1.
+#[kernel]
+pub fn scal(alpha: f32, mut x: InOut<'_, [f32]>) {
+    for (_, v) in x.grid_stride() {
+        *v *= alpha;
+    }
+}
+
 /// A two-level reduction of `Σ x[i]²`: partition `p` of `partial.len()` sums
 /// the indices `i ≡ p (mod partitions)`; the host adds the partitions. Every
 /// partition is written on any grid (a thread takes some, a grid of one
