@@ -107,10 +107,9 @@ pub const RTLD_NODELETE: i32 = 0x1000;
 /// `_SC_NPROCESSORS_ONLN` on Linux.
 pub const SC_NPROCESSORS_ONLN: i32 = 84;
 
-/// Writes `message` to standard error (in one write, up to 2 KiB) and
-/// aborts the process. When several threads abort at once, the first one's
-/// message alone is written: the others wait for the abort.
-pub fn fatal(message: core::fmt::Arguments<'_>) -> ! {
+/// Writes `message` and a newline to standard error in one write (up to
+/// 2 KiB), so that lines of several threads do not interleave.
+pub fn write_line(message: core::fmt::Arguments<'_>) {
     struct Buffer {
         bytes: [u8; 2048],
         len: usize,
@@ -123,13 +122,6 @@ pub fn fatal(message: core::fmt::Arguments<'_>) -> ! {
             Ok(())
         }
     }
-    static ABORTING: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
-    if ABORTING.swap(true, core::sync::atomic::Ordering::AcqRel) {
-        loop {
-            let never = AtomicU32::new(0);
-            futex_wait(&never, 0);
-        }
-    }
     let mut buffer = Buffer {
         bytes: [0; 2048],
         len: 0,
@@ -137,6 +129,20 @@ pub fn fatal(message: core::fmt::Arguments<'_>) -> ! {
     let _ = core::fmt::Write::write_fmt(&mut buffer, format_args!("{message}\n"));
     // SAFETY: writes initialised bytes of the buffer to file descriptor 2.
     unsafe { write(2, buffer.bytes.as_ptr(), buffer.len) };
+}
+
+/// Writes `message` to standard error ([`write_line`]) and aborts the
+/// process. When several threads abort at once, the first one's message
+/// alone is written: the others wait for the abort.
+pub fn fatal(message: core::fmt::Arguments<'_>) -> ! {
+    static ABORTING: core::sync::atomic::AtomicBool = core::sync::atomic::AtomicBool::new(false);
+    if ABORTING.swap(true, core::sync::atomic::Ordering::AcqRel) {
+        loop {
+            let never = AtomicU32::new(0);
+            futex_wait(&never, 0);
+        }
+    }
+    write_line(message);
     // SAFETY: the C library's abort.
     unsafe { abort() }
 }

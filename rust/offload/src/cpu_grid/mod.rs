@@ -335,6 +335,25 @@ impl Launch {
 
     /// Runs `kernel` for every team in the calling OS thread, for teams of
     /// one thread: nothing to start, no barrier to meet between teams.
+    /// The `OFFLOAD_CPU_GRID_INFO` line of a launch under this executor.
+    fn report(&self, name: &str) {
+        let shape = &self.shape;
+        let [x, y, z] = shape.teams;
+        if shape.team_size == 1 {
+            ffi::write_line(format_args!(
+                "offload: kernel '{name}': {x}x{y}x{z} teams of one thread, in the calling thread, one after another; {} bytes of dynamic shared memory",
+                shape.dyn_shared_bytes
+            ));
+            return;
+        }
+        ffi::write_line(format_args!(
+            "offload: kernel '{name}': one OS thread per GPU thread, {x}x{y}x{z} teams of {} threads one after another; {} bytes of stack per thread, {} bytes of dynamic shared memory",
+            shape.team_size,
+            stack::thread_stack_bytes(),
+            shape.dyn_shared_bytes
+        ));
+    }
+
     fn run_alone<F: Fn()>(&self, kernel: &F) {
         let thread = self.thread(0);
         let _current = Current::enter(&thread);
@@ -408,6 +427,9 @@ impl Drop for AbortOnUnwind<'_> {
 #[inline(never)]
 pub unsafe fn run_grid<F: Fn()>(name: &'static str, slots: [u64; grid::SLOTS], kernel: &F) {
     let launch = Launch::new(name, grid::decode(slots));
+    if info() {
+        launch.report(name);
+    }
     if launch.shape.team_size == 1 {
         launch.run_alone(kernel);
     } else {
@@ -434,24 +456,44 @@ fn executor() -> Executor {
         2 => Executor::Threads,
         3 => Executor::Compiled,
         _ => {
-            // SAFETY: a NUL-terminated name; getenv's result is null or a
-            // NUL-terminated string, read at once.
-            let value = unsafe {
-                let value = ffi::getenv(c"OFFLOAD_CPU_GRID".as_ptr());
-                if value.is_null() {
-                    &[][..]
-                } else {
-                    core::ffi::CStr::from_ptr(value).to_bytes()
-                }
-            };
-            let choice = match value {
+            let choice = read_env(c"OFFLOAD_CPU_GRID", |value| match value {
                 b"threads" => Executor::Threads,
                 b"compiled" => Executor::Compiled,
                 _ => Executor::Default,
-            };
+            })
+            .unwrap_or(Executor::Default);
             CHOICE.store(choice as u32, Relaxed);
             choice
         }
+    }
+}
+
+/// Whether `OFFLOAD_CPU_GRID_INFO` is set to anything but nothing or `0`
+/// (read once): each launch then writes one line to standard error, which
+/// executor runs it and what memory its teams take (the information the
+/// compiled executor's context storage needs, as `LIBOMPTARGET_INFO`
+/// gives libomptarget's).
+pub(crate) fn info() -> bool {
+    static INFO: AtomicU32 = AtomicU32::new(0);
+    match INFO.load(Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let on =
+                read_env(c"OFFLOAD_CPU_GRID_INFO", |v| !v.is_empty() && v != b"0").unwrap_or(false);
+            INFO.store(if on { 2 } else { 1 }, Relaxed);
+            on
+        }
+    }
+}
+
+/// `read` of the value of the environment variable `name`, if it is set.
+fn read_env<R>(name: &core::ffi::CStr, read: impl FnOnce(&[u8]) -> R) -> Option<R> {
+    // SAFETY: a NUL-terminated name; getenv's result is null or a
+    // NUL-terminated string, read at once.
+    unsafe {
+        let value = ffi::getenv(name.as_ptr());
+        (!value.is_null()).then(|| read(core::ffi::CStr::from_ptr(value).to_bytes()))
     }
 }
 

@@ -156,6 +156,9 @@ pub fn run(shape: Shape, body: &TeamBody, env: *const c_void, name: &str) {
             body.frame_bytes
         ));
     }
+    if super::info() {
+        report(&shape, body, name);
+    }
     let launch = Launch {
         shape,
         body,
@@ -168,6 +171,23 @@ pub fn run(shape: Shape, body: &TeamBody, env: *const c_void, name: &str) {
         data: (&raw const launch).cast(),
     };
     pool::run(&job, launch.shape.team_count());
+}
+
+/// The `OFFLOAD_CPU_GRID_INFO` line of a launch under the compiled
+/// executor: the teams, the workers, and the memory each worker takes for
+/// its team (what `Storage::new` allocates, and the team's dynamic shared
+/// memory; static shared arrays come on first use).
+fn report(shape: &Shape, body: &TeamBody, name: &str) {
+    let size = u64::from(shape.team_size);
+    let [x, y, z] = shape.teams;
+    let workers = u64::from(pool::workers()).min(shape.team_count()).max(1);
+    ffi::write_line(format_args!(
+        "offload: kernel '{name}': compiled team body, {x}x{y}x{z} teams of {size} threads on up to {workers} worker(s); per worker: {} bytes of context storage ({} per thread), {} bytes of lane slots and states, {} bytes of dynamic shared memory",
+        body.frame_bytes.saturating_mul(size),
+        body.frame_bytes,
+        size * LANE_BYTES,
+        shape.dyn_shared_bytes
+    ));
 }
 
 /// A worker's part of a launch: teams from the shared counter until none
@@ -204,6 +224,9 @@ unsafe fn run_worker(data: *const c_void, _worker: u32) {
         team = launch.next_team.fetch_add(1, Relaxed);
     }
 }
+
+/// A thread's lane slot and state in a worker's [`Storage`].
+const LANE_BYTES: u64 = (size_of::<u64>() + size_of::<u32>()) as u64;
 
 /// A worker's memory for its teams.
 struct Storage {
