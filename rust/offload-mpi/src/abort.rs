@@ -1,6 +1,7 @@
 //! [`unwrap_or_abort`]: one rank's error ends the whole job.
 
 use core::fmt::Display;
+use std::io::Write;
 
 use mpi::traits::Communicator;
 
@@ -16,7 +17,11 @@ where
     match result {
         Ok(value) => value,
         Err(error) => {
-            eprintln!("rank {}: {error}", comm.rank());
+            // One write of the whole line: mpirun forwards a rank's output
+            // as it reads it and writes its own abort notice between two
+            // writes of a line (`eprintln!` writes each piece).
+            let line = format!("rank {}: {error}\n", comm.rank());
+            let _ = std::io::stderr().write_all(line.as_bytes());
             comm.abort(1)
         }
     }
