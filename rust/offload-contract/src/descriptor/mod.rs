@@ -142,15 +142,17 @@ struct Layout {
     arg_count_word: usize,
     /// What the header words are, for [`Problem::TooShort`].
     header: &'static str,
-    words_per_arg: usize,
     /// What one argument's words are called, for [`Problem::WordCount`].
     unit: &'static str,
 }
 
-/// The header and the argument words of `words`, a descriptor of `layout`,
-/// after checking its version and its length against its argument count
-/// (not yet the arguments' words).
-fn split<'a>(words: &'a [u64], layout: &Layout) -> Result<(&'a [u64], &'a [u64]), Problem> {
+/// The header and the argument words of `words`, a descriptor of `layout`
+/// with `N` words per argument, after checking its version and its length
+/// against its argument count (not yet the arguments' words).
+fn split<'a, const N: usize>(
+    words: &'a [u64],
+    layout: &Layout,
+) -> Result<(&'a [u64], &'a [[u64; N]]), Problem> {
     let too_short = Problem::TooShort {
         words: words.len(),
         needed: layout.header_words,
@@ -168,7 +170,7 @@ fn split<'a>(words: &'a [u64], layout: &Layout) -> Result<(&'a [u64], &'a [u64])
             supported: layout.version,
         });
     }
-    let expected = u128::from(count) * layout.words_per_arg as u128 + layout.header_words as u128;
+    let expected = u128::from(count) * N as u128 + layout.header_words as u128;
     if expected != words.len() as u128 {
         return Err(Problem::WordCount {
             count,
@@ -177,5 +179,6 @@ fn split<'a>(words: &'a [u64], layout: &Layout) -> Result<(&'a [u64], &'a [u64])
             unit: layout.unit,
         });
     }
-    Ok((head, args))
+    // The length check above leaves no partial argument.
+    Ok((head, args.as_chunks::<N>().0))
 }

@@ -28,7 +28,6 @@ const LAYOUT: Layout = Layout {
     header_words: HEADER_WORDS,
     arg_count_word: ARG_COUNT_WORD,
     header: "version, teams x3, threads x3, dynamic memory, argument count",
-    words_per_arg: WORDS_PER_ARG,
     unit: "triples",
 };
 
@@ -112,7 +111,7 @@ pub fn encode(header: Header, args: &[Arg]) -> impl Iterator<Item = u64> + '_ {
 
 /// Decodes a v1 descriptor, checking every word.
 pub fn decode(words: &[u64]) -> Result<Descriptor<'_>, Problem> {
-    let (head, arg_words) = split(words, &LAYOUT)?;
+    let (head, arg_words) = split::<WORDS_PER_ARG>(words, &LAYOUT)?;
     let small = |i: usize, what: &'static str| {
         let value = head.get(i).copied().unwrap_or_default();
         u32::try_from(value).map_err(|_| Problem::TooLarge { what, value })
@@ -126,8 +125,6 @@ pub fn decode(words: &[u64]) -> Result<Descriptor<'_>, Problem> {
         ],
         dyn_cgroup_mem: small(7, "dynamic memory")?,
     };
-    // `split` checked that the argument words are whole triples.
-    let (arg_words, _) = arg_words.as_chunks::<WORDS_PER_ARG>();
     for (i, &words) in arg_words.iter().enumerate() {
         Arg::decode(i, words)?;
     }

@@ -26,7 +26,6 @@ const LAYOUT: Layout = Layout {
     header_words: HEADER_WORDS,
     arg_count_word: ARG_COUNT_WORD,
     header: "version 2, image digest, argument count",
-    words_per_arg: WORDS_PER_ARG,
     unit: "pairs",
 };
 
@@ -89,9 +88,7 @@ pub fn encode(digest: u64, args: &[Arg]) -> impl Iterator<Item = u64> + '_ {
 
 /// Decodes a v2 descriptor, checking every word.
 pub fn decode(words: &[u64]) -> Result<Descriptor<'_>, Problem> {
-    let (head, arg_words) = split(words, &LAYOUT)?;
-    // `split` checked that the argument words are whole pairs.
-    let (arg_words, _) = arg_words.as_chunks::<WORDS_PER_ARG>();
+    let (head, arg_words) = split::<WORDS_PER_ARG>(words, &LAYOUT)?;
     for (i, &words) in arg_words.iter().enumerate() {
         Arg::decode(i, words)?;
     }
