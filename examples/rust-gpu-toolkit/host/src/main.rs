@@ -155,69 +155,75 @@ fn bench(runs: usize) -> Result<(), Box<dyn Error>> {
     );
 
     let x: Vec<f32> = (0..1 << 20).map(|i| (i % 7) as f32).collect();
-    let plain_sum = || {
+    let on_device = Device::DEFAULT.alloc_from(&x)?;
+    let expected: f32 = x.iter().sum();
+    let loop_ms = best_ms(runs, || {
         let s: f32 = std::hint::black_box(&x).iter().sum();
         std::hint::black_box(s);
         Ok(())
+    })?;
+    let sums = |partial: &[f32], what: &str| {
+        assert_eq!(partial.iter().sum::<f32>(), expected, "{what}");
     };
     let (teams, threads) = (64u32, 256u32);
-    let data = Sums {
-        x: &x,
-        on_device: &Device::DEFAULT.alloc_from(&x)?,
-        expected: x.iter().sum(),
-        loop_ms: best_ms(runs, plain_sum)?,
-    };
     let launch = Launch::grid(teams, threads).dyn_shared_mem(threads * 4);
-    data.time(
+    Row {
+        what: "tree reduction, 2^20 floats, 64 teams x 256 threads",
         runs,
-        "tree reduction, 2^20 floats, 64 teams x 256 threads",
+        loop_ms,
+    }
+    .mapped_and_on_device(
         teams as usize,
-        |x, partial| block_sum(&launch, x, partial),
-        |x, partial| block_sum(&launch, x, partial),
+        |partial| block_sum(&launch, &x, partial),
+        |partial| block_sum(&launch, &on_device, partial),
+        sums,
     )?;
     let launch = Launch::grid(teams, threads);
-    data.time(
+    Row {
+        what: "warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads",
         runs,
-        "warp-shuffle reduction, 2^20 floats, 64 teams x 256 threads",
+        loop_ms,
+    }
+    .mapped_and_on_device(
         (teams * threads) as usize,
-        |x, partial| warp_sum(&launch, x, partial),
-        |x, partial| warp_sum(&launch, x, partial),
+        |partial| warp_sum(&launch, &x, partial),
+        |partial| warp_sum(&launch, &on_device, partial),
+        sums,
     )?;
 
     scans(runs)?;
     transpose(runs)
 }
 
-/// The input of the reductions: on the host (mapped by each launch) and on
-/// the device (as a GPU program keeps it between kernels: the launch maps
-/// nothing), its sum and the plain loop's time.
-struct Sums<'a> {
-    x: &'a [f32],
-    on_device: &'a DeviceBuffer<f32>,
-    expected: f32,
+/// One kernel's rows of the bench: its name, the runs to take the best
+/// of, and the time of the plain loop computing the same.
+struct Row<'a> {
+    what: &'a str,
+    runs: usize,
     loop_ms: f64,
 }
 
-impl Sums<'_> {
-    /// Times a reduction into `parts` partial sums, mapped and on device
-    /// buffers, and checks that the partial sums add up to the sum.
-    fn time(
+impl Row<'_> {
+    /// Times a kernel writing `len` floats twice: on host data, mapped by
+    /// each launch, and on device buffers (the data kept on the device, as
+    /// a GPU program keeps it between kernels: the launch maps nothing).
+    /// `check(output, what)` checks each run's output against the CPU.
+    fn mapped_and_on_device(
         &self,
-        runs: usize,
-        what: &str,
-        parts: usize,
-        mut mapped: impl FnMut(&[f32], &mut [f32]) -> Result<(), LaunchError>,
-        mut on_device: impl FnMut(&DeviceBuffer<f32>, &mut DeviceBuffer<f32>) -> Result<(), LaunchError>,
+        len: usize,
+        mut mapped: impl FnMut(&mut [f32]) -> Result<(), LaunchError>,
+        mut on_device: impl FnMut(&mut DeviceBuffer<f32>) -> Result<(), LaunchError>,
+        check: impl Fn(&[f32], &str),
     ) -> Result<(), Box<dyn Error>> {
-        let mut partial = vec![0.0f32; parts];
-        let grid = best_ms(runs, || Ok(mapped(self.x, &mut partial)?))?;
-        assert_eq!(partial.iter().sum::<f32>(), self.expected, "{what}");
-        report(what, grid, self.loop_ms);
-        let mut partial = Device::DEFAULT.alloc::<f32>(parts)?;
-        let grid = best_ms(runs, || Ok(on_device(self.on_device, &mut partial)?))?;
-        let sum: f32 = partial.to_vec()?.iter().sum();
-        assert_eq!(sum, self.expected, "{what}, on device buffers");
-        report(&format!("{what}, data on the device"), grid, self.loop_ms);
+        let mut out = vec![0.0f32; len];
+        let grid = best_ms(self.runs, || Ok(mapped(&mut out)?))?;
+        check(&out, self.what);
+        report(self.what, grid, self.loop_ms);
+        let mut out = Device::DEFAULT.alloc::<f32>(len)?;
+        let grid = best_ms(self.runs, || Ok(on_device(&mut out)?))?;
+        let what = format!("{}, data on the device", self.what);
+        check(&out.to_vec()?, &what);
+        report(&what, grid, self.loop_ms);
         Ok(())
     }
 }
@@ -239,61 +245,57 @@ fn scans(runs: usize) -> Result<(), Box<dyn Error>> {
         }
         std::hint::black_box(&plain);
     };
-    let mut scanned = vec![0.0f32; x.len()];
     let mut plain = vec![0.0f32; x.len()];
     let on_device = Device::DEFAULT.alloc_from(&x)?;
-    let mut out = Device::DEFAULT.alloc::<f32>(x.len())?;
 
     let teams = x.len() / threads;
     let launch = Launch::grid(teams as u32, threads as u32).dyn_shared_mem(threads as u32 * 4);
-    let what = format!(
-        "block prefix scan (Hillis-Steele), 2^20 floats, {teams} teams x {threads} threads"
-    );
-    let grid = best_ms(runs, || Ok(block_scan(&launch, &x, &mut scanned)?))?;
     let loop_ms = best_ms(runs, || {
         plain_scan(threads, &mut plain);
         Ok(())
     })?;
-    assert_eq!(scanned, plain, "block_scan");
-    report(&what, grid, loop_ms);
-    let grid = best_ms(runs, || Ok(block_scan(&launch, &on_device, &mut out)?))?;
-    assert_eq!(out.to_vec()?, plain, "block_scan on device buffers");
-    report(&format!("{what}, data on the device"), grid, loop_ms);
+    Row {
+        what: &format!(
+            "block prefix scan (Hillis-Steele), 2^20 floats, {teams} teams x {threads} threads"
+        ),
+        runs,
+        loop_ms,
+    }
+    .mapped_and_on_device(
+        x.len(),
+        |out| block_scan(&launch, &x, out),
+        |out| block_scan(&launch, &on_device, out),
+        |out, what| assert_eq!(out, plain, "{what}"),
+    )?;
 
     let chunk = threads * SCAN_ITEMS;
     let teams = x.len() / chunk;
     let tile = offload::shared::dyn_tile_bytes::<f32>(threads).ok_or("tile size")?;
     let launch = Launch::grid(teams as u32, threads as u32).dyn_shared_mem(tile);
-    let what = format!(
-        "block prefix scan (raking, {SCAN_ITEMS} per thread), 2^20 floats, {teams} teams x {threads} threads"
-    );
-    let grid = best_ms(runs, || Ok(block_scan_raked(&launch, &x, &mut scanned)?))?;
     let loop_ms = best_ms(runs, || {
         plain_scan(chunk, &mut plain);
         Ok(())
     })?;
-    assert_eq!(scanned, plain, "block_scan_raked");
-    report(&what, grid, loop_ms);
-    let grid = best_ms(runs, || {
-        Ok(block_scan_raked(&launch, &on_device, &mut out)?)
-    })?;
-    assert_eq!(out.to_vec()?, plain, "block_scan_raked on device buffers");
-    report(&format!("{what}, data on the device"), grid, loop_ms);
-    Ok(())
+    Row {
+        what: &format!(
+            "block prefix scan (raking, {SCAN_ITEMS} per thread), 2^20 floats, {teams} teams x {threads} threads"
+        ),
+        runs,
+        loop_ms,
+    }
+    .mapped_and_on_device(
+        x.len(),
+        |out| block_scan_raked(&launch, &x, out),
+        |out| block_scan_raked(&launch, &on_device, out),
+        |out, what| assert_eq!(out, plain, "{what}"),
+    )
 }
 
 /// The tiled transpose of a 1024 x 1024 matrix, mapped and on the device.
 fn transpose(runs: usize) -> Result<(), Box<dyn Error>> {
     let n = 64 * TILE;
     let a = matrix(n, 5);
-    let (mut t, mut plain) = (vec![0.0f32; n * n], vec![0.0f32; n * n]);
-    let what = format!(
-        "tiled transpose {n}x{n}, {} teams x 256 threads",
-        (n / TILE).pow(2)
-    );
-    let grid = best_ms(runs, || {
-        Ok(transpose_tiled(&matmul_launch(n), n, &a, &mut t)?)
-    })?;
+    let mut plain = vec![0.0f32; n * n];
     let loop_ms = best_ms(runs, || {
         for row in 0..n {
             for col in 0..n {
@@ -303,16 +305,21 @@ fn transpose(runs: usize) -> Result<(), Box<dyn Error>> {
         std::hint::black_box(&plain);
         Ok(())
     })?;
-    assert_eq!(t, plain, "transpose_tiled");
-    report(&what, grid, loop_ms);
     let on_device = Device::DEFAULT.alloc_from(&a)?;
-    let mut out = Device::DEFAULT.alloc::<f32>(n * n)?;
-    let grid = best_ms(runs, || {
-        Ok(transpose_tiled(&matmul_launch(n), n, &on_device, &mut out)?)
-    })?;
-    assert_eq!(out.to_vec()?, plain, "transpose_tiled on device buffers");
-    report(&format!("{what}, data on the device"), grid, loop_ms);
-    Ok(())
+    Row {
+        what: &format!(
+            "tiled transpose {n}x{n}, {} teams x 256 threads",
+            (n / TILE).pow(2)
+        ),
+        runs,
+        loop_ms,
+    }
+    .mapped_and_on_device(
+        n * n,
+        |t| transpose_tiled(&matmul_launch(n), n, &a, t),
+        |t| transpose_tiled(&matmul_launch(n), n, &on_device, t),
+        |t, what| assert_eq!(t, plain, "{what}"),
+    )
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
