@@ -126,6 +126,34 @@ pub(crate) fn links<S: AsRef<OsStr>>(argv: &[S]) -> bool {
     true
 }
 
+/// A nested cargo: `$CARGO` (the cargo running this build script), else
+/// `cargo` on the PATH, with the outer build's settings removed
+/// ([`clean_env`]).
+pub(crate) fn nested_cargo() -> Command {
+    let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    clean_env(&mut cmd);
+    cmd
+}
+
+/// Runs `cmd` (named `command` in messages) and returns its standard
+/// output, or why not: it could not start, or it failed, with its first
+/// `error` line (else its first line of standard error).
+pub(crate) fn output_of(mut cmd: Command, command: &str) -> Result<Vec<u8>, String> {
+    let out = cmd
+        .output()
+        .map_err(|e| format!("{command} could not start: {e}"))?;
+    if out.status.success() {
+        return Ok(out.stdout);
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said = stderr
+        .lines()
+        .find(|l| l.starts_with("error"))
+        .or_else(|| stderr.lines().next())
+        .unwrap_or("no output");
+    Err(format!("{command} failed ({})", said.trim()))
+}
+
 /// Removes what the outer cargo set for this build script, which must not
 /// steer a nested cargo; the jobserver (CARGO_MAKEFLAGS) and RUSTC stay. Marks
 /// the run as offload-build's own, where a kernel crate's build script does

@@ -18,13 +18,11 @@
 //! check did not run.
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::error::{Error, FeatureDifference};
 use crate::manifest::package_name;
-use crate::mode::clean_env;
+use crate::mode::{nested_cargo, output_of};
 
 /// One package of a resolve: `cargo tree`'s `{p}` (name, version, source)
 /// and its enabled features (`{f}`), sorted.
@@ -137,9 +135,7 @@ fn parent_cargo() -> Result<(PathBuf, HostRun), String> {
 /// `cargo tree` in `dir` with `args`, every package with its features
 /// (`--prefix depth`, no deduplication).
 fn cargo_tree(dir: &Path, args: &[String]) -> Result<Vec<(usize, String, Vec<String>)>, String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-    let mut cmd = Command::new(cargo);
-    clean_env(&mut cmd);
+    let mut cmd = nested_cargo();
     cmd.current_dir(dir).arg("tree").args(args);
     // A build script never downloads: the packages the build needs are
     // there (a resolve that needs another is a warning).
@@ -147,22 +143,8 @@ fn cargo_tree(dir: &Path, args: &[String]) -> Result<Vec<(usize, String, Vec<Str
         cmd.arg("--offline");
     }
     cmd.args(["--no-dedupe", "--prefix", "depth", "--format", "{p}|{f}"]);
-    let out = cmd
-        .output()
-        .map_err(|e| format!("`cargo tree` could not start: {e}"))?;
-    if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let said = stderr
-            .lines()
-            .find(|l| l.starts_with("error"))
-            .unwrap_or("no error message");
-        return Err(format!(
-            "`cargo tree {}` failed ({})",
-            args.join(" "),
-            said.trim()
-        ));
-    }
-    Ok(parse_tree(&String::from_utf8_lossy(&out.stdout)))
+    let out = output_of(cmd, &format!("`cargo tree {}`", args.join(" ")))?;
+    Ok(parse_tree(&String::from_utf8_lossy(&out)))
 }
 
 /// `cargo tree --prefix depth --format '{p}|{f}'`'s lines: depth, package,

@@ -12,7 +12,7 @@ use std::process::Command;
 use offload_contract::record::{KERNEL_MARKER, SYMBOL_PREFIX};
 
 use crate::error::Error;
-use crate::mode::clean_env;
+use crate::mode::nested_cargo;
 
 /// The symbol a failed device build's messages say two items define.
 pub fn clashing_symbol(stderr: &str) -> Option<&str> {
@@ -63,9 +63,7 @@ fn expanded(
     let mut cmd = match package {
         None => kernel_crate,
         Some(package) => {
-            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-            let mut cmd = Command::new(cargo);
-            clean_env(&mut cmd);
+            let mut cmd = nested_cargo();
             cmd.env("RUSTC_BOOTSTRAP", "1");
             cmd.env("CARGO_TARGET_DIR", target_dir);
             cmd.arg("rustc")

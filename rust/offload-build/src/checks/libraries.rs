@@ -10,12 +10,11 @@
 //! are cfg'd out of the device build).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::error::Error;
 use crate::image::Kernel;
 use crate::manifest::package_name;
-use crate::mode::clean_env;
+use crate::mode::{nested_cargo, output_of};
 use serde_json::Value as Json;
 
 /// The `offload` crate's package name.
@@ -168,28 +167,14 @@ fn find_dependencies(manifest: &Path, target: &str) -> Result<Dependencies, Stri
 /// nested-build marker needed); the error names the command and what it
 /// said.
 fn cargo_metadata(manifest: &Path, args: &[&str]) -> Result<Json, String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut cmd = Command::new(cargo);
-    clean_env(&mut cmd);
+    let mut cmd = nested_cargo();
     cmd.args(["metadata", "--format-version", "1"])
         .args(args)
         .arg("--manifest-path")
         .arg(manifest);
     let command = format!("`cargo metadata {}`", args.join(" "));
-    let out = cmd
-        .output()
-        .map_err(|e| format!("{command} could not start: {e}"))?;
-    if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let said = stderr
-            .lines()
-            .find(|l| l.starts_with("error"))
-            .or_else(|| stderr.lines().next())
-            .unwrap_or("no output");
-        return Err(format!("{command} failed ({})", said.trim()));
-    }
-    serde_json::from_slice::<Json>(&out.stdout)
-        .map_err(|e| format!("{command} printed no JSON: {e}"))
+    let out = output_of(cmd, &command)?;
+    serde_json::from_slice::<Json>(&out).map_err(|e| format!("{command} printed no JSON: {e}"))
 }
 
 /// The kernel crate (package `name`, manifest `manifest`) and its kernel

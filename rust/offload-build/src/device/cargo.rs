@@ -11,7 +11,7 @@ use super::target_dir;
 use crate::checks::{duplicates, libraries, owner};
 use crate::error::{Error, io};
 use crate::manifest::{manifest_features, package_name};
-use crate::mode::clean_env;
+use crate::mode::nested_cargo;
 use crate::targets::is_gpu;
 
 /// The device profile: `panic = "abort"`, line tables only (for the
@@ -60,9 +60,7 @@ pub struct Built {
 
 impl DeviceBuild<'_> {
     fn cargo(&self) -> Result<Command, Error> {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let mut cmd = Command::new(cargo);
-        clean_env(&mut cmd);
+        let mut cmd = nested_cargo();
         cmd.env("RUSTC_BOOTSTRAP", "1");
         cmd.env("CARGO_TARGET_DIR", self.target_dir);
         cmd.env("RUSTC_WORKSPACE_WRAPPER", self.workspace_wrapper);

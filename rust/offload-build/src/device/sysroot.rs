@@ -21,7 +21,7 @@ use offload_contract::digest::image_digest;
 
 use crate::cache::cache_root;
 use crate::error::{Error, io};
-use crate::mode::clean_env;
+use crate::mode::nested_cargo;
 
 /// `core`'s profile: what the device profile sets that reaches `core`
 /// (`panic = "abort"`, no debug assertions or overflow checks, one codegen
@@ -131,9 +131,7 @@ fn build_core(work: &Path, triple: &str, cpu: &str) -> Result<Vec<PathBuf>, Erro
     );
     std::fs::write(&manifest, text).map_err(io(&manifest))?;
     std::fs::write(src.join("lib.rs"), "#![no_std]\n").map_err(io(&src))?;
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut cmd = Command::new(cargo);
-    clean_env(&mut cmd);
+    let mut cmd = nested_cargo();
     let flags = [format!("-Ctarget-cpu={cpu}"), EMBED_BITCODE.to_owned()];
     cmd.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\u{1f}"))
         .env("RUSTC_BOOTSTRAP", "1")

@@ -26,7 +26,7 @@ use offload_contract::digest::image_digest;
 
 use crate::cache::{cache_root, lock};
 use crate::error::{Error, PluginBuildError, io};
-use crate::mode::clean_env;
+use crate::mode::nested_cargo;
 
 /// The plugin crate's name; offload-build builds the one of its own version.
 pub(crate) const PLUGIN_CRATE: &str = "offload-passes-plugin";
@@ -196,9 +196,7 @@ fn build(dir: &Path, source: &Source) -> Result<(), Error> {
     }
     let log = dir.join("build.log");
     let target_dir = work.join("target");
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut cmd = Command::new(cargo);
-    clean_env(&mut cmd);
+    let mut cmd = nested_cargo();
     cmd.args(["build", "--release", "-p", PLUGIN_CRATE, "--manifest-path"])
         .arg(&manifest)
         .arg("--target-dir")
