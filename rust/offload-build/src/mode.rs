@@ -242,4 +242,28 @@ mod tests {
             assert!(!links_(line), "{line}");
         }
     }
+
+    #[test]
+    fn a_nested_run_gives_its_output_or_its_first_error_line() {
+        let sh = |script: &str| {
+            let mut cmd = Command::new("sh");
+            cmd.args(["-c", script]);
+            cmd
+        };
+        assert_eq!(output_of(sh("echo out"), "`x`").unwrap(), b"out\n");
+        let failed = sh("echo out; echo note >&2; echo 'error: boom ' >&2; exit 3");
+        assert_eq!(
+            output_of(failed, "`x`").unwrap_err(),
+            "`x` failed (error: boom)"
+        );
+        let quiet = sh("echo first >&2; echo second >&2; exit 1");
+        assert_eq!(output_of(quiet, "`x`").unwrap_err(), "`x` failed (first)");
+        assert_eq!(
+            output_of(sh("exit 1"), "`x`").unwrap_err(),
+            "`x` failed (no output)"
+        );
+        let missing = Command::new("/nonexistent/cargo");
+        let err = output_of(missing, "`y`").unwrap_err();
+        assert!(err.starts_with("`y` could not start: "), "{err}");
+    }
 }
